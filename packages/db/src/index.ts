@@ -1,0 +1,5 @@
+export * as schema from './schema/index';
+export * from './schema/index';
+export * from './client';
+export * from './embedded';
+export * from './migrate';

@@ -1,0 +1,50 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { conversations } from './conversations';
+
+/**
+ * The lineage: one row per branch thread (unique child, so the family is a tree).
+ * Readers only ever see `active` rows; `pending` marks a branch mid-creation
+ * (seed 003, "Three phases and compensation").
+ */
+export const conversationBranches = pgTable(
+  'conversation_branches',
+  {
+    threadId: text('thread_id')
+      .primaryKey()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    parentThreadId: text('parent_thread_id')
+      .notNull()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    branchPointTurn: integer('branch_point_turn').notNull(),
+    reason: text('reason'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'active'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_branches_parent_idx').on(t.parentThreadId),
+    index('conversation_branches_user_idx').on(t.userId),
+    index('conversation_branches_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The last viewed thread of a family, per user (seed 001, "cursor"). */
+export const familyCursors = pgTable(
+  'family_cursors',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rootThreadId: text('root_thread_id').notNull(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rootThreadId] })],
+);

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  result?: string;
+  is_error?: boolean;
+}
+
+/**
+ * One row per thread. `turn_index` is the clock: it increments once per user
+ * message. The lease columns serialize turns per thread across processes; an
+ * expired lease is free, so a crash never locks a thread for good.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    threadId: text('thread_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rootThreadId: text('root_thread_id').notNull(),
+    title: text('title').notNull(),
+    objective: text('objective'),
+    turnIndex: integer('turn_index').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
+    index('conversations_root_idx').on(t.rootThreadId),
+  ],
+);
+
+/** The canonical, append-only transcript. A thread stores only the turns it owns. */
+export const messages = pgTable(
+  'messages',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: uuid('id').notNull().unique().default(sql`gen_random_uuid()`),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    turnIndex: integer('turn_index').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>().notNull().default([]),
+    status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
+      .notNull()
+      .default('complete'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_thread_turn_idx').on(t.threadId, t.turnIndex, t.seq)],
+);

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './conversations';
+export * from './workspace';
+export * from './branches';
+export * from './tokens';

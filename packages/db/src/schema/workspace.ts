@@ -1,0 +1,89 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { SnapshotPreference, SnapshotTodo } from '@trellis/domain';
+import { conversations } from './conversations';
+
+const thread = () =>
+  text('thread_id')
+    .notNull()
+    .references(() => conversations.threadId, { onDelete: 'cascade' });
+
+/** The live document of a thread (one per thread). */
+export const documents = pgTable('documents', {
+  threadId: text('thread_id')
+    .primaryKey()
+    .references(() => conversations.threadId, { onDelete: 'cascade' }),
+  title: text('title').notNull().default(''),
+  content: text('content').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Content-addressed document bodies (sha-256 hex). Snapshots reference a body by
+ * hash, so an unchanged 100 KB document costs nothing per turn.
+ */
+export const documentBlobs = pgTable('document_blobs', {
+  hash: text('hash').primaryKey(),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const preferences = pgTable(
+  'preferences',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    threadId: thread(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    locked: boolean('locked').notNull().default(false),
+  },
+  (t) => [index('preferences_thread_idx').on(t.threadId, t.position)],
+);
+
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    threadId: thread(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    done: boolean('done').notNull().default(false),
+    depth: integer('depth').notNull().default(0),
+  },
+  (t) => [index('todos_thread_idx').on(t.threadId, t.position)],
+);
+
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: thread(),
+    turnIndex: integer('turn_index').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('artifacts_thread_turn_idx').on(t.threadId, t.turnIndex)],
+);
+
+/**
+ * Snapshot k = the workspace at the START of turn k, before the agent acts
+ * (seed 003, "Snapshot timing"). Immutable; never copied to branches.
+ */
+export const workspaceSnapshots = pgTable(
+  'workspace_snapshots',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: thread(),
+    turnIndex: integer('turn_index').notNull(),
+    objective: text('objective'),
+    documentTitle: text('document_title').notNull().default(''),
+    documentHash: text('document_hash').references(() => documentBlobs.hash),
+    preferences: jsonb('preferences').$type<SnapshotPreference[]>().notNull().default([]),
+    todos: jsonb('todos').$type<SnapshotTodo[]>().notNull().default([]),
+    userMessage: text('user_message'),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('workspace_snapshots_thread_turn_key').on(t.threadId, t.turnIndex)],
+);

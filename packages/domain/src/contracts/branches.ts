@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { WorkspaceOverrideSchema } from './workspace';
+import { IsoDateSchema } from './common';
+import { MAX_MESSAGE_CHARS } from './messages';
+
+export const CreateBranchSchema = z
+  .object({
+    from_turn: z.number().int().min(0, 'must be 0 or greater'),
+    reason: z.string().trim().max(500).optional(),
+    workspace: WorkspaceOverrideSchema.optional(),
+  })
+  .strict();
+export type CreateBranch = z.infer<typeof CreateBranchSchema>;
+
+export const BranchCreatedSchema = z.object({
+  thread_id: z.string(),
+  parent_thread_id: z.string(),
+  branch_point_turn: z.number().int(),
+  title: z.string(),
+});
+export type BranchCreated = z.infer<typeof BranchCreatedSchema>;
+
+export const EditTurnSchema = z
+  .object({ content: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .strict();
+
+export const SiblingSchema = z.object({
+  thread_id: z.string(),
+  label: z.string(),
+  created_at: IsoDateSchema,
+  preview: z.string().nullable(),
+});
+export const SiblingListSchema = z.object({ index: z.number().int(), siblings: z.array(SiblingSchema) });
+export type SiblingList = z.infer<typeof SiblingListSchema>;
+
+export const CursorSchema = z.object({ thread_id: z.string() });
+export const PutCursorSchema = z.object({ thread_id: z.string() }).strict();

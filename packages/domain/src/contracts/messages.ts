@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { IsoDateSchema } from './common';
+import { WorkspaceSchema } from './workspace';
+
+export const MAX_MESSAGE_CHARS = 32_000;
+
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  result: z.string().optional(),
+  is_error: z.boolean().optional(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  thread_id: z.string().describe('the thread that owns the turn (an ancestor for inherited turns)'),
+  turn_index: z.number().int(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  tool_calls: z.array(ToolCallSchema),
+  status: z.enum(['complete', 'interrupted', 'failed']),
+  created_at: IsoDateSchema,
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const MessageListSchema = z.object({
+  messages: z.array(MessageSchema),
+  has_more: z.boolean().describe('true when older turns exist before the first returned one'),
+});
+export type MessageList = z.infer<typeof MessageListSchema>;
+
+export const MessageListQuerySchema = z.object({
+  before_turn: z.coerce.number().int().min(1).optional(),
+  limit_turns: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const SendMessageSchema = z
+  .object({ content: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .strict();
+export type SendMessage = z.infer<typeof SendMessageSchema>;
+
+/** Server-sent events of one turn, in order: turn, then token/tool*, then done or error. */
+export const TurnEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('branch'), data: z.object({ thread_id: z.string() }) }),
+  z.object({ event: z.literal('turn'), data: z.object({ turn_index: z.number().int(), thread_id: z.string() }) }),
+  z.object({ event: z.literal('token'), data: z.object({ text: z.string() }) }),
+  z.object({
+    event: z.literal('tool'),
+    data: z.object({ name: z.string(), args: z.record(z.string(), z.unknown()), result: z.string() }),
+  }),
+  z.object({ event: z.literal('done'), data: z.object({ turn_index: z.number().int(), message_id: z.string() }) }),
+  z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type TurnEvent = z.infer<typeof TurnEventSchema>;
+
+export const RestoreViewSchema = z.object({
+  thread_id: z.string(),
+  turn_index: z.number().int(),
+  workspace: WorkspaceSchema,
+  messages: z.array(MessageSchema),
+});
+export type RestoreView = z.infer<typeof RestoreViewSchema>;

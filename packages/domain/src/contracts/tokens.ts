@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { IsoDateSchema } from './common';
+
+export const CreateTokenSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+export type CreateToken = z.infer<typeof CreateTokenSchema>;
+
+export const TokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('the first characters of the secret, to tell tokens apart'),
+  created_at: IsoDateSchema,
+  last_used_at: IsoDateSchema.nullable(),
+});
+export const TokenCreatedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  token: z.string().describe('the secret; shown once, stored hashed'),
+});
+export const TokenListSchema = z.object({ tokens: z.array(TokenSchema) });
+
+export const HealthSchema = z.object({ ok: z.boolean(), database: z.boolean(), checkpointer: z.boolean() });

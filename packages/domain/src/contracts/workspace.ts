@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+export const MAX_DOCUMENT_CHARS = 2_000_000;
+export const MAX_TEXT_CHARS = 10_000;
+
+export const PreferenceSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  locked: z.boolean(),
+  position: z.number().int(),
+});
+export type Preference = z.infer<typeof PreferenceSchema>;
+
+export const TodoSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  done: z.boolean(),
+  depth: z.number().int().min(0),
+  position: z.number().int(),
+});
+export type Todo = z.infer<typeof TodoSchema>;
+
+export const ArtifactSchema = z.object({
+  id: z.string(),
+  turn_index: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type Artifact = z.infer<typeof ArtifactSchema>;
+
+export const DocumentSchema = z.object({ title: z.string(), content: z.string() });
+export type WorkspaceDocument = z.infer<typeof DocumentSchema>;
+
+export const WorkspaceSchema = z.object({
+  objective: z.string().nullable(),
+  document: DocumentSchema,
+  preferences: z.array(PreferenceSchema),
+  todos: z.array(TodoSchema),
+  artifacts: z.array(ArtifactSchema),
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+
+const text = z.string().trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);
+const depth = z.number().int().min(0).max(8);
+
+export const PatchWorkspaceSchema = z
+  .object({
+    objective: z.string().max(MAX_TEXT_CHARS).nullable().optional(),
+    document: z
+      .object({
+        title: z.string().max(500).optional(),
+        content: z.string().max(MAX_DOCUMENT_CHARS).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type PatchWorkspace = z.infer<typeof PatchWorkspaceSchema>;
+
+export const CreatePreferenceSchema = z.object({ text, locked: z.boolean().optional() }).strict();
+export const UpdatePreferenceSchema = z
+  .object({ text: text.optional(), locked: z.boolean().optional() })
+  .strict();
+export const CreateTodoSchema = z
+  .object({ text, depth: depth.optional(), done: z.boolean().optional() })
+  .strict();
+export const UpdateTodoSchema = z
+  .object({ text: text.optional(), depth: depth.optional(), done: z.boolean().optional() })
+  .strict();
+export const ReorderSchema = z
+  .object({ ids: z.array(z.string()).min(1).describe('every item id of the list, in the new order') })
+  .strict();
+export type CreatePreference = z.infer<typeof CreatePreferenceSchema>;
+export type UpdatePreference = z.infer<typeof UpdatePreferenceSchema>;
+export type CreateTodo = z.infer<typeof CreateTodoSchema>;
+export type UpdateTodo = z.infer<typeof UpdateTodoSchema>;
+export type Reorder = z.infer<typeof ReorderSchema>;
+
+/**
+ * The displayed workspace a client may send when it branches from an edited
+ * preview (seed 003, "Edited-preview override"). Every field is optional and
+ * falls back to the restore state; positions are never accepted from the client.
+ */
+export const WorkspaceOverrideSchema = z
+  .object({
+    objective: z.string().max(MAX_TEXT_CHARS).nullable().optional(),
+    document: z
+      .object({ title: z.string().max(500).optional(), content: z.string().max(MAX_DOCUMENT_CHARS).optional() })
+      .optional(),
+    preferences: z
+      .array(z.object({ text: z.string().max(MAX_TEXT_CHARS), locked: z.boolean().optional() }))
+      .max(500)
+      .optional(),
+    todos: z
+      .array(
+        z.object({ text: z.string().max(MAX_TEXT_CHARS), done: z.boolean().optional(), depth: depth.optional() }),
+      )
+      .max(2000)
+      .optional(),
+  })
+  .describe('the displayed workspace of an edited preview; omitted fields fall back to the restore state');
+export type WorkspaceOverride = z.infer<typeof WorkspaceOverrideSchema>;

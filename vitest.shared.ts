@@ -1,0 +1,34 @@
+// Shared vitest layout: `*.test.ts` is the unit project (pure code, no I/O),
+// `*.int.test.ts` the integration project against a real PostgreSQL that the
+// global setup starts (embedded) or reaches (DATABASE_URL), in a database of its own.
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export function trellisVitestConfig(dir: string) {
+  const globalSetup = path.resolve(import.meta.dirname, 'packages/db/src/testing/global-setup.ts');
+  return defineConfig({
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'unit',
+            root: dir,
+            include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+            exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          },
+        },
+        {
+          test: {
+            name: 'int',
+            root: dir,
+            include: ['src/**/*.int.test.ts'],
+            globalSetup: [globalSetup],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  });
+}
