@@ -1,0 +1,80 @@
+/**
+ * The family-graph contract (`GET /api/conversations/{id}/graph`), shared by the server, the studio and
+ * REST clients. JSON is snake_case; ids are designed so the React Flow mapping is a projection:
+ * a node id is `"{thread_id}:{turn_index}"`, an edge id is `"{source}->{target}"`.
+ * Seed 003, "The history graph".
+ */
+import { z } from 'zod';
+
+const TurnIndexSchema = z.int().nonnegative();
+const IsoTimestampSchema = z.iso.datetime({ offset: true });
+
+/** One owned turn of one thread: a commit of the whole workspace. */
+export const GraphNodeSchema = z.object({
+  id: z.string().describe('"{thread_id}:{turn_index}"'),
+  thread_id: z.string(),
+  turn_index: TurnIndexSchema,
+  user_message: z.string().nullable().describe('Preview of the user message that opened the turn.'),
+  reply_preview: z.string().nullable().describe("Preview of the agent's reply, null while none."),
+  tool_count: z.int().nonnegative(),
+  captured_at: IsoTimestampSchema.describe('When the turn started (its snapshot was captured).'),
+  artifact_count: z.int().nonnegative(),
+  is_on_active_path: z
+    .boolean()
+    .describe("On the requested thread's lineage: its own nodes plus each ancestor's up to the fork."),
+  label: z.string().describe('Path-wide step label, `${turn_index}${suffix}` (e.g. "4.1").'),
+});
+export type GraphNode = z.infer<typeof GraphNodeSchema>;
+
+export const GraphEdgeKindSchema = z.enum(['turn', 'branch']);
+export type GraphEdgeKind = z.infer<typeof GraphEdgeKindSchema>;
+
+/** `turn`: consecutive owned turns of one thread. `branch`: parent's branch-point node → child's first turn. */
+export const GraphEdgeSchema = z.object({
+  id: z.string().describe('"{source}->{target}"'),
+  source: z.string(),
+  target: z.string(),
+  kind: GraphEdgeKindSchema,
+  reason: z.string().nullable().describe("The child branch's reason on a branch edge; null on turn edges."),
+});
+export type GraphEdge = z.infer<typeof GraphEdgeSchema>;
+
+/** Every visible thread of the family, including branches that own no turn yet (drawn as stubs). */
+export const GraphThreadSchema = z.object({
+  thread_id: z.string(),
+  parent_thread_id: z.string().nullable(),
+  branch_point_turn: TurnIndexSchema.nullable().describe('The parent turn k; the thread owns turns > k.'),
+  reason: z.string().nullable(),
+  title: z.string(),
+  created_at: IsoTimestampSchema,
+  is_deleted: z
+    .boolean()
+    .describe('Soft-deleted; present only when it is an ancestor of the requested thread.'),
+  suffix: z.string().describe('Path suffix of this thread\'s labels ("" for the root path, ".2", ".1.1").'),
+  owned_turn_count: z
+    .int()
+    .nonnegative()
+    .describe('Turns this thread owns, counted before truncation; 0 means a freshly opened path (a stub).'),
+});
+export type GraphThread = z.infer<typeof GraphThreadSchema>;
+
+export const FamilyGraphSchema = z.object({
+  thread_id: z.string().describe('The requested thread.'),
+  root_thread_id: z.string().describe('The family root; its parent (if any) is outside the family.'),
+  nodes: z.array(GraphNodeSchema),
+  edges: z.array(GraphEdgeSchema),
+  threads: z.array(GraphThreadSchema),
+  truncated: z.boolean().describe('True when the node cap dropped the oldest nodes.'),
+});
+export type FamilyGraph = z.infer<typeof FamilyGraphSchema>;
+
+export const GraphExportFormatSchema = z.enum(['graphml', 'mermaid', 'dot']);
+export type GraphExportFormat = z.infer<typeof GraphExportFormatSchema>;
+
+export function graphNodeId(threadId: string, turnIndex: number): string {
+  return `${threadId}:${turnIndex}`;
+}
+
+export function graphEdgeId(source: string, target: string): string {
+  return `${source}->${target}`;
+}
