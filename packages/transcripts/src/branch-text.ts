@@ -1,0 +1,106 @@
+// Per-node summary texts. A uuid's text joins the fragments of all its records that share the
+// defining record's type; records of another type under the same uuid are ignored.
+import type { Forest } from './forest';
+import type { RecordIndex } from './record-index';
+import { assistantTextFragments, isUserPrompt, summarizeText, userTextFragments } from './text';
+import type { ChatRecord } from './types';
+
+const UNKNOWN = -2;
+
+export interface BranchTexts {
+  /** Text of the topmost prompt with text strictly below `stop` (or from the root when -1). */
+  firstPromptTextBelow(leaf: number, stop: number): string | undefined;
+  lastPromptText(leaf: number): string | undefined;
+  lastAssistantText(leaf: number): string | undefined;
+}
+
+export function createBranchTexts(records: readonly ChatRecord[], index: RecordIndex, forest: Forest): BranchTexts {
+  const size = index.uuids.length;
+  const definingRecord = (node: number) => records[index.firstRecord[node]!]!;
+  const isPrompt = new Uint8Array(size);
+  const isAssistant = new Uint8Array(size);
+  for (let node = 0; node < size; node++) {
+    const record = definingRecord(node);
+    if (isUserPrompt(record)) isPrompt[node] = 1;
+    else if (record.type === 'assistant') isAssistant[node] = 1;
+  }
+
+  const cache = new Map<number, string | undefined>();
+  const textOf = (node: number): string | undefined => {
+    if (cache.has(node)) return cache.get(node);
+    const type = definingRecord(node).type;
+    const fragmentsOf = type === 'user' ? userTextFragments : assistantTextFragments;
+    const fragments: string[] = [];
+    for (let r = index.firstRecord[node]!; r >= 0; r = index.nextSameUuid[r]!) {
+      const record = records[r]!;
+      if (record.type !== type) continue;
+      for (const fragment of fragmentsOf(record)) fragments.push(fragment);
+    }
+    const text = summarizeText(fragments);
+    cache.set(node, text);
+    return text;
+  };
+
+  const lastPrompt = new LatestWithText(forest, isPrompt, textOf);
+  const lastAssistant = new LatestWithText(forest, isAssistant, textOf);
+
+  return {
+    firstPromptTextBelow(leaf, stop) {
+      const prompts: number[] = [];
+      for (let node = leaf; node >= 0 && node !== stop; node = forest.parent[node]!) {
+        if (isPrompt[node] === 1) prompts.push(node);
+      }
+      for (let i = prompts.length - 1; i >= 0; i--) {
+        const text = textOf(prompts[i]!);
+        if (text !== undefined) return text;
+      }
+      return undefined;
+    },
+    lastPromptText: (leaf) => lastPrompt.textAt(leaf),
+    lastAssistantText: (leaf) => lastAssistant.textAt(leaf),
+  };
+}
+
+/**
+ * The nearest ancestor-or-self of a node that is marked and has text. Each marked node is
+ * resolved once (memoised), so all leaves together cost linear time.
+ */
+class LatestWithText {
+  private readonly nearestMarked: Int32Array;
+  private readonly resolved: Int32Array;
+
+  constructor(
+    private readonly forest: Forest,
+    marked: Uint8Array,
+    private readonly textOf: (node: number) => string | undefined,
+  ) {
+    this.nearestMarked = new Int32Array(marked.length);
+    for (const node of forest.preorder) {
+      const p = forest.parent[node]!;
+      this.nearestMarked[node] = marked[node] === 1 ? node : p >= 0 ? this.nearestMarked[p]! : -1;
+    }
+    this.resolved = new Int32Array(marked.length).fill(UNKNOWN);
+  }
+
+  textAt(node: number): string | undefined {
+    const pending: number[] = [];
+    let found = -1;
+    for (let m = this.nearestMarked[node]!; m >= 0; ) {
+      const known = this.resolved[m]!;
+      if (known !== UNKNOWN) {
+        found = known;
+        break;
+      }
+      if (this.textOf(m) !== undefined) {
+        found = m;
+        break;
+      }
+      pending.push(m);
+      const p = this.forest.parent[m]!;
+      m = p >= 0 ? this.nearestMarked[p]! : -1;
+    }
+    for (const m of pending) this.resolved[m] = found;
+    if (found >= 0) this.resolved[found] = found;
+    return found >= 0 ? this.textOf(found) : undefined;
+  }
+}

@@ -1,0 +1,39 @@
+// recordCounts (issue 7 §2): each uuid on the chain once, by its defining record's type; every
+// system subtype counts as system. Prefix sums down the forest make each leaf O(1).
+import type { Forest } from './forest';
+import type { RecordCounts } from './types';
+
+export interface ChainCounts {
+  countsAt(node: number): RecordCounts;
+}
+
+/** `typeOf(node)` is the node's defining record type. */
+export function countChains(forest: Forest, typeOf: (node: number) => string): ChainCounts {
+  const size = forest.parent.length;
+  const user = new Int32Array(size);
+  const assistant = new Int32Array(size);
+  const toolResult = new Int32Array(size);
+  const system = new Int32Array(size);
+  for (const node of forest.preorder) {
+    const p = forest.parent[node]!;
+    if (p >= 0) {
+      user[node] = user[p]!;
+      assistant[node] = assistant[p]!;
+      toolResult[node] = toolResult[p]!;
+      system[node] = system[p]!;
+    }
+    const type = typeOf(node);
+    if (type === 'user') user[node]!++;
+    else if (type === 'assistant') assistant[node]!++;
+    else if (type === 'tool_result') toolResult[node]!++;
+    else if (type === 'system') system[node]!++;
+  }
+  return {
+    countsAt: (node) => ({
+      user: user[node]!,
+      assistant: assistant[node]!,
+      toolResult: toolResult[node]!,
+      system: system[node]!,
+    }),
+  };
+}
