@@ -1,8 +1,8 @@
 // The default database: a real PostgreSQL started by the app itself, bound to
 // loopback, data in a folder of the project's. Works as root (a dedicated OS user
 // owns the cluster) and recovers a postmaster orphaned by a SIGKILLed parent.
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userInfo } from 'node:os';
@@ -17,6 +17,8 @@ export interface EmbeddedPostgresOptions {
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+  /** Synchronously asks the postmaster for a fast shutdown (for `exit` handlers). */
+  signalShutdown(): void;
 }
 
 const USER = 'trellis';
@@ -62,24 +64,31 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => pg.stop(),
+    signalShutdown: () => {
+      const pid = readPostmasterPid(dataDir);
+      if (pid !== null && isAlive(pid)) process.kill(pid, 'SIGINT');
+    },
   };
 }
 
 /** A postmaster left running by a killed parent still holds the data folder: stop it first. */
 export async function stopOrphanedPostmaster(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const pid = readPostmasterPid(dataDir);
+  if (pid === null || !isAlive(pid)) return;
   process.kill(pid, 'SIGINT'); // fast shutdown: aborts sessions, writes a clean checkpoint
   for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
   if (isAlive(pid)) {
     process.kill(pid, 'SIGKILL');
     for (let i = 0; i < 50 && isAlive(pid); i++) await sleep(100);
+  }
+}
+
+function readPostmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 

@@ -9,6 +9,7 @@ export const APP_ERROR_CODES = [
   'conflict',
   'validation_failed',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'turn_in_progress',
   'upstream_failed',

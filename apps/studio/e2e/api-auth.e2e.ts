@@ -1,0 +1,90 @@
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './support/api-client';
+import { isPublicRoute, listApiRoutes } from './support/routes';
+import { uniqueEmail } from './support/browser';
+
+describe('API authentication', () => {
+  const baseUrl = inject('baseUrl');
+
+  it('answers 401 with a JSON error on every non-public route without credentials', async () => {
+    const routes = listApiRoutes().filter((r) => !isPublicRoute(r));
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    for (const route of routes) {
+      const response = await fetch(`${baseUrl}${route.path}`, {
+        method: route.method,
+        headers: route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+      });
+      expect(response.status, `${route.method} ${route.path}`).toBe(401);
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code, `${route.method} ${route.path}`).toBe('unauthenticated');
+    }
+  });
+
+  it('health is public', async () => {
+    const response = await fetch(`${baseUrl}/api/health`);
+    expect(await response.json()).toEqual({ ok: true, database: true, checkpointer: true });
+  });
+
+  it('a personal token works for a GET and is refused after revocation', async () => {
+    const browser = new ApiClient(baseUrl);
+    await browser.signUp(uniqueEmail('token'));
+    const created = await browser.json<{ id: string; name: string; token: string }>('POST', '/api/tokens', { name: 'cli' }, 201);
+    expect(created.name).toBe('cli');
+    expect(created.token).toMatch(/^trl_/);
+
+    const rest = new ApiClient(baseUrl).withToken(created.token);
+    const listed = await rest.json<{ tokens: { id: string; name: string }[] }>('GET', '/api/tokens');
+    expect(listed.tokens.map((t) => t.id)).toEqual([created.id]);
+    expect(JSON.stringify(listed)).not.toContain(created.token);
+
+    expect((await browser.request('DELETE', `/api/tokens/${created.id}`)).status).toBe(204);
+    const refused = await rest.request('GET', '/api/tokens');
+    expect(refused.status).toBe(401);
+  });
+
+  it('refuses a cross-site text/plain POST that carries a valid session cookie', async () => {
+    const browser = new ApiClient(baseUrl);
+    await browser.signUp(uniqueEmail('csrf'));
+    const response = await browser.request('POST', '/api/tokens', '{"name":"evil"}', {
+      'content-type': 'text/plain',
+      origin: 'http://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(response.status).toBe(403);
+    const listed = await browser.json<{ tokens: unknown[] }>('GET', '/api/tokens');
+    expect(listed.tokens).toEqual([]);
+  });
+
+  it('refuses a same-origin cookie POST that is not JSON with 415', async () => {
+    const browser = new ApiClient(baseUrl);
+    await browser.signUp(uniqueEmail('json'));
+    const response = await browser.request('POST', '/api/tokens', '{"name":"x"}', { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+  });
+
+  it('rate-limits sign-in attempts in Postgres', async () => {
+    const client = new ApiClient(baseUrl);
+    const email = uniqueEmail('limit');
+    await client.signUp(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await new ApiClient(baseUrl).request('POST', '/api/auth/sign-in/email', { email, password: 'wrong password' });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('answers 422 with field details for an invalid body and 400 for malformed JSON', async () => {
+    const browser = new ApiClient(baseUrl);
+    await browser.signUp(uniqueEmail('valid'));
+    const invalid = await browser.request('POST', '/api/tokens', { name: '' });
+    expect(invalid.status).toBe(422);
+    const body = (await invalid.json()) as { error: { code: string; details: { issues: { path: string }[] } } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details.issues[0]?.path).toBe('name');
+    const malformed = await browser.request('POST', '/api/tokens', '{not json');
+    expect(malformed.status).toBe(400);
+  });
+});

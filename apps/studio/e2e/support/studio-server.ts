@@ -1,0 +1,90 @@
+// Starts one studio process on a database of its own: an embedded PostgreSQL in a
+// temporary folder, or a fresh database on the server DATABASE_URL names.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { dropDatabase, ensureDatabase } from '@trellis/db';
+import { freePort } from '@trellis/db/testing';
+import { serve, waitForHealthy } from '../../scripts/serve.ts';
+
+export interface StudioServer {
+  baseUrl: string;
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  child: ChildProcess;
+  env: Record<string, string>;
+  /** Stops the process (SIGTERM, waiting for a clean exit). */
+  stop(): Promise<void>;
+  /** Removes the data folder / database. */
+  dispose(): Promise<void>;
+}
+
+export async function startStudioServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<StudioServer> {
+  const dataDir = options.dataDir ?? path.join(tmpdir(), `trellis-e2e-${randomBytes(5).toString('hex')}`);
+  await mkdir(dataDir, { recursive: true, mode: 0o755 });
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: Record<string, string> = {
+    TRELLIS_DATA_DIR: dataDir,
+    TRELLIS_PG_PORT: String(pgPort),
+    TRELLIS_FAULT_INJECTION: 'on',
+    TRELLIS_PENDING_GRACE_SECONDS: '2',
+    LLM_PROVIDER: 'offline',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  let databaseName: string | undefined;
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    databaseName = `trellis_e2e_${randomBytes(5).toString('hex')}`;
+    env.DATABASE_URL = await ensureDatabase(adminUrl, databaseName);
+  }
+  return launch({ dataDir, port, pgPort, env, adminUrl, databaseName });
+}
+
+/** Starts another process on the same data (after a kill, for instance). */
+export async function restartStudioServer(previous: StudioServer): Promise<StudioServer> {
+  return launch({ dataDir: previous.dataDir, port: previous.port, pgPort: previous.pgPort, env: previous.env });
+}
+
+async function launch(o: {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  env: Record<string, string>;
+  adminUrl?: string;
+  databaseName?: string;
+}): Promise<StudioServer> {
+  const child = serve({ host: '127.0.0.1', port: o.port, env: o.env, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
+  child.stderr?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
+  const baseUrl = `http://127.0.0.1:${o.port}`;
+  try {
+    await waitForHealthy(baseUrl, 120_000, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${String(error)}\n--- studio output ---\n${output}`);
+  }
+  return {
+    baseUrl,
+    dataDir: o.dataDir,
+    port: o.port,
+    pgPort: o.pgPort,
+    child,
+    env: o.env,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+    dispose: async () => {
+      if (o.adminUrl && o.databaseName) await dropDatabase(o.adminUrl, o.databaseName).catch(() => undefined);
+      await rm(o.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Starts `next start` for the production build. The studio process itself starts
+// (or reaches) PostgreSQL and migrates at boot (src/instrumentation.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const studioDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(studioDir, '../..');
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  env?: Record<string, string | undefined>;
+  stdio?: 'inherit' | 'pipe';
+}
+
+export function serve(options: ServeOptions): ChildProcess {
+  return spawn(
+    path.join(repoRoot, 'node_modules/.bin/next'),
+    ['start', '-H', options.host, '-p', String(options.port)],
+    {
+      cwd: studioDir,
+      stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        // Our boot code stops the embedded Postgres, then exits (see server/boot.ts).
+        NEXT_MANUAL_SIG_HANDLE: 'true',
+        HOST: options.host,
+        PORT: String(options.port),
+        TRELLIS_DATA_DIR: process.env.TRELLIS_DATA_DIR ?? path.join(repoRoot, '.data'),
+        ...options.env,
+      },
+    },
+  );
+}
+
+/** Resolves when GET /api/health answers ok, or rejects after `timeoutMs`. */
+export async function waitForHealthy(baseUrl: string, timeoutMs = 90_000, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`studio exited with code ${child.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`studio not healthy after ${timeoutMs} ms: ${last}`);
+}

@@ -1,0 +1,92 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { authClient } from '@/lib/auth-client';
+
+export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+  const isSignUp = mode === 'sign-up';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
+    setPending(true);
+    setError(null);
+    const result = isSignUp
+      ? await authClient.signUp.email({ email, password, name: String(form.get('name') ?? '') || email.split('@')[0]! })
+      : await authClient.signIn.email({ email, password });
+    setPending(false);
+    if (result.error) {
+      setError(result.error.message ?? (result.error.status === 429 ? 'Too many attempts, try again in a minute' : 'Something went wrong'));
+      return;
+    }
+    router.replace('/');
+    router.refresh();
+  }
+
+  return (
+    <main className="flex min-h-full items-center justify-center p-4">
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="w-full max-w-sm space-y-4 rounded-xl border bg-card p-6 shadow-sm"
+        data-testid={`${mode}-form`}
+      >
+        <div className="space-y-1">
+          <h1 className="text-xl font-semibold">
+            <span className="text-primary">Trellis</span> · {isSignUp ? 'Create your account' : 'Sign in'}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            A branching studio for documents you write with an AI agent.
+          </p>
+        </div>
+        {isSignUp && (
+          <div className="space-y-1.5">
+            <Label htmlFor="name">Name</Label>
+            <Input id="name" name="name" autoComplete="name" placeholder="Ada Lovelace" />
+          </div>
+        )}
+        <div className="space-y-1.5">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" required autoComplete="email" />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive" data-testid="auth-error">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={isPending}>
+          {isPending ? 'Please wait…' : isSignUp ? 'Sign up' : 'Sign in'}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {isSignUp ? (
+            <>
+              Already have an account? <Link className="text-primary underline" href="/sign-in">Sign in</Link>
+            </>
+          ) : (
+            <>
+              New here? <Link className="text-primary underline" href="/sign-up">Create an account</Link>
+            </>
+          )}
+        </p>
+      </form>
+    </main>
+  );
+}

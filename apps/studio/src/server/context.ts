@@ -1,0 +1,92 @@
+// One set of service dependencies per studio process, created after boot resolved
+// the database. Kept on globalThis because Next bundles instrumentation and route
+// handlers separately.
+import { createAuth, createServiceDeps, sweepPendingBranches, type Auth, type ServiceDeps } from '@trellis/services';
+import type { ModelConfig } from '@trellis/agent';
+import { env } from './env';
+import { logger } from './logger';
+import { whenBooted } from './boot';
+
+export interface AppContext {
+  deps: ServiceDeps;
+  auth: Auth;
+  modelLabel: string;
+}
+
+const store = globalThis as typeof globalThis & { __trellisContext?: Promise<AppContext>; __trellisSweeper?: NodeJS.Timeout };
+
+export function getContext(): Promise<AppContext> {
+  store.__trellisContext ??= create();
+  return store.__trellisContext;
+}
+
+async function create(): Promise<AppContext> {
+  await whenBooted();
+  const e = env();
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL was not resolved at boot');
+  const model = modelConfig();
+  const deps = createServiceDeps({
+    databaseUrl,
+    model,
+    contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
+    logger,
+    fault: e.TRELLIS_FAULT_INJECTION === 'on' ? faultFromGlobal : undefined,
+  });
+  const origins = new Set([e.baseUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
+  for (const o of (e.TRELLIS_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean)) origins.add(o.trim());
+  const auth = createAuth({
+    db: deps.db,
+    secret: process.env.BETTER_AUTH_SECRET ?? e.authSecret,
+    baseUrl: e.baseUrl,
+    trustedOrigins: [...origins],
+  });
+  return { deps, auth, modelLabel: model.provider === 'offline' ? 'offline model' : `${model.provider}: ${model.model}` };
+}
+
+function modelConfig(): ModelConfig {
+  const e = env();
+  switch (e.LLM_PROVIDER) {
+    case 'offline':
+      return { provider: 'offline' };
+    case 'openai':
+      return { provider: 'openai', baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? 'gpt-4o-mini' };
+    case 'anthropic':
+      return {
+        provider: 'anthropic',
+        apiKey: e.ANTHROPIC_API_KEY ?? e.LLM_API_KEY ?? '',
+        model: e.LLM_MODEL ?? 'claude-sonnet-4-5',
+        baseUrl: e.LLM_BASE_URL,
+      };
+  }
+}
+
+/** Faults armed through the test-only fault route (TRELLIS_FAULT_INJECTION=on). */
+const faults = globalThis as typeof globalThis & { __trellisFaults?: Set<string> };
+async function faultFromGlobal(point: string): Promise<void> {
+  if (!faults.__trellisFaults?.has(point)) return;
+  if (point === 'branch.hang-after-tx1') await new Promise(() => undefined);
+  throw new Error(`injected fault at ${point}`);
+}
+export function armFault(point: string, on: boolean): void {
+  faults.__trellisFaults ??= new Set();
+  if (on) faults.__trellisFaults.add(point);
+  else faults.__trellisFaults.delete(point);
+}
+
+/** Reclaims stale pending branches at start and then periodically. */
+export function startSweeper(): void {
+  if (store.__trellisSweeper) return;
+  const run = async () => {
+    try {
+      const { deps } = await getContext();
+      const swept = await sweepPendingBranches(deps, { olderThanSeconds: env().TRELLIS_PENDING_GRACE_SECONDS });
+      if (swept > 0) logger.info({ swept }, 'reclaimed pending branches');
+    } catch (error) {
+      logger.error({ err: error }, 'pending branch sweep failed');
+    }
+  };
+  void run();
+  store.__trellisSweeper = setInterval(() => void run(), 60_000);
+  store.__trellisSweeper.unref();
+}

@@ -1,0 +1,48 @@
+// The one place the studio reads its environment (STYLE §6).
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  TRELLIS_DATA_DIR: z.string().optional(),
+  TRELLIS_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  BETTER_AUTH_SECRET: z.string().min(16).optional(),
+  TRELLIS_BASE_URL: z.string().url().optional(),
+  TRELLIS_TRUSTED_ORIGINS: z.string().optional(),
+  LLM_PROVIDER: z.enum(['offline', 'openai', 'anthropic']).default('offline'),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  TRELLIS_CONTEXT_MESSAGES: z.coerce.number().int().min(4).max(1000).default(40),
+  TRELLIS_PENDING_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
+  TRELLIS_FAULT_INJECTION: z.enum(['on', 'off']).default('off'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; baseUrl: string; authSecret: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  // An empty variable means "unset" (DATABASE_URL= forces the embedded database).
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.TRELLIS_DATA_DIR ?? path.join(process.cwd(), '../../.data'));
+  const baseUrl = e.TRELLIS_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`;
+  cached = {
+    ...e,
+    dataDir,
+    baseUrl,
+    // A development default keeps `npm start` one command; set BETTER_AUTH_SECRET in production.
+    authSecret: e.BETTER_AUTH_SECRET ?? 'trellis-local-development-secret-change-me',
+  };
+  return cached;
+}

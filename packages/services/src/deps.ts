@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { createDb, type Db, type DbHandle } from '@trellis/db';
+import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
+import type postgres from 'postgres';
+import { CHECKPOINTER_SCHEMA } from './migrate-all';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Named points where tests inject failures into multi-phase operations. */
+export type FaultPoint = 'branch.after-tx1' | 'branch.seed' | 'branch.tx2' | 'branch.hang-after-tx1';
+
+export interface ServiceDeps {
+  db: Db;
+  sql: postgres.Sql;
+  checkpointer: BaseCheckpointSaver;
+  agent: ReturnType<typeof createAgent>;
+  contextBudget: { maxMessages: number };
+  logger: Logger;
+  /** Test-only hook: throws (or hangs) at the named point when armed. */
+  fault?: (point: FaultPoint) => Promise<void>;
+}
+
+export interface ServiceDepsConfig {
+  databaseUrl: string;
+  model: ModelConfig | { instance: Parameters<typeof createAgent>[0]['model'] };
+  contextMessages?: number;
+  logger?: Logger;
+  poolSize?: number;
+  fault?: ServiceDeps['fault'];
+}
+
+const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { close(): Promise<void> } {
+  const handle: DbHandle = createDb({ url: config.databaseUrl, max: config.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+  const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
+  const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
+  const contextBudget = { maxMessages: config.contextMessages ?? 40 };
+  const agent = createAgent({ checkpointer, model, contextBudget });
+  return {
+    db: handle.db,
+    sql: handle.sql,
+    checkpointer,
+    agent,
+    contextBudget,
+    logger: config.logger ?? silentLogger,
+    fault: config.fault,
+    close: async () => {
+      await Promise.all([handle.close(), pool.end()]);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { AppError } from '@trellis/domain';
+import { apiTokens, type Db } from '@trellis/db';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/consume-rate-limit';
+
+const TOKEN_PREFIX = 'trl_';
+
+function hashToken(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Creates a personal API token; the secret is returned once and stored only as a hash. */
+export async function createApiToken(db: Db, userId: string, name: string) {
+  await consumeRateLimit(db, `create-token:${userId}`, RATE_LIMITS.createToken);
+  const secret = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ userId, name, prefix: secret.slice(0, 8), tokenHash: hashToken(secret) })
+    .returning({ id: apiTokens.id, name: apiTokens.name });
+  if (!row) throw new AppError('internal', 'token was not stored');
+  return { id: row.id, name: row.name, token: secret };
+}
+
+export async function listApiTokens(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function revokeApiToken(db: Db, userId: string, id: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw AppError.notFound('Token');
+  const [row] = await db.select({ userId: apiTokens.userId }).from(apiTokens).where(eq(apiTokens.id, id));
+  if (!row) throw AppError.notFound('Token');
+  if (row.userId !== userId) throw AppError.forbidden();
+  await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id));
+}
+
+/** The user a bearer token belongs to, or null when it is unknown or revoked. */
+export async function verifyApiToken(db: Db, secret: string): Promise<string | null> {
+  if (!secret.startsWith(TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .update(apiTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(apiTokens.tokenHash, hashToken(secret)), isNull(apiTokens.revokedAt)))
+    .returning({ userId: apiTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,16 @@
+// `npm start`: build when needed, then serve the studio on HOST:PORT (default
+// 127.0.0.1:3000). The studio starts the embedded PostgreSQL (unless DATABASE_URL)
+// and migrates at boot; SIGINT/SIGTERM stop it cleanly.
+import { ensureBuild } from '../apps/studio/scripts/ensure-build.ts';
+import { serve } from '../apps/studio/scripts/serve.ts';
+
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 3000);
+
+ensureBuild();
+const child = serve({ host, port });
+console.log(`[trellis] studio starting on http://${host}:${port}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
