@@ -245,9 +245,9 @@ function keepNewest(
   if (nodes.length <= maxNodes) {
     return { nodes: [...nodes], ids: new Set(nodes.map((node) => node.id)), truncated: false };
   }
-  const newestFirst = [...nodes].sort(
-    (a, b) => toEpochMs(b.captured_at) - toEpochMs(a.captured_at) || compareStrings(b.id, a.id),
-  );
+  const newestFirst = nodes
+    .map((node) => ({ id: node.id, capturedMs: toEpochMs(node.captured_at) }))
+    .sort((a, b) => b.capturedMs - a.capturedMs || compareStrings(b.id, a.id));
   const ids = new Set(newestFirst.slice(0, maxNodes).map((node) => node.id));
   return { nodes: nodes.filter((node) => ids.has(node.id)), ids, truncated: true };
 }

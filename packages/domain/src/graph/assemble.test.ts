@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import { assembleFamilyGraph, MAX_ANCESTOR_DEPTH, type FamilyThreadRow, type TurnMetaRow } from './assemble';
+import { FamilyGraphSchema, type FamilyGraph } from './contracts';
+import { FamilyBuilder } from './testing';
+
+function assemble(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {
+  const { threads, turns } = family.rows();
+  return FamilyGraphSchema.parse(assembleFamilyGraph({ requestedThreadId, threads, turns, maxNodes }));
+}
+
+const labels = (graph: FamilyGraph): Record<string, string> =>
+  Object.fromEntries(graph.nodes.map((node) => [node.id, node.label]));
+
+describe('assembleFamilyGraph', () => {
+  it('builds one node per owned turn, turn edges within a thread and a branch edge with the reason', () => {
+    const family = new FamilyBuilder();
+    const root = family.root('Essay');
+    family.turns(root, 3);
+    const branch = family.branch(root, 2, 'try a shorter intro', 'Shorter');
+    family.turns(branch, 2);
+
+    const graph = assemble(family, branch);
+
+    expect(graph.thread_id).toBe(branch);
+    expect(graph.root_thread_id).toBe(root);
+    expect(graph.truncated).toBe(false);
+    expect(graph.nodes.map((node) => [node.id, node.label, node.is_on_active_path])).toEqual([
+      [`${root}:1`, '1', true],
+      [`${root}:2`, '2', true],
+      [`${root}:3`, '3', false],
+      [`${branch}:3`, '3.1', true],
+      [`${branch}:4`, '4.1', true],
+    ]);
+    expect(graph.edges).toEqual([
+      { id: `${root}:1->${root}:2`, source: `${root}:1`, target: `${root}:2`, kind: 'turn', reason: null },
+      { id: `${root}:2->${root}:3`, source: `${root}:2`, target: `${root}:3`, kind: 'turn', reason: null },
+      {
+        id: `${root}:2->${branch}:3`,
+        source: `${root}:2`,
+        target: `${branch}:3`,
+        kind: 'branch',
+        reason: 'try a shorter intro',
+      },
+      {
+        id: `${branch}:3->${branch}:4`,
+        source: `${branch}:3`,
+        target: `${branch}:4`,
+        kind: 'turn',
+        reason: null,
+      },
+    ]);
+    expect(graph.threads).toEqual([
+      {
+        thread_id: root,
+        parent_thread_id: null,
+        branch_point_turn: null,
+        reason: null,
+        title: 'Essay',
+        created_at: '2025-01-01T00:00:01.000Z',
+        is_deleted: false,
+        suffix: '',
+        owned_turn_count: 3,
+      },
+      {
+        thread_id: branch,
+        parent_thread_id: root,
+        branch_point_turn: 2,
+        reason: 'try a shorter intro',
+        title: 'Shorter',
+        created_at: '2025-01-01T00:00:05.000Z',
+        is_deleted: false,
+        suffix: '.1',
+        owned_turn_count: 2,
+      },
+    ]);
+  });
+
+  it('carries the turn metadata and normalises timestamps to ISO strings', () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turn(root, { user_message: 'Draft it', reply_preview: 'Done', tool_count: 2, artifact_count: 1 });
+    const { threads, turns } = family.rows();
+    const asText = turns.map((turn) => ({ ...turn, captured_at: '2025-03-04 05:06:07+02' }));
+    const graph = assembleFamilyGraph({ requestedThreadId: root, threads, turns: asText });
+    expect(graph.nodes[0]).toMatchObject({
+      user_message: 'Draft it',
+      reply_preview: 'Done',
+      tool_count: 2,
+      artifact_count: 1,
+      captured_at: '2025-03-04T03:06:07.000Z',
+    });
+  });
+
+  it("ignores a branch's rows at or below its branch point: those turns belong to its ancestors", () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 2);
+    const branch = family.branch(root, 2);
+    family.turn(branch);
+    const { threads, turns } = family.rows();
+    const inherited: TurnMetaRow = { ...turns[0]!, thread_id: branch };
+    const graph = assembleFamilyGraph({ requestedThreadId: branch, threads, turns: [...turns, inherited] });
+    expect(graph.nodes.map((node) => node.id)).toEqual([`${root}:1`, `${root}:2`, `${branch}:3`]);
+  });
+
+  it('draws no branch edge from the empty start or to a branch with no turns, but lists both threads', () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 2);
+    const retry = family.branch(root, 0, 'retry');
+    family.turn(retry);
+    const fresh = family.branch(root, 1);
+    const graph = assemble(family, root);
+    expect(graph.edges.filter((edge) => edge.kind === 'branch')).toEqual([]);
+    expect(graph.threads.map((thread) => [thread.thread_id, thread.owned_turn_count])).toEqual([
+      [root, 2],
+      [retry, 1],
+      [fresh, 0],
+    ]);
+    expect(labels(graph)[`${retry}:1`]).toBe('1.1');
+  });
+
+  it('does not depend on the order of the rows', () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 4);
+    const a = family.branch(root, 2);
+    family.turns(a, 2);
+    const b = family.branch(a, 3);
+    family.turn(b);
+    family.branch(root, 4);
+    const { threads, turns } = family.rows();
+    const forward = assembleFamilyGraph({ requestedThreadId: b, threads, turns });
+    const backward = assembleFamilyGraph({
+      requestedThreadId: b,
+      threads: [...threads].reverse(),
+      turns: [...turns].reverse(),
+    });
+    expect(backward).toEqual(forward);
+  });
+
+  it(`walks up at most ${MAX_ANCESTOR_DEPTH} parent links to find the root`, () => {
+    const family = new FamilyBuilder();
+    let thread = family.root();
+    family.turn(thread);
+    const chain = [thread];
+    for (let depth = 1; depth <= MAX_ANCESTOR_DEPTH + 10; depth++) {
+      thread = family.branch(thread, family.lastTurn(thread));
+      family.turn(thread);
+      chain.push(thread);
+    }
+    const graph = assemble(family, thread);
+    const expectedRoot = chain[chain.length - 1 - MAX_ANCESTOR_DEPTH]!;
+    expect(graph.root_thread_id).toBe(expectedRoot);
+    expect(graph.threads).toHaveLength(MAX_ANCESTOR_DEPTH + 1);
+    expect(graph.threads[0]?.thread_id).toBe(expectedRoot);
+    expect(graph.threads[0]?.suffix).toBe('');
+    expect(graph.edges.filter((edge) => edge.kind === 'branch')).toHaveLength(MAX_ANCESTOR_DEPTH);
+    expect(graph.nodes.every((node) => node.is_on_active_path)).toBe(true);
+  });
+
+  describe('soft deletes', () => {
+    function deletedFamily() {
+      const family = new FamilyBuilder();
+      const root = family.root();
+      family.turns(root, 3);
+      const deleted = family.branch(root, 1);
+      family.turns(deleted, 2);
+      const underDeleted = family.branch(deleted, 2);
+      family.turn(underDeleted);
+      const sibling = family.branch(deleted, 3);
+      family.turn(sibling);
+      const live = family.branch(root, 2);
+      family.turn(live);
+      family.softDelete(deleted);
+      return { family, root, deleted, underDeleted, sibling, live };
+    }
+
+    it('hides a deleted branch with its subtree', () => {
+      const { family, root, live } = deletedFamily();
+      const graph = assemble(family, root);
+      expect(graph.threads.map((thread) => thread.thread_id)).toEqual([root, live]);
+    });
+
+    it('keeps a deleted ancestor of the requested thread, and its live children', () => {
+      const { family, root, deleted, underDeleted, sibling, live } = deletedFamily();
+      const graph = assemble(family, underDeleted);
+      expect(graph.threads.map((thread) => [thread.thread_id, thread.is_deleted])).toEqual([
+        [root, false],
+        [deleted, true],
+        [underDeleted, false],
+        [sibling, false],
+        [live, false],
+      ]);
+      expect(graph.nodes.filter((node) => node.is_on_active_path).map((node) => node.id)).toEqual([
+        `${root}:1`,
+        `${deleted}:2`,
+        `${underDeleted}:3`,
+      ]);
+    });
+
+    it('never renumbers a step when a branch is deleted', () => {
+      const { family, root } = deletedFamily();
+      const graph = assemble(family, root);
+      const { threads, turns } = family.rows();
+      const undeleted = assembleFamilyGraph({
+        requestedThreadId: root,
+        threads: threads.map((thread) => ({ ...thread, deleted_at: null })),
+        turns,
+      });
+      const before = labels(undeleted);
+      for (const node of graph.nodes) expect(node.label).toBe(before[node.id]);
+      expect(graph.nodes.map((node) => node.label)).toContain('3.2');
+    });
+  });
+
+  describe('node cap', () => {
+    it('drops the oldest nodes, marks the graph truncated and removes dangling edges', () => {
+      const family = new FamilyBuilder();
+      const root = family.root();
+      family.turns(root, 3);
+      const branch = family.branch(root, 1);
+      family.turns(branch, 2);
+      family.turn(root);
+      const full = assemble(family, branch);
+      const graph = assemble(family, branch, 3);
+      expect(graph.truncated).toBe(true);
+      expect(graph.nodes.map((node) => node.id)).toEqual([`${root}:4`, `${branch}:2`, `${branch}:3`]);
+      expect(graph.edges.map((edge) => edge.id)).toEqual([`${branch}:2->${branch}:3`]);
+      expect(graph.threads).toEqual(full.threads);
+      for (const node of graph.nodes)
+        expect(node).toEqual(full.nodes.find((candidate) => candidate.id === node.id));
+    });
+
+    it('breaks captured_at ties by id, dropping the smaller id first', () => {
+      const threads: FamilyThreadRow[] = [
+        {
+          thread_id: 'th_a',
+          parent_thread_id: null,
+          branch_point_turn: null,
+          reason: null,
+          title: 't',
+          created_at: '2025-01-01T00:00:00Z',
+          deleted_at: null,
+        },
+      ];
+      const turn = (turnIndex: number): TurnMetaRow => ({
+        thread_id: 'th_a',
+        turn_index: turnIndex,
+        user_message: null,
+        reply_preview: null,
+        tool_count: 0,
+        captured_at: '2025-01-01T00:00:01Z',
+        artifact_count: 0,
+      });
+      const graph = assembleFamilyGraph({
+        requestedThreadId: 'th_a',
+        threads,
+        turns: [turn(1), turn(2), turn(3)],
+        maxNodes: 2,
+      });
+      expect(graph.nodes.map((node) => node.id)).toEqual(['th_a:2', 'th_a:3']);
+    });
+
+    it('is not truncated at exactly the cap', () => {
+      const family = new FamilyBuilder();
+      const root = family.root();
+      family.turns(root, 3);
+      expect(assemble(family, root, 3).truncated).toBe(false);
+    });
+  });
+
+  describe('broken rows', () => {
+    it('rejects an unknown requested thread, duplicate rows and a bad cap', () => {
+      const family = new FamilyBuilder();
+      const root = family.root();
+      family.turns(root, 1);
+      const { threads, turns } = family.rows();
+      expect(() => assembleFamilyGraph({ requestedThreadId: 'th_missing', threads, turns })).toThrow(
+        /not among/,
+      );
+      expect(() =>
+        assembleFamilyGraph({ requestedThreadId: root, threads: [...threads, ...threads], turns }),
+      ).toThrow(/duplicate thread/);
+      expect(() =>
+        assembleFamilyGraph({ requestedThreadId: root, threads, turns: [...turns, ...turns] }),
+      ).toThrow(/duplicate turn/);
+      expect(() => assembleFamilyGraph({ requestedThreadId: root, threads, turns, maxNodes: -1 })).toThrow(
+        RangeError,
+      );
+      const badTime = turns.map((turn) => ({ ...turn, captured_at: 'yesterday' }));
+      expect(() => assembleFamilyGraph({ requestedThreadId: root, threads, turns: badTime })).toThrow(
+        RangeError,
+      );
+    });
+  });
+});
