@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assembleFamilyGraph } from './assemble';
+import type { FamilyGraph } from './contracts';
+import { buildFlowGraph, DEFAULT_FLOW_GAP, type FlowGraph } from './flow';
+import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled } from './testing';
+
+function graphOf(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {
+  return assembleFamilyGraph({ requestedThreadId, ...family.rows(), maxNodes });
+}
+
+/** root(1..4) ─ a@2(3..4) ─ b@3(4) ; root ─ c@4 (stub) ; root ─ d@0(1) */
+function sampleFamily() {
+  const family = new FamilyBuilder();
+  const root = family.root();
+  family.turns(root, 4);
+  const a = family.branch(root, 2, 'why not');
+  family.turns(a, 2);
+  const b = family.branch(a, 3);
+  family.turn(b);
+  const c = family.branch(root, 4, 'fresh');
+  const d = family.branch(root, 0);
+  family.turn(d);
+  return { family, root, a, b, c, d };
+}
+
+const summary = (flow: FlowGraph) =>
+  flow.nodes.map((node) => [node.id, node.type, node.position.x, node.position.y]);
+
+describe('buildFlowGraph', () => {
+  it('places commits at (turn × gap, lane × gap) with lanes in depth-first creation order', () => {
+    const { family, root, a, b, c, d } = sampleFamily();
+    const flow = buildFlowGraph(graphOf(family, b), { gap: 10 });
+    expect(flow.lanes).toEqual({ [root]: 0, [a]: 1, [b]: 2, [c]: 3, [d]: 4 });
+    expect(summary(flow)).toEqual([
+      [`${root}:1`, 'commit', 10, 0],
+      [`${root}:2`, 'commit', 20, 0],
+      [`${root}:3`, 'commit', 30, 0],
+      [`${root}:4`, 'commit', 40, 0],
+      [`${a}:3`, 'commit', 30, 10],
+      [`${a}:4`, 'commit', 40, 10],
+      [`${b}:4`, 'commit', 40, 20],
+      [`${c}:stub`, 'stub', 50, 30],
+      [`${d}:1`, 'commit', 10, 40],
+    ]);
+  });
+
+  it('draws a stub head for a path with no turns, linked from its branch point', () => {
+    const { family, root, c } = sampleFamily();
+    const flow = buildFlowGraph(graphOf(family, c));
+    const stub = flow.nodes.find((node) => node.type === 'stub');
+    expect(stub).toEqual({
+      id: `${c}:stub`,
+      type: 'stub',
+      position: { x: 5 * DEFAULT_FLOW_GAP, y: 3 * DEFAULT_FLOW_GAP },
+      data: {
+        thread_id: c,
+        parent_thread_id: root,
+        reason: 'fresh',
+        title: expect.any(String),
+        turn_index: 5,
+        label: '5',
+        lane: 3,
+        isDisplayed: true,
+        isCurrent: false,
+      },
+    });
+    expect(flow.edges.find((edge) => edge.target === `${c}:stub`)).toEqual({
+      id: `${root}:4->${c}:stub`,
+      source: `${root}:4`,
+      target: `${c}:stub`,
+      data: { kind: 'branch', reason: 'fresh', isDisplayed: true },
+    });
+  });
+
+  it('draws no stub edge from the empty start', () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turn(root);
+    const retry = family.branch(root, 0);
+    const flow = buildFlowGraph(graphOf(family, retry));
+    expect(flow.nodes.map((node) => [node.id, node.position.x])).toEqual([
+      [`${root}:1`, DEFAULT_FLOW_GAP],
+      [`${retry}:stub`, DEFAULT_FLOW_GAP],
+    ]);
+    expect(flow.edges).toEqual([]);
+  });
+
+  it('highlights the displayed path and marks the current node', () => {
+    const { family, root, a, b } = sampleFamily();
+    const graph = graphOf(family, b);
+    const flow = buildFlowGraph(graph, { displayedThreadId: a, currentNodeId: `${root}:2` });
+    const displayed = flow.nodes.filter((node) => node.data.isDisplayed).map((node) => node.id);
+    expect(displayed).toEqual([`${root}:1`, `${root}:2`, `${a}:3`, `${a}:4`]);
+    expect(flow.nodes.filter((node) => node.data.isCurrent).map((node) => node.id)).toEqual([`${root}:2`]);
+    expect(flow.edges.filter((edge) => edge.data.isDisplayed).map((edge) => edge.id)).toEqual([
+      `${root}:1->${root}:2`,
+      `${root}:2->${a}:3`,
+      `${a}:3->${a}:4`,
+    ]);
+    // By default the requested thread is the displayed one.
+    const byDefault = buildFlowGraph(graph).nodes.filter((node) => node.data.isDisplayed);
+    expect(byDefault.every((node) => node.type === 'commit' && node.data.is_on_active_path)).toBe(true);
+    expect(byDefault).toHaveLength(graph.nodes.filter((node) => node.is_on_active_path).length);
+  });
+
+  it('gives no lane to a thread whose nodes were all dropped by the cap', () => {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 2);
+    const old = family.branch(root, 1);
+    family.turn(old);
+    const recent = family.branch(root, 2);
+    family.turns(recent, 2);
+    const flow = buildFlowGraph(graphOf(family, recent, 2));
+    expect(flow.lanes).toEqual({ [recent]: 0 });
+    expect(flow.nodes.some((node) => node.type === 'stub')).toBe(false);
+  });
+
+  it('rejects a non-positive gap', () => {
+    const { family, root } = sampleFamily();
+    expect(() => buildFlowGraph(graphOf(family, root), { gap: 0 })).toThrow(RangeError);
+  });
+
+  describe('properties', () => {
+    const scenario = fc
+      .record({
+        ops: familyOpsArbitrary({ withDeletes: true, maxOps: 50 }),
+        pick: fc.nat(),
+        cap: fc.option(fc.nat({ max: 40 }), { nil: undefined }),
+      })
+      .map(({ ops, pick, cap }) => {
+        const { builder } = buildFamily(ops);
+        const requested = builder.threadIds[pick % builder.threadIds.length]!;
+        return graphOf(builder, requested, cap);
+      });
+
+    it('is deterministic whatever the order of the arrays, and no two nodes share a position', () => {
+      fc.assert(
+        fc.property(scenario, fc.integer(), (graph, seed) => {
+          const flow = buildFlowGraph(graph);
+          const reordered = {
+            ...graph,
+            nodes: shuffled(graph.nodes, seed),
+            edges: shuffled(graph.edges, seed + 1),
+            threads: shuffled(graph.threads, seed + 2),
+          };
+          expect(buildFlowGraph(reordered)).toEqual(flow);
+          const positions = flow.nodes.map((node) => `${node.position.x},${node.position.y}`);
+          expect(new Set(positions).size).toBe(positions.length);
+          const ids = new Set(flow.nodes.map((node) => node.id));
+          for (const edge of flow.edges) expect(ids.has(edge.source) && ids.has(edge.target)).toBe(true);
+        }),
+      );
+    });
+
+    it('keeps every subtree in a contiguous band of lanes below its root, with lanes 0..n-1', () => {
+      fc.assert(
+        fc.property(scenario, (graph) => {
+          const { lanes } = buildFlowGraph(graph);
+          const laneValues = Object.values(lanes).sort((x, y) => x - y);
+          expect(laneValues).toEqual(laneValues.map((_, index) => index));
+          const parentOf = new Map(
+            graph.threads.map((thread) => [thread.thread_id, thread.parent_thread_id]),
+          );
+          const isUnder = (threadId: string, ancestorId: string): boolean => {
+            for (let id: string | null | undefined = threadId; id != null; id = parentOf.get(id)) {
+              if (id === ancestorId) return true;
+            }
+            return false;
+          };
+          for (const [ancestorId, ancestorLane] of Object.entries(lanes)) {
+            const band = Object.entries(lanes)
+              .filter(([id]) => isUnder(id, ancestorId))
+              .map(([, lane]) => lane)
+              .sort((x, y) => x - y);
+            expect(band[0]).toBe(ancestorLane);
+            expect(band).toEqual(band.map((_, index) => ancestorLane + index));
+          }
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Family graph → React Flow nodes and edges (seed 003 "Frontend"), as plain data so the studio maps
+ * it without a join and this module needs no React. Layout needs no layout library:
+ *
+ * - one lane per rendered thread: the root gets lane 0, then a depth-first preorder over children in
+ *   creation order (created_at, then thread_id), so every subtree occupies a contiguous band of lanes
+ *   below its parent and lanes of different subtrees never interleave;
+ * - a commit node sits at `x = turn_index × gap`, `y = lane × gap`;
+ * - a thread that owns no turn yet gets a stub head `"{thread_id}:stub"` at its next step
+ *   (`x = (branch_point_turn + 1) × gap`), linked from its branch-point node when that node is shown.
+ *   A thread whose nodes were all dropped by the node cap renders nothing and takes no lane.
+ *
+ * Output order is canonical — nodes by lane then x, edges by their target's position in that list — so
+ * the same family gives the same result whatever order its arrays arrive in.
+ */
+import {
+  graphEdgeId,
+  graphNodeId,
+  type FamilyGraph,
+  type GraphEdgeKind,
+  type GraphNode,
+  type GraphThread,
+} from './contracts';
+import { stepLabel } from './labels';
+import { isOnPath, lineageOf, pathTurnLimits } from './lineage';
+import { compareByCreation, inCreationOrder } from './order';
+
+export const DEFAULT_FLOW_GAP = 120;
+
+export interface FlowGraphOptions {
+  /** Distance between two steps, and between two lanes. Default {@link DEFAULT_FLOW_GAP}. */
+  readonly gap?: number;
+  /** The thread shown in the studio; its path is highlighted. Default: the graph's requested thread. */
+  readonly displayedThreadId?: string;
+  /** The "you are here" node (a commit id or a stub id). */
+  readonly currentNodeId?: string;
+}
+
+export interface FlowPosition {
+  readonly x: number;
+  readonly y: number;
+}
+
+interface FlowNodeMarks {
+  readonly lane: number;
+  readonly isDisplayed: boolean;
+  readonly isCurrent: boolean;
+}
+
+// Object types (not interfaces) so they satisfy React Flow's `Record<string, unknown>` data bound.
+export type CommitFlowNodeData = GraphNode & FlowNodeMarks;
+
+export type StubFlowNodeData = Pick<GraphThread, 'thread_id' | 'parent_thread_id' | 'reason' | 'title'> &
+  FlowNodeMarks & {
+    /** The step the first message on this path will become. */
+    readonly turn_index: number;
+    readonly label: string;
+  };
+
+export type CommitFlowNode = {
+  readonly id: string;
+  readonly type: 'commit';
+  readonly position: FlowPosition;
+  readonly data: CommitFlowNodeData;
+};
+
+export type StubFlowNode = {
+  readonly id: string;
+  readonly type: 'stub';
+  readonly position: FlowPosition;
+  readonly data: StubFlowNodeData;
+};
+
+export type FlowNode = CommitFlowNode | StubFlowNode;
+
+export type FlowEdgeData = {
+  readonly kind: GraphEdgeKind;
+  readonly reason: string | null;
+  readonly isDisplayed: boolean;
+};
+
+export type FlowEdge = {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly type?: string;
+  readonly data: FlowEdgeData;
+};
+
+export interface FlowGraph {
+  readonly nodes: FlowNode[];
+  readonly edges: FlowEdge[];
+  /** Lane of every rendered thread. */
+  readonly lanes: Record<string, number>;
+}
+
+type FlowGraphInput = Pick<FamilyGraph, 'thread_id' | 'root_thread_id' | 'nodes' | 'edges' | 'threads'>;
+
+export function stubNodeId(threadId: string): string {
+  return `${threadId}:stub`;
+}
+
+export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions = {}): FlowGraph {
+  const gap = options.gap ?? DEFAULT_FLOW_GAP;
+  if (!Number.isFinite(gap) || gap <= 0) throw new RangeError(`gap must be a positive number, got ${gap}`);
+  const byId = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
+  const displayed = pathTurnLimits(lineageOf(byId, options.displayedThreadId ?? graph.thread_id));
+  const displayedThreadId = options.displayedThreadId ?? graph.thread_id;
+  const threadsWithNodes = new Set(graph.nodes.map((node) => node.thread_id));
+  const isStub = (thread: GraphThread): boolean =>
+    thread.owned_turn_count === 0 && !threadsWithNodes.has(thread.thread_id);
+  const lanes = assignLanes(graph, (thread) => threadsWithNodes.has(thread.thread_id) || isStub(thread));
+  const laneOf = (threadId: string): number => lanes.get(threadId) ?? 0;
+
+  const nodes: FlowNode[] = graph.nodes.map((node) => ({
+    id: node.id,
+    type: 'commit',
+    position: { x: node.turn_index * gap, y: laneOf(node.thread_id) * gap },
+    data: {
+      ...node,
+      lane: laneOf(node.thread_id),
+      isDisplayed: isOnPath(displayed, node.thread_id, node.turn_index),
+      isCurrent: node.id === options.currentNodeId,
+    },
+  }));
+  const commitIds = new Set(nodes.map((node) => node.id));
+  const edges: FlowEdge[] = graph.edges.map((edge) => ({
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    data: { kind: edge.kind, reason: edge.reason, isDisplayed: false },
+  }));
+
+  for (const thread of graph.threads.filter(isStub)) {
+    const id = stubNodeId(thread.thread_id);
+    const nextTurn = (thread.branch_point_turn ?? 0) + 1;
+    nodes.push({
+      id,
+      type: 'stub',
+      position: { x: nextTurn * gap, y: laneOf(thread.thread_id) * gap },
+      data: {
+        thread_id: thread.thread_id,
+        parent_thread_id: thread.parent_thread_id,
+        reason: thread.reason,
+        title: thread.title,
+        turn_index: nextTurn,
+        label: stepLabel(nextTurn, thread.suffix),
+        lane: laneOf(thread.thread_id),
+        isDisplayed: thread.thread_id === displayedThreadId,
+        isCurrent: id === options.currentNodeId,
+      },
+    });
+    if (thread.parent_thread_id !== null && thread.branch_point_turn !== null) {
+      const source = graphNodeId(thread.parent_thread_id, thread.branch_point_turn);
+      if (commitIds.has(source)) {
+        edges.push({
+          id: graphEdgeId(source, id),
+          source,
+          target: id,
+          data: { kind: 'branch', reason: thread.reason, isDisplayed: false },
+        });
+      }
+    }
+  }
+
+  nodes.sort((a, b) => a.data.lane - b.data.lane || a.position.x - b.position.x);
+  const rank = new Map(nodes.map((node, index) => [node.id, index]));
+  const isDisplayedNode = new Map(nodes.map((node) => [node.id, node.data.isDisplayed]));
+  const orderedEdges = edges
+    .map((edge) => ({
+      ...edge,
+      data: {
+        ...edge.data,
+        isDisplayed:
+          (isDisplayedNode.get(edge.source) ?? false) && (isDisplayedNode.get(edge.target) ?? false),
+      },
+    }))
+    .sort(
+      (a, b) =>
+        (rank.get(a.target) ?? 0) - (rank.get(b.target) ?? 0) ||
+        (rank.get(a.source) ?? 0) - (rank.get(b.source) ?? 0),
+    );
+  return { nodes, edges: orderedEdges, lanes: Object.fromEntries(lanes) };
+}
+
+/**
+ * Depth-first preorder from the root (then from any other parentless thread, in creation order), over
+ * children in creation order; only threads that render something take a lane.
+ */
+function assignLanes(
+  graph: FlowGraphInput,
+  rendersSomething: (thread: GraphThread) => boolean,
+): Map<string, number> {
+  const ids = new Set(graph.threads.map((thread) => thread.thread_id));
+  const childrenOf = new Map<string, GraphThread[]>();
+  const starts: GraphThread[] = [];
+  for (const thread of inCreationOrder(graph.threads)) {
+    const parentId = thread.parent_thread_id;
+    if (thread.thread_id === graph.root_thread_id || parentId === null || !ids.has(parentId)) {
+      starts.push(thread);
+      continue;
+    }
+    const siblings = childrenOf.get(parentId) ?? [];
+    siblings.push(thread);
+    childrenOf.set(parentId, siblings);
+  }
+  starts.sort((a, b) =>
+    a.thread_id === graph.root_thread_id
+      ? -1
+      : b.thread_id === graph.root_thread_id
+        ? 1
+        : compareByCreation(a, b),
+  );
+  const lanes = new Map<string, number>();
+  const visited = new Set<string>();
+  const stack = [...starts].reverse();
+  while (stack.length > 0) {
+    const thread = stack.pop();
+    if (thread === undefined || visited.has(thread.thread_id)) continue;
+    visited.add(thread.thread_id);
+    if (rendersSomething(thread)) lanes.set(thread.thread_id, lanes.size);
+    const children = childrenOf.get(thread.thread_id) ?? [];
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return lanes;
+}
