@@ -16,3 +16,19 @@ export {
   type SuffixNodeInput,
   type SuffixThreadInput,
 } from './labels';
+export {
+  buildFlowGraph,
+  DEFAULT_FLOW_GAP,
+  stubNodeId,
+  type CommitFlowNode,
+  type CommitFlowNodeData,
+  type FlowEdge,
+  type FlowEdgeData,
+  type FlowGraph,
+  type FlowGraphOptions,
+  type FlowNode,
+  type FlowPosition,
+  type StubFlowNode,
+  type StubFlowNodeData,
+} from './flow';
+export { activePathGuide, type PathAlternative, type PathGuideOptions, type PathGuideStep } from './guide';
