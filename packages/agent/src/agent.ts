@@ -1,0 +1,107 @@
+// createAgent / runTurn: one user turn through the graph, streamed.
+//
+// Streaming uses `graph.stream` with stream modes `messages` (token chunks
+// from the model call inside the chat node, via LangGraph's callback handler)
+// and `custom` (one payload per executed tool, written by the tools node).
+// `streamEvents` would give the same tokens but emits an event for every
+// runnable in the graph (nodes, bound models, reducers) that we would only
+// filter out again.
+//
+// Checkpoints are written with durability "exit": one checkpoint per turn
+// instead of one per step, and a turn is all-or-nothing in the checkpointer —
+// a failed run never leaves an assistant tool call without its results. An
+// aborted run is settled (settle.ts) so the thread is idle and well-formed.
+// Superseded checkpoints are pruned after every turn when the saver can
+// (TrellisCheckpointSaver), so a thread's checkpointer footprint is bounded
+// by the context budget, whatever the number of turns.
+//
+// Runs on one thread must not overlap (LangGraph JS loses a turn): the
+// services layer holds a per-thread lease in Postgres around runTurn.
+import { randomUUID } from 'node:crypto';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { HumanMessage } from '@langchain/core/messages';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { isPrunableCheckpointer } from './checkpointer';
+import { buildAgentGraph } from './graph';
+import { settleThread } from './settle';
+import { resolveBudget, type ContextBudget } from './state';
+import { TurnCollector, type AgentEvent, type TurnResult } from './turn-collector';
+import type { WorkspacePort } from './workspace-port';
+
+export type { AgentEvent, TurnResult, TurnToolCall } from './turn-collector';
+
+export interface RunTurnInput {
+  threadId: string;
+  userMessage: string;
+  workspace: WorkspacePort;
+  /** Aborting stops the model (and any tool not yet started); runTurn then returns what was produced. */
+  signal?: AbortSignal;
+}
+
+export interface Agent {
+  runTurn(input: RunTurnInput): AsyncGenerator<AgentEvent, TurnResult>;
+}
+
+export interface CreateAgentOptions {
+  checkpointer: BaseCheckpointSaver;
+  model: BaseChatModel;
+  /** Bound on the working context kept per thread (default 40 messages). */
+  contextBudget?: ContextBudget;
+  /**
+   * Keep every checkpoint LangGraph writes instead of only the latest
+   * (default false; only savers with `pruneThread` prune). Trellis never reads
+   * checkpoint history: its transcript and snapshots live in its own tables.
+   */
+  keepCheckpointHistory?: boolean;
+}
+
+/** Graph recursion limit: ~12 rounds of tool calls per turn before the run fails. */
+const RECURSION_LIMIT = 25;
+
+export function createAgent(options: CreateAgentOptions): Agent {
+  const budget = resolveBudget(options.contextBudget);
+  const graph = buildAgentGraph({ model: options.model, budget, checkpointer: options.checkpointer });
+  const saver = options.checkpointer;
+  const prune = !options.keepCheckpointHistory && isPrunableCheckpointer(saver);
+
+  async function* runTurn(input: RunTurnInput): AsyncGenerator<AgentEvent, TurnResult> {
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(input.signal?.reason);
+    if (input.signal?.aborted) forwardAbort();
+    else input.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const human = new HumanMessage({ id: randomUUID(), content: input.userMessage });
+    const collector = new TurnCollector();
+    let state: 'running' | 'finished' | 'aborted' = 'running';
+    try {
+      // A run that died without settling (crash, consumer gone) left work pending.
+      await settleThread(graph, input.threadId);
+      const stream = await graph.stream(
+        { messages: [human] },
+        {
+          configurable: { thread_id: input.threadId },
+          context: { workspace: input.workspace },
+          streamMode: ['messages', 'custom'],
+          signal: controller.signal,
+          durability: 'exit',
+          recursionLimit: RECURSION_LIMIT,
+        },
+      );
+      for await (const [mode, payload] of stream) yield* collector.accept(mode, payload);
+      state = 'finished';
+    } catch (error: unknown) {
+      if (!controller.signal.aborted) throw error;
+      state = 'aborted';
+    } finally {
+      input.signal?.removeEventListener('abort', forwardAbort);
+      // Still running here means the consumer stopped iterating: stop the run;
+      // the next turn settles the thread.
+      if (state === 'running') controller.abort();
+    }
+    if (state === 'aborted') await settleThread(graph, input.threadId, { human, collector });
+    if (prune && isPrunableCheckpointer(saver)) await saver.pruneThread(input.threadId);
+    return collector.result(state === 'aborted');
+  }
+
+  return { runTurn };
+}

@@ -1,0 +1,21 @@
+export { createAgent, type Agent, type AgentEvent, type CreateAgentOptions, type RunTurnInput, type TurnResult, type TurnToolCall } from './agent';
+export {
+  checkpointBytes,
+  countCheckpointThreads,
+  createCheckpointer,
+  deleteCheckpointThread,
+  DEFAULT_CHECKPOINT_SCHEMA,
+  setupCheckpointer,
+  TrellisCheckpointSaver,
+} from './checkpointer';
+export { replaceMarkdownSection } from './markdown-section';
+export { createModel, describeModel, receivedByOfflineModel, type ModelConfig, type OfflineModelConfig } from './models/index';
+export type { AnthropicModelConfig } from './models/anthropic';
+export type { OpenAIModelConfig } from './models/openai';
+export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline';
+export { OFFLINE_HELP, parseDirectives, type Directive } from './models/offline-directives';
+export { buildSystemPrompt, LOCKED_MARK } from './prompts/system';
+export { seedThread, type PrefixMessage } from './seed';
+export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state';
+export { WORKSPACE_TOOLS } from './tools/index';
+export { ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';

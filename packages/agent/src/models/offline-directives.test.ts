@@ -1,0 +1,126 @@
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
+import { describe, expect, it } from 'vitest';
+import { WORKSPACE_TOOLS } from '../tools/index';
+import { depthOf, directiveToToolCall, OFFLINE_HELP, parseDirectives, planOfflineReply, splitIntoChunks } from './offline-directives';
+
+const allTools = new Set(WORKSPACE_TOOLS.map((t) => t.name));
+
+describe('parseDirectives', () => {
+  it('reads one directive per line and ignores chat around them', () => {
+    const message = [
+      'Hi! Please do this:',
+      'objective: A guide to urban birds',
+      'prefer: British spelling',
+      'todo: Outline',
+      'done: outline',
+      'artifact: Plan | step one',
+      'Thanks.',
+    ].join('\n');
+    expect(parseDirectives(message)).toEqual([
+      { kind: 'objective', text: 'A guide to urban birds' },
+      { kind: 'prefer', text: 'British spelling' },
+      { kind: 'todo', text: 'Outline', depth: 0 },
+      { kind: 'done', text: 'outline' },
+      { kind: 'artifact', title: 'Plan', content: 'step one\nThanks.' },
+    ]);
+  });
+
+  it('takes todo depth from indentation: two spaces or one tab per level', () => {
+    const message = 'todo: A\n  todo: B\n    todo: C\n\ttodo: D\n   todo: E';
+    expect(parseDirectives(message).map((d) => (d.kind === 'todo' ? d.depth : -1))).toEqual([0, 1, 2, 1, 1]);
+    expect(depthOf(' '.repeat(40))).toBe(8);
+  });
+
+  it('gives doc the rest of the line and the following lines up to the next directive', () => {
+    const message = 'doc: # Title\n\nFirst paragraph.\n  indented line\n\ntodo: Review\nappend:\nMore text.\n';
+    expect(parseDirectives(message)).toEqual([
+      { kind: 'doc', content: '# Title\n\nFirst paragraph.\n  indented line' },
+      { kind: 'todo', text: 'Review', depth: 0 },
+      { kind: 'append', content: 'More text.' },
+    ]);
+  });
+
+  it('is case-insensitive on keywords, tolerates CRLF, and drops empty directives', () => {
+    expect(parseDirectives('TODO: x\r\nObjective :  y \r\nprefer:\r\ndone:   ')).toEqual([
+      { kind: 'todo', text: 'x', depth: 0 },
+      { kind: 'objective', text: 'y' },
+    ]);
+  });
+
+  it('treats an artifact without a bar as a title with an empty body', () => {
+    expect(parseDirectives('artifact: Just a title')).toEqual([{ kind: 'artifact', title: 'Just a title', content: '' }]);
+  });
+
+  it('finds nothing in ordinary prose', () => {
+    expect(parseDirectives('Could you make the intro shorter? The todo list is fine.')).toEqual([]);
+  });
+});
+
+describe('directiveToToolCall', () => {
+  it('maps each directive to a tool whose schema accepts its arguments', () => {
+    const directives = parseDirectives(
+      'objective: o\ndoc: d\nappend: a\nprefer: p\n  todo: t\ndone: t\nartifact: T | c',
+    );
+    const calls = directives.map(directiveToToolCall);
+    expect(calls.map((c) => c.name)).toEqual([
+      'set_objective',
+      'write_document',
+      'write_document',
+      'add_preference',
+      'add_todo',
+      'complete_todo',
+      'create_artifact',
+    ]);
+    for (const call of calls) {
+      const tool = WORKSPACE_TOOLS.find((t) => t.name === call.name)!;
+      expect(tool.schema.safeParse(call.args).success).toBe(true);
+    }
+    expect(calls[2]?.args).toEqual({ mode: 'append', content: 'a' });
+    expect(calls[4]?.args).toEqual({ text: 't', depth: 1 });
+  });
+});
+
+describe('planOfflineReply', () => {
+  const system = new SystemMessage('workspace');
+
+  it('turns the last user message into tool calls, with no text', () => {
+    const reply = planOfflineReply([system, new HumanMessage('old: x'), new AIMessage('ok'), new HumanMessage('todo: a')], allTools);
+    expect(reply).toEqual({ text: '', toolCalls: [{ name: 'add_todo', args: { text: 'a', depth: 0 } }] });
+  });
+
+  it('calls only tools that were bound', () => {
+    const reply = planOfflineReply([new HumanMessage('todo: a\nprefer: b')], new Set(['add_preference']));
+    expect(reply.toolCalls.map((c) => c.name)).toEqual(['add_preference']);
+    expect(planOfflineReply([new HumanMessage('todo: a')], new Set()).toolCalls).toEqual([]);
+  });
+
+  it('summarizes tool results, refusals included', () => {
+    const reply = planOfflineReply(
+      [
+        new HumanMessage('prefer: x'),
+        new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'a', args: {} }, { id: '2', name: 'b', args: {} }] }),
+        new ToolMessage({ tool_call_id: '1', content: 'Preference pf1 added: "x".' }),
+        new ToolMessage({ tool_call_id: '2', content: 'Refused: preference pf0 is locked', status: 'error' }),
+      ],
+      allTools,
+    );
+    expect(reply.toolCalls).toEqual([]);
+    expect(reply.text).toBe('Done: 1 change, 1 refused.\n\n- Preference pf1 added: "x".\n- Refused: preference pf0 is locked');
+  });
+
+  it('answers with the directive help when there is nothing to do', () => {
+    expect(planOfflineReply([system, new HumanMessage('hello')], allTools)).toEqual({ text: OFFLINE_HELP, toolCalls: [] });
+    expect(OFFLINE_HELP).toMatch(/objective:.*doc:.*append:.*prefer:.*todo:.*done:.*artifact:/s);
+  });
+});
+
+describe('splitIntoChunks', () => {
+  it('splits into several word chunks that concatenate back to the text', () => {
+    const text = '  Done: 2 changes.\n\n- one\n- two ';
+    const chunks = splitIntoChunks(text);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe(text);
+    expect(splitIntoChunks('')).toEqual([]);
+    expect(splitIntoChunks('   ')).toEqual(['   ']);
+  });
+});

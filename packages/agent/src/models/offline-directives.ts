@@ -1,0 +1,181 @@
+// The offline model's whole "intelligence", as pure functions: directive lines
+// in the user's last message become tool calls; tool results become a short
+// summary; anything else gets a short help text. Deterministic by design, so
+// tests and benchmarks are reproducible and the studio works without a key.
+import type { BaseMessage } from '@langchain/core/messages';
+import { MAX_TODO_DEPTH } from '../tools/define';
+
+export type Directive =
+  | { kind: 'objective'; text: string }
+  | { kind: 'doc'; content: string }
+  | { kind: 'append'; content: string }
+  | { kind: 'prefer'; text: string }
+  | { kind: 'todo'; text: string; depth: number }
+  | { kind: 'done'; text: string }
+  | { kind: 'artifact'; title: string; content: string };
+
+export interface PlannedToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const DIRECTIVE_LINE = /^([ \t]*)(objective|doc|append|prefer|todo|done|artifact)[ \t]*:(.*)$/i;
+/** Directives whose body continues on the following non-directive lines. */
+const MULTILINE = new Set(['doc', 'append', 'artifact']);
+
+interface RawDirective {
+  keyword: string;
+  indent: string;
+  lines: string[];
+}
+
+/**
+ * Parses the directive lines of a message. A directive is a line starting
+ * (after optional indentation) with one of the keywords and a colon.
+ * `doc:`, `append:` and `artifact:` also take every following non-directive
+ * line as part of their body; other lines are ordinary chat and ignored.
+ * Indentation before `todo:` gives its depth: two spaces (or one tab) per level.
+ * Directives with an empty body are dropped.
+ */
+export function parseDirectives(message: string): Directive[] {
+  const raw: RawDirective[] = [];
+  let open: RawDirective | undefined;
+  for (const line of message.replace(/\r\n?/g, '\n').split('\n')) {
+    const match = DIRECTIVE_LINE.exec(line);
+    if (match) {
+      open = { keyword: (match[2] ?? '').toLowerCase(), indent: match[1] ?? '', lines: [(match[3] ?? '').replace(/^[ \t]/, '')] };
+      raw.push(open);
+    } else if (open !== undefined && MULTILINE.has(open.keyword)) {
+      open.lines.push(line);
+    } else {
+      open = undefined;
+    }
+  }
+  return raw.flatMap((d) => {
+    const directive = toDirective(d);
+    return directive === undefined ? [] : [directive];
+  });
+}
+
+function toDirective({ keyword, indent, lines }: RawDirective): Directive | undefined {
+  const first = (lines[0] ?? '').trim();
+  switch (keyword) {
+    case 'objective':
+      return first ? { kind: 'objective', text: first } : undefined;
+    case 'prefer':
+      return first ? { kind: 'prefer', text: first } : undefined;
+    case 'done':
+      return first ? { kind: 'done', text: first } : undefined;
+    case 'todo':
+      return first ? { kind: 'todo', text: first, depth: depthOf(indent) } : undefined;
+    case 'doc':
+    case 'append': {
+      const content = body(lines);
+      return content ? { kind: keyword, content } : undefined;
+    }
+    case 'artifact': {
+      const [head = '', ...rest] = lines;
+      const bar = head.indexOf('|');
+      const title = (bar === -1 ? head : head.slice(0, bar)).trim();
+      const content = body([bar === -1 ? '' : head.slice(bar + 1), ...rest]);
+      return title ? { kind: 'artifact', title, content } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Two spaces or one tab per level, capped at the deepest level a todo may have. */
+export function depthOf(indent: string): number {
+  let columns = 0;
+  for (const ch of indent) columns += ch === '\t' ? 2 : 1;
+  return Math.min(Math.floor(columns / 2), MAX_TODO_DEPTH);
+}
+
+/** Joins body lines, dropping blank lines at both ends and trailing spaces. */
+function body(lines: string[]): string {
+  const trimmed = lines.map((l) => l.replace(/[ \t]+$/, ''));
+  while (trimmed.length > 0 && trimmed[0]?.trim() === '') trimmed.shift();
+  while (trimmed.length > 0 && trimmed.at(-1)?.trim() === '') trimmed.pop();
+  if (trimmed.length > 0) trimmed[0] = (trimmed[0] ?? '').trimStart();
+  return trimmed.join('\n');
+}
+
+export function directiveToToolCall(directive: Directive): PlannedToolCall {
+  switch (directive.kind) {
+    case 'objective':
+      return { name: 'set_objective', args: { text: directive.text } };
+    case 'doc':
+      return { name: 'write_document', args: { mode: 'replace', content: directive.content } };
+    case 'append':
+      return { name: 'write_document', args: { mode: 'append', content: directive.content } };
+    case 'prefer':
+      return { name: 'add_preference', args: { text: directive.text } };
+    case 'todo':
+      return { name: 'add_todo', args: { text: directive.text, depth: directive.depth } };
+    case 'done':
+      return { name: 'complete_todo', args: { text: directive.text } };
+    case 'artifact':
+      return { name: 'create_artifact', args: { kind: 'note', title: directive.title, content: directive.content } };
+  }
+}
+
+export const OFFLINE_HELP =
+  "I'm the offline model: I don't write prose, but I apply directives to the workspace. " +
+  'Start a line with `objective:`, `doc:` (replaces the document; the lines below it are included), ' +
+  '`append:`, `prefer:`, `todo:` (indent two spaces per level), `done:` (completes the matching todo) ' +
+  'or `artifact: Title | content`, and I will make the change.';
+
+export interface OfflineReply {
+  text: string;
+  toolCalls: PlannedToolCall[];
+}
+
+/**
+ * Decides the offline model's next message from its input:
+ * - after tool results (the input ends with tool messages): a summary of them;
+ * - otherwise the directives of the last user message as tool calls (only
+ *   tools that were bound), with no text;
+ * - with no usable directive: the help text.
+ */
+export function planOfflineReply(messages: readonly BaseMessage[], boundTools: ReadonlySet<string>): OfflineReply {
+  const trailingResults: BaseMessage[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.type === 'tool'; i -= 1) {
+    const message = messages[i];
+    if (message !== undefined) trailingResults.unshift(message);
+  }
+  if (trailingResults.length > 0) return { text: summarizeResults(trailingResults), toolCalls: [] };
+
+  const lastHuman = [...messages].reverse().find((m) => m.type === 'human');
+  const directives = lastHuman === undefined ? [] : parseDirectives(lastHuman.text);
+  const calls = directives.map(directiveToToolCall);
+  const usable = calls.filter((c) => boundTools.has(c.name));
+  if (usable.length > 0) return { text: '', toolCalls: usable };
+  if (calls.length > 0) return { text: 'I understood your directives, but no workspace tools are available to me right now.', toolCalls: [] };
+  return { text: OFFLINE_HELP, toolCalls: [] };
+}
+
+function summarizeResults(results: readonly BaseMessage[]): string {
+  const failed = results.filter(isErrorResult).length;
+  const lines = results.map((r) => `- ${r.text}`);
+  const head =
+    failed === 0
+      ? `Done: ${plural(results.length, 'change')} to the workspace.`
+      : failed === results.length
+        ? `I could not make ${results.length === 1 ? 'that change' : 'those changes'}.`
+        : `Done: ${plural(results.length - failed, 'change')}, ${failed} refused.`;
+  return `${head}\n\n${lines.join('\n')}`;
+}
+
+function isErrorResult(message: BaseMessage): boolean {
+  return (message as { status?: unknown }).status === 'error';
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Splits a reply into word-sized stream chunks whose concatenation is the reply. */
+export function splitIntoChunks(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+}

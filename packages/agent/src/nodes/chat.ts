@@ -1,0 +1,60 @@
+// The `chat` node: one model call over the system prompt (rebuilt from the
+// live workspace, never stored) and the thread's working context.
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { END } from '@langchain/langgraph';
+import { buildSystemPrompt } from '../prompts/system';
+import type { AgentState, AgentUpdate } from '../state';
+import { WORKSPACE_TOOLS } from '../tools/index';
+import { workspaceOf, type AgentRunConfig } from './context';
+
+export const CHAT_NODE = 'chat';
+export const TOOLS_NODE = 'tools';
+
+/** The tool specs handed to `bindTools`: name, description and the zod schema. */
+export function toolSpecs() {
+  return WORKSPACE_TOOLS.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+}
+
+export function createChatNode(model: BaseChatModel | undefined) {
+  if (model !== undefined && typeof model.bindTools !== 'function') {
+    throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
+  }
+  const bound = model?.bindTools?.(toolSpecs());
+  return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
+    if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
+    const view = await workspaceOf(config).read();
+    const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
+    const response = await bound.invoke(input, {
+      callbacks: config.callbacks,
+      metadata: config.metadata,
+      tags: config.tags,
+      signal: config.signal,
+    });
+    return { messages: [toStoredMessage(response)] };
+  };
+}
+
+/**
+ * What goes into the checkpointer for a model reply: content, tool calls,
+ * usage and the id (kept so LangGraph's message stream deduplicates the node
+ * output against the streamed chunks). Streaming chunk fields and provider
+ * metadata are dropped: they are bulky and no provider needs them back.
+ */
+export function toStoredMessage(response: BaseMessage): AIMessage {
+  const ai = response as Partial<AIMessage>;
+  return new AIMessage({
+    ...(response.id === undefined ? {} : { id: response.id }),
+    content: response.content,
+    tool_calls: ai.tool_calls ?? [],
+    invalid_tool_calls: ai.invalid_tool_calls ?? [],
+    ...(ai.usage_metadata === undefined ? {} : { usage_metadata: ai.usage_metadata }),
+  });
+}
+
+export function routeAfterChat(state: AgentState): typeof TOOLS_NODE | typeof END {
+  const last = state.messages.at(-1);
+  if (last === undefined || !AIMessage.isInstance(last)) return END;
+  const calls = (last.tool_calls?.length ?? 0) + (last.invalid_tool_calls?.length ?? 0);
+  return calls > 0 ? TOOLS_NODE : END;
+}

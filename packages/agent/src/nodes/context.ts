@@ -1,0 +1,19 @@
+// What a run carries besides its state: the workspace port of the thread whose
+// turn is running. It travels in LangGraph's run-scoped `context` (not in
+// `configurable`, whose primitive values are copied into checkpoint metadata).
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { WorkspacePort } from '../workspace-port';
+
+export interface AgentRunContext {
+  workspace: WorkspacePort;
+}
+
+export type AgentRunConfig = LangGraphRunnableConfig<Record<string, unknown>>;
+
+export function workspaceOf(config: AgentRunConfig): WorkspacePort {
+  const workspace: unknown = config.context?.workspace;
+  if (typeof workspace !== 'object' || workspace === null || typeof (workspace as { read?: unknown }).read !== 'function') {
+    throw new Error('agent run is missing its workspace port (pass it as context.workspace)');
+  }
+  return workspace as WorkspacePort;
+}

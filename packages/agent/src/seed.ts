@@ -1,0 +1,50 @@
+// Seeding a branch's checkpointer thread with its transcript prefix (branching
+// issue, part 2): one state update, no model call. Written "as the chat node"
+// so the thread looks idle (no pending next node) and the next run simply
+// appends. Safe to repeat: the thread is cleared first.
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { deleteCheckpointThread } from './checkpointer';
+import { buildAgentGraph } from './graph';
+import { CHAT_NODE } from './nodes/chat';
+import { resolveBudget, type ContextBudget } from './state';
+
+export interface PrefixMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export function toContextMessages(prefix: readonly PrefixMessage[]): BaseMessage[] {
+  return prefix.map((m) => (m.role === 'user' ? new HumanMessage(m.content) : new AIMessage(m.content)));
+}
+
+/**
+ * The part of a prefix the budget keeps — the same window {@link trimToBudget}
+ * keeps, computed without touching older messages.
+ */
+export function prefixWindow(prefix: readonly PrefixMessage[], maxMessages: number): PrefixMessage[] {
+  if (prefix.length <= maxMessages) return [...prefix];
+  const tail = prefix.slice(-maxMessages);
+  const firstUser = tail.findIndex((m) => m.role === 'user');
+  return firstUser === -1 ? tail : tail.slice(firstUser);
+}
+
+/**
+ * Replaces the thread's working context with the (budget-trimmed) prefix.
+ * Only the last `maxMessages` messages can survive the budget, so callers may
+ * pass just those; the cost then does not depend on where the branch starts.
+ * An empty prefix leaves the thread empty (a branch from turn 0).
+ */
+export async function seedThread(options: {
+  checkpointer: BaseCheckpointSaver;
+  threadId: string;
+  messages: PrefixMessage[];
+  contextBudget?: ContextBudget;
+}): Promise<void> {
+  const budget = resolveBudget(options.contextBudget);
+  await deleteCheckpointThread(options.checkpointer, options.threadId);
+  const window = toContextMessages(prefixWindow(options.messages, budget.maxMessages));
+  if (window.length === 0) return;
+  const graph = buildAgentGraph({ budget, checkpointer: options.checkpointer });
+  await graph.updateState({ configurable: { thread_id: options.threadId } }, { messages: window }, CHAT_NODE);
+}
