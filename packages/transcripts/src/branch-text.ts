@@ -14,7 +14,11 @@ export interface BranchTexts {
   lastAssistantText(leaf: number): string | undefined;
 }
 
-export function createBranchTexts(records: readonly ChatRecord[], index: RecordIndex, forest: Forest): BranchTexts {
+export function createBranchTexts(
+  records: readonly ChatRecord[],
+  index: RecordIndex,
+  forest: Forest,
+): BranchTexts {
   const size = index.uuids.length;
   const definingRecord = (node: number) => records[index.firstRecord[node]!]!;
   const isPrompt = new Uint8Array(size);
@@ -85,7 +89,7 @@ class LatestWithText {
   textAt(node: number): string | undefined {
     const pending: number[] = [];
     let found = -1;
-    for (let m = this.nearestMarked[node]!; m >= 0; ) {
+    for (let m = this.nearestMarked[node]!; m >= 0;) {
       const known = this.resolved[m]!;
       if (known !== UNKNOWN) {
         found = known;

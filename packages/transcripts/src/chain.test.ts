@@ -23,7 +23,10 @@ describe('buildOrderedUuidChain', () => {
   });
 
   it('gives an empty chain for an unknown leaf', () => {
-    expect(buildOrderedUuidChain(records, { leafUuid: 'nope', detectGaps: true })).toEqual({ uuids: [], gaps: [] });
+    expect(buildOrderedUuidChain(records, { leafUuid: 'nope', detectGaps: true })).toEqual({
+      uuids: [],
+      gaps: [],
+    });
   });
 
   it('lets the first record of a uuid define its parent', () => {
@@ -41,7 +44,12 @@ describe('buildOrderedUuidChain', () => {
   });
 
   it('stops quietly on a cycle, cut at its earliest-written member', () => {
-    const cyclic = [user('c1', 'c3', 'one'), user('c2', 'c1', 'two'), user('c3', 'c2', 'three'), user('tail', 'c2', 'x')];
+    const cyclic = [
+      user('c1', 'c3', 'one'),
+      user('c2', 'c1', 'two'),
+      user('c3', 'c2', 'three'),
+      user('tail', 'c2', 'x'),
+    ];
     expect(buildOrderedUuidChain(cyclic, { leafUuid: 'tail', detectGaps: true })).toEqual({
       uuids: ['c1', 'c2', 'tail'],
       gaps: [],

@@ -44,7 +44,11 @@ export function buildOrderedUuidChain(
   return { uuids: path.reverse(), gaps };
 }
 
-function earliestWrittenIndex(path: readonly string[], from: number, firstIndex: ReadonlyMap<string, number>) {
+function earliestWrittenIndex(
+  path: readonly string[],
+  from: number,
+  firstIndex: ReadonlyMap<string, number>,
+) {
   let best = from;
   for (let i = from + 1; i < path.length; i++) {
     if (firstIndex.get(path[i]!)! < firstIndex.get(path[best]!)!) best = i;

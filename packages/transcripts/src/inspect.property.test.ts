@@ -55,7 +55,9 @@ describe('bounded walks', () => {
     expect(linear.branches.map((b) => [b.leafUuid, b.recordCounts.user])).toEqual([[`c${size - 1}`, size]]);
     const cyclic = inspectConversationBranches(cycle);
     expect(cyclic.diagnostics.map((d) => (d.kind === 'parent-cycle' ? d.uuids.length : 0))).toEqual([size]);
-    expect(cyclic.branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([["tail", "t0", size - 3]]);
+    expect(cyclic.branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([
+      ['tail', 't0', size - 3],
+    ]);
     expect(buildOrderedUuidChain(cycle).uuids.length).toBe(size - 3);
   });
 });

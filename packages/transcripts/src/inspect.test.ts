@@ -3,7 +3,8 @@ import { inspectConversationBranches } from './inspect';
 import { assistant, record, system, toolResult, user } from './testing/records';
 import type { BranchSummary, ChatRecord } from './types';
 
-const leafUuids = (records: ChatRecord[]) => inspectConversationBranches(records).branches.map((b) => b.leafUuid);
+const leafUuids = (records: ChatRecord[]) =>
+  inspectConversationBranches(records).branches.map((b) => b.leafUuid);
 const branchOf = (records: ChatRecord[], leafUuid: string): BranchSummary => {
   const branch = inspectConversationBranches(records).branches.find((b) => b.leafUuid === leafUuid);
   if (branch === undefined) throw new Error(`no branch ends at ${leafUuid}`);
@@ -56,7 +57,9 @@ describe('inspectConversationBranches', () => {
       assistant('a5', 'u5', 'second answer'),
     ];
     const { branches } = inspectConversationBranches(records);
-    expect(branches.map((b) => [b.leafUuid, b.branchPointUuid, b.firstUserTextAfterBranchPoint, b.lastUserText])).toEqual([
+    expect(
+      branches.map((b) => [b.leafUuid, b.branchPointUuid, b.firstUserTextAfterBranchPoint, b.lastUserText]),
+    ).toEqual([
       ['a3', 'a2', 'nested one', 'nested one'],
       ['a4', 'a2', 'nested two', 'nested two'],
       ['a5', 'a1', 'second fork', 'second fork'],
@@ -79,7 +82,9 @@ describe('inspectConversationBranches', () => {
         system('n4', 'a1', 'custom_title', { timestamp: 'written-last' }),
       ];
       const { branches } = inspectConversationBranches(records);
-      expect(branches.map((b) => [b.leafUuid, b.updatedAt, b.recordCounts.system])).toEqual([['a1', 'written-last', 0]]);
+      expect(branches.map((b) => [b.leafUuid, b.updatedAt, b.recordCounts.system])).toEqual([
+        ['a1', 'written-last', 0],
+      ]);
     });
 
     it('drops a collapsed candidate that is an ancestor of another leaf', () => {
@@ -114,7 +119,12 @@ describe('inspectConversationBranches', () => {
         record('s5', 'u1', 'system'),
       ];
       expect(leafUuids(records)).toEqual(['s1', 's2', 's3', 's4', 's5']);
-      expect(branchOf(records, 's2').recordCounts).toEqual({ user: 1, assistant: 0, toolResult: 0, system: 1 });
+      expect(branchOf(records, 's2').recordCounts).toEqual({
+        user: 1,
+        assistant: 0,
+        toolResult: 0,
+        system: 1,
+      });
     });
   });
 
@@ -131,9 +141,16 @@ describe('inspectConversationBranches', () => {
     });
 
     it('labels a branch beside a rewind a rewind sibling, and the rewind branch a descendant', () => {
-      const records = [...base, user('u2', 'a1', 'first try'), system('r1', 'a1', 'rewind'), user('u3', 'r1', 'second try')];
+      const records = [
+        ...base,
+        user('u2', 'a1', 'first try'),
+        system('r1', 'a1', 'rewind'),
+        user('u3', 'r1', 'second try'),
+      ];
       const { branches } = inspectConversationBranches(records);
-      expect(branches.map((b) => [b.leafUuid, b.classification, b.containsRewindUuids, b.siblingRewindUuids])).toEqual([
+      expect(
+        branches.map((b) => [b.leafUuid, b.classification, b.containsRewindUuids, b.siblingRewindUuids]),
+      ).toEqual([
         ['u2', 'rewind-sibling', [], ['r1']],
         ['u3', 'rewind-descendant', ['r1'], []],
       ]);
@@ -163,19 +180,31 @@ describe('inspectConversationBranches', () => {
     });
 
     it('ignores rewinds of another tree', () => {
-      const records = [...base, user('v1', null, 'other session'), system('r1', 'v1', 'rewind'), user('v2', 'r1', 'x')];
+      const records = [
+        ...base,
+        user('v1', null, 'other session'),
+        system('r1', 'v1', 'rewind'),
+        user('v2', 'r1', 'x'),
+      ];
       expect(branchOf(records, 'a1')).toMatchObject({ classification: 'ordinary', siblingRewindUuids: [] });
     });
 
     it('counts a rewind as the leaf itself as on the chain', () => {
       const records = [...base, system('r1', 'a1', 'rewind')];
-      expect(branchOf(records, 'r1')).toMatchObject({ classification: 'rewind-descendant', containsRewindUuids: ['r1'] });
+      expect(branchOf(records, 'r1')).toMatchObject({
+        classification: 'rewind-descendant',
+        containsRewindUuids: ['r1'],
+      });
     });
   });
 
   describe('diagnostics', () => {
     it('reports a missing parent and keeps the reachable island as its own tree', () => {
-      const records = [user('u1', 'ghost', 'orphan one'), assistant('a1', 'u1', 'x'), user('u2', 'ghost', 'orphan two')];
+      const records = [
+        user('u1', 'ghost', 'orphan one'),
+        assistant('a1', 'u1', 'x'),
+        user('u2', 'ghost', 'orphan two'),
+      ];
       const { branches, diagnostics } = inspectConversationBranches(records);
       expect(diagnostics).toEqual([
         { kind: 'missing-parent', childUuid: 'u1', missingParentUuid: 'ghost' },
@@ -200,7 +229,9 @@ describe('inspectConversationBranches', () => {
         { kind: 'parent-cycle', uuids: ['c1', 'c2', 'c3'] },
         { kind: 'parent-cycle', uuids: ['self'] },
       ]);
-      expect(branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([['tail', 'at:c1', 2]]);
+      expect(branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([
+        ['tail', 'at:c1', 2],
+      ]);
     });
 
     it('reports conflicting parents in first-seen order and lets the first record decide', () => {
@@ -213,7 +244,9 @@ describe('inspectConversationBranches', () => {
         assistant('x', null, 'fourth'),
       ];
       const { branches, diagnostics } = inspectConversationBranches(records);
-      expect(diagnostics).toEqual([{ kind: 'conflicting-parent', uuid: 'x', parentUuids: ['u1', 'u2', null] }]);
+      expect(diagnostics).toEqual([
+        { kind: 'conflicting-parent', uuid: 'x', parentUuids: ['u1', 'u2', null] },
+      ]);
       expect(branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([
         ['u2', 'at:u2'],
         ['x', 'at:u1'],
@@ -268,7 +301,9 @@ describe('inspectConversationBranches', () => {
 
     it('prefers displayText, skips thoughts, and never shows tool arguments or results', () => {
       const records = [
-        user('u1', null, '@big-file.txt expanded contents', { systemPayload: { displayText: '@big-file.txt' } }),
+        user('u1', null, '@big-file.txt expanded contents', {
+          systemPayload: { displayText: '@big-file.txt' },
+        }),
         record('a1', 'u1', 'assistant', {
           message: {
             role: 'model',
@@ -280,13 +315,20 @@ describe('inspectConversationBranches', () => {
           },
         }),
         toolResult('t1', 'a1'),
-        record('a2', 't1', 'assistant', { message: { role: 'model', parts: [{ text: 'only thinking', thought: true }] } }),
+        record('a2', 't1', 'assistant', {
+          message: { role: 'model', parts: [{ text: 'only thinking', thought: true }] },
+        }),
       ];
-      expect(branchOf(records, 'a2')).toMatchObject({ lastUserText: '@big-file.txt', lastAssistantText: 'Visible answer' });
+      expect(branchOf(records, 'a2')).toMatchObject({
+        lastUserText: '@big-file.txt',
+        lastAssistantText: 'Visible answer',
+      });
     });
 
     it('omits text keys when a chain has no text', () => {
-      const records = [record('u1', null, 'user', { message: { role: 'user', parts: [{ inlineData: {} }] } })];
+      const records = [
+        record('u1', null, 'user', { message: { role: 'user', parts: [{ inlineData: {} }] } }),
+      ];
       const branch = branchOf(records, 'u1');
       expect(Object.keys(branch)).toEqual([
         'leafUuid',
@@ -340,7 +382,12 @@ describe('inspectConversationBranches', () => {
   });
 
   it('positions a duplicated terminal by its last record', () => {
-    const records = [user('u1', null, 'start'), user('a', 'u1', 'a'), user('b', 'u1', 'b'), user('a', 'u1', 'a again', { timestamp: 'late' })];
+    const records = [
+      user('u1', null, 'start'),
+      user('a', 'u1', 'a'),
+      user('b', 'u1', 'b'),
+      user('a', 'u1', 'a again', { timestamp: 'late' }),
+    ];
     expect(inspectConversationBranches(records).branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([
       ['b', 'at:b'],
       ['a', 'late'],

@@ -28,7 +28,10 @@ export function inspectConversationBranches(records: readonly ChatRecord[]): Ins
   const leaves = findSemanticLeaves(index, forest, isNeutral);
   const diagnostics: Diagnostic[] = [
     ...index.diagnostics,
-    ...cycles.map((cycle): Diagnostic => ({ kind: 'parent-cycle', uuids: cycle.map((node) => index.uuids[node]!) })),
+    ...cycles.map((cycle): Diagnostic => ({
+      kind: 'parent-cycle',
+      uuids: cycle.map((node) => index.uuids[node]!),
+    })),
   ];
   return { branches: summarizeBranches(records, index, forest, leaves, isRewind), diagnostics };
 }

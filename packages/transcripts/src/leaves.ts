@@ -16,7 +16,11 @@ export interface SemanticLeaf {
  * `isNeutral` is per node (by its defining record). A terminal's physical position is its last
  * record, the latest write of that uuid.
  */
-export function findSemanticLeaves(index: RecordIndex, forest: Forest, isNeutral: Uint8Array): SemanticLeaf[] {
+export function findSemanticLeaves(
+  index: RecordIndex,
+  forest: Forest,
+  isNeutral: Uint8Array,
+): SemanticLeaf[] {
   const size = index.uuids.length;
   const { parent, preorder } = forest;
 

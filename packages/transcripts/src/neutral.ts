@@ -10,7 +10,9 @@ export const NEUTRAL_TAIL_SUBTYPES: ReadonlySet<string> = new Set([
 ]);
 
 export function isNeutralRecord(record: ChatRecord): boolean {
-  return record.type === 'system' && record.subtype !== undefined && NEUTRAL_TAIL_SUBTYPES.has(record.subtype);
+  return (
+    record.type === 'system' && record.subtype !== undefined && NEUTRAL_TAIL_SUBTYPES.has(record.subtype)
+  );
 }
 
 export function isRewindRecord(record: ChatRecord): boolean {

@@ -38,7 +38,7 @@ export interface RewindRelation {
 
 export function relateToRewinds(forest: Forest, rewinds: RewindIndex, leaf: number): RewindRelation {
   const containsRewinds: number[] = [];
-  for (let r = rewinds.nearestRewind[leaf]!; r >= 0; ) {
+  for (let r = rewinds.nearestRewind[leaf]!; r >= 0;) {
     containsRewinds.push(r);
     const p = forest.parent[r]!;
     r = p >= 0 ? rewinds.nearestRewind[p]! : -1;
@@ -50,7 +50,11 @@ export function relateToRewinds(forest: Forest, rewinds: RewindIndex, leaf: numb
     if (!isAncestorOrSelf(forest, r, leaf) && !isAncestorOrSelf(forest, leaf, r)) siblingRewinds.push(r);
   }
 
-  return { classification: classify(containsRewinds.length > 0, siblingRewinds.length > 0), containsRewinds, siblingRewinds };
+  return {
+    classification: classify(containsRewinds.length > 0, siblingRewinds.length > 0),
+    containsRewinds,
+    siblingRewinds,
+  };
 }
 
 function classify(isDescendant: boolean, hasSibling: boolean): BranchClassification {

@@ -42,7 +42,9 @@ export const transcriptArbitrary: fc.Arbitrary<ChatRecord[]> = fc
     const written: string[] = [];
     return specs.map((spec, index): ChatRecord => {
       const uuid =
-        spec.uuidChoice === 'reuse' && written.length > 0 ? written[spec.uuidPick % written.length]! : `r${index}`;
+        spec.uuidChoice === 'reuse' && written.length > 0
+          ? written[spec.uuidPick % written.length]!
+          : `r${index}`;
       const parentUuid =
         spec.parentChoice === 'null' || (spec.parentChoice === 'earlier' && written.length === 0)
           ? null

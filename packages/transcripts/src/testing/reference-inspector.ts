@@ -16,10 +16,13 @@ export function referenceInspect(records: readonly ChatRecord[]): InspectionResu
   });
   const uuids = [...firstOf.keys()];
   const first = (uuid: string) => firstOf.get(uuid)!;
-  const chains = new Map(uuids.map((uuid) => [uuid, buildOrderedUuidChain(records, { leafUuid: uuid }).uuids]));
+  const chains = new Map(
+    uuids.map((uuid) => [uuid, buildOrderedUuidChain(records, { leafUuid: uuid }).uuids]),
+  );
   const chainOf = (uuid: string) => chains.get(uuid)!;
 
-  const isNeutral = (uuid: string) => first(uuid).type === 'system' && NEUTRAL.includes(first(uuid).subtype ?? '');
+  const isNeutral = (uuid: string) =>
+    first(uuid).type === 'system' && NEUTRAL.includes(first(uuid).subtype ?? '');
   const isRewind = (uuid: string) => first(uuid).type === 'system' && first(uuid).subtype === 'rewind';
   const isTerminal = (uuid: string) => !uuids.some((other) => first(other).parentUuid === uuid);
 
@@ -42,8 +45,15 @@ export function referenceInspect(records: readonly ChatRecord[]): InspectionResu
       .reverse()
       .find((uuid) => others.some((other) => other.includes(uuid)));
     const afterBranchPoint = branchPoint === undefined ? chain : chain.slice(chain.indexOf(branchPoint) + 1);
-    const promptTexts = (list: string[]) => list.filter(isPrompt).map(textOf).filter((t) => t !== undefined);
-    const assistantTexts = chain.filter((uuid) => first(uuid).type === 'assistant').map(textOf).filter((t) => t !== undefined);
+    const promptTexts = (list: string[]) =>
+      list
+        .filter(isPrompt)
+        .map(textOf)
+        .filter((t) => t !== undefined);
+    const assistantTexts = chain
+      .filter((uuid) => first(uuid).type === 'assistant')
+      .map(textOf)
+      .filter((t) => t !== undefined);
     const contains = chain.filter(isRewind);
     const siblings = uuids.filter(
       (r) =>
@@ -83,11 +93,18 @@ export function referenceInspect(records: readonly ChatRecord[]): InspectionResu
     };
   });
 
-  return { branches, diagnostics: [...perUuidDiagnostics(records, uuids, firstOf), ...cycleDiagnostics(uuids, first)] };
+  return {
+    branches,
+    diagnostics: [...perUuidDiagnostics(records, uuids, firstOf), ...cycleDiagnostics(uuids, first)],
+  };
 
   function isPrompt(uuid: string): boolean {
     const record = first(uuid);
-    return record.type === 'user' && !NOT_PROMPTS.includes(record.subtype ?? '') && record.externalInputKind !== 'notification';
+    return (
+      record.type === 'user' &&
+      !NOT_PROMPTS.includes(record.subtype ?? '') &&
+      record.externalInputKind !== 'notification'
+    );
   }
 
   function textOf(uuid: string): string | undefined {
@@ -114,7 +131,9 @@ function perUuidDiagnostics(
   firstOf: Map<string, ChatRecord>,
 ): Diagnostic[] {
   return uuids.flatMap((uuid): Diagnostic[] => {
-    const parents = [...new Set(records.filter((record) => record.uuid === uuid).map((record) => record.parentUuid))];
+    const parents = [
+      ...new Set(records.filter((record) => record.uuid === uuid).map((record) => record.parentUuid)),
+    ];
     const parent = firstOf.get(uuid)!.parentUuid;
     return [
       ...(parents.length > 1 ? [{ kind: 'conflicting-parent' as const, uuid, parentUuids: parents }] : []),
@@ -147,5 +166,7 @@ function cycleDiagnostics(uuids: string[], first: (uuid: string) => ChatRecord):
     }
     found.set(earliest, ordered);
   }
-  return uuids.filter((uuid) => found.has(uuid)).map((uuid) => ({ kind: 'parent-cycle', uuids: found.get(uuid)! }));
+  return uuids
+    .filter((uuid) => found.has(uuid))
+    .map((uuid) => ({ kind: 'parent-cycle', uuids: found.get(uuid)! }));
 }

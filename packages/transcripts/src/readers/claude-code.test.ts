@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { buildOrderedUuidChain } from '../chain';
+import { inspectConversationBranches } from '../inspect';
+import { parseClaudeCodeJsonl } from './claude-code';
+import { ccAssistant, ccToolResult, ccUser, jsonl, text, toolUse } from './fixtures/claude-code-lines';
+import {
+  compaction,
+  damagedLines,
+  inlineSidechain,
+  noRoot,
+  parallelToolCalls,
+  parallelToolCallsOutOfOrder,
+  progressTail,
+} from './fixtures/claude-code-sessions';
+
+const parents = (text: string) =>
+  Object.fromEntries(parseClaudeCodeJsonl(text).records.map((r) => [r.uuid, r.parentUuid]));
+const inspect = (text: string) => inspectConversationBranches(parseClaudeCodeJsonl(text).records);
+
+describe('parseClaudeCodeJsonl', () => {
+  it('maps content blocks onto parts: text, thinking as thought, tool_use and tool_result as function parts', () => {
+    const { records } = parseClaudeCodeJsonl(parallelToolCalls);
+    const byUuid = new Map(records.map((r) => [r.uuid, r]));
+    expect(byUuid.get('u1')).toMatchObject({
+      type: 'user',
+      parentUuid: null,
+      sessionId: 'cc-session',
+      message: { role: 'user', parts: [{ text: 'Create two files in parallel' }] },
+    });
+    expect(byUuid.get('a1')?.message?.parts).toEqual([{ text: 'Two independent writes.', thought: true }]);
+    expect(byUuid.get('a2')?.message?.parts).toEqual([
+      { functionCall: { id: 'toolu_a', name: 'Write', args: { file_path: 'a.md', content: 'SECRET A' } } },
+    ]);
+    expect(byUuid.get('r_a')).toMatchObject({
+      type: 'tool_result',
+      message: {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              id: 'toolu_a',
+              name: 'Write',
+              response: { output: 'wrote a.md', isError: false },
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  it('joins the fan-out of parallel tool calls into one step instead of a branch', () => {
+    expect(parents(parallelToolCalls)).toEqual({
+      u1: null,
+      a1: 'u1',
+      a2: 'a1',
+      a3: 'a2',
+      r_a: 'a3',
+      r_b: 'r_a',
+      a4: 'r_b',
+    });
+    const { records } = parseClaudeCodeJsonl(parallelToolCalls);
+    expect(records.find((r) => r.uuid === 'r_a')?.claudeCode).toMatchObject({
+      originalParentUuid: 'a2',
+      line: 5,
+    });
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.recordCounts, b.lastAssistantText])).toEqual([
+      ['a4', { user: 1, assistant: 4, toolResult: 2, system: 0 }, 'Created both files.'],
+    ]);
+  });
+
+  it('keeps the result that leads on last when results arrive out of order among progress records', () => {
+    const parentOf = parents(parallelToolCallsOutOfOrder);
+    expect([parentOf.r2, parentOf.r3, parentOf.r1, parentOf.p1b, parentOf.a4]).toEqual([
+      'a3',
+      'r2',
+      'r3',
+      'r1',
+      'p1b',
+    ]);
+    const { records } = parseClaudeCodeJsonl(parallelToolCallsOutOfOrder);
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => b.leafUuid)).toEqual(['a4']);
+    expect(buildOrderedUuidChain(records, { leafUuid: 'a4' }).uuids).toEqual([
+      'u1',
+      'a1',
+      'a2',
+      'a3',
+      'r2',
+      'r3',
+      'r1',
+      'p1b',
+      'a4',
+    ]);
+  });
+
+  it('leaves already chained results and single tool calls as written', () => {
+    const chained = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'u1', 'msg_1', toolUse('t1', 'Read', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Read', {})),
+      ccToolResult('r1', 'a2', 't1', 'one'),
+      ccToolResult('r2', 'r1', 't2', 'two'),
+      ccAssistant('a3', 'u1', 'msg_3', toolUse('t3', 'Read', {})),
+      ccToolResult('r3', 'u1', 't3', 'three'),
+    );
+    const { records } = parseClaudeCodeJsonl(chained);
+    expect(records.map((r) => r.parentUuid)).toEqual([null, 'u1', 'a1', 'a2', 'r1', 'u1', 'u1']);
+    expect(
+      records.every(
+        (r) => (r.claudeCode as { originalParentUuid?: unknown }).originalParentUuid === undefined,
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps a genuine fork after a tool step a fork', () => {
+    const forked = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'u1', 'msg_1', toolUse('t1', 'Read', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Read', {})),
+      ccToolResult('r1', 'a1', 't1', 'one'),
+      ccToolResult('r2', 'a2', 't2', 'two'),
+      ccAssistant('x', 'r2', 'msg_2', text('first continuation')),
+      ccUser('y', 'r2', 'edited prompt after the step'),
+    );
+    expect(inspect(forked).branches.map((b) => [b.leafUuid, b.branchPointUuid])).toEqual([
+      ['x', 'r2'],
+      ['y', 'r2'],
+    ]);
+  });
+
+  it('treats progress, hook, stop and attachment records as a neutral tail', () => {
+    const { records } = parseClaudeCodeJsonl(progressTail);
+    expect(records.map((r) => [r.uuid, r.type, r.subtype])).toEqual([
+      ['u1', 'user', undefined],
+      ['a1', 'assistant', undefined],
+      ['p1', 'system', 'session_artifact_event'],
+      ['s1', 'system', 'session_artifact_event'],
+      ['s2', 'system', 'session_artifact_event'],
+      ['att', 'system', 'session_artifact_event'],
+    ]);
+    expect(records.map((r) => (r.claudeCode as { type: string }).type)).toEqual([
+      'user',
+      'assistant',
+      'progress',
+      'system',
+      'system',
+      'attachment',
+    ]);
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([['a1', records[5]!.timestamp]]);
+  });
+
+  it('joins a compaction root to its logical parent and reports it', () => {
+    const { records, diagnostics } = parseClaudeCodeJsonl(compaction);
+    expect(diagnostics).toEqual([
+      { kind: 'compaction-joined', line: 3, uuid: 'boundary', logicalParentUuid: 'a1' },
+    ]);
+    const boundary = records.find((r) => r.uuid === 'boundary');
+    expect(boundary).toMatchObject({ parentUuid: 'a1', type: 'system', subtype: 'compact_boundary' });
+    expect(records.find((r) => r.uuid === 'summary')).toMatchObject({
+      type: 'system',
+      subtype: 'compact_summary',
+    });
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.branchPointUuid, b.lastUserText, b.recordCounts])).toEqual([
+      ['a2', null, 'Continue with step two', { user: 2, assistant: 2, toolResult: 0, system: 2 }],
+    ]);
+  });
+
+  it('reads a file without a root: unjoinable compaction and a missing parent', () => {
+    const { records, diagnostics } = parseClaudeCodeJsonl(noRoot);
+    expect(diagnostics).toEqual([
+      {
+        kind: 'compaction-parent-missing',
+        line: 1,
+        uuid: 'boundary',
+        logicalParentUuid: 'from-an-older-file',
+      },
+    ]);
+    const result = inspectConversationBranches(records);
+    expect(result.diagnostics).toEqual([
+      { kind: 'missing-parent', childUuid: 'u2', missingParentUuid: 'elsewhere' },
+    ]);
+    expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([
+      ['a1', records[0]!.timestamp],
+      ['u2', records[3]!.timestamp],
+    ]);
+  });
+
+  it('keeps inline sidechain records apart from the main conversation', () => {
+    const { records, sidechainRecords } = parseClaudeCodeJsonl(inlineSidechain);
+    expect(records.map((r) => r.uuid)).toEqual(['u1', 'a1', 'r1', 'a2']);
+    expect(sidechainRecords.map((r) => r.uuid)).toEqual(['s1', 's2']);
+    expect(inspectConversationBranches(records).branches.map((b) => b.leafUuid)).toEqual(['a2']);
+    expect(inspectConversationBranches(sidechainRecords).branches.map((b) => b.leafUuid)).toEqual(['s2']);
+  });
+
+  it('turns damaged lines into line-numbered diagnostics and keeps every readable record', () => {
+    const { records, diagnostics } = parseClaudeCodeJsonl(damagedLines);
+    expect(records.map((r) => r.uuid)).toEqual(['u1', 'a1', 'u2', 'a2', 'x1']);
+    expect(diagnostics.map((d) => ({ ...d, ...('message' in d && { message: 'json error' }) }))).toEqual([
+      { kind: 'glued-objects', line: 2, count: 2 },
+      { kind: 'malformed-line', line: 3, message: 'json error' },
+      { kind: 'invalid-record', line: 5, reason: 'not a JSON object' },
+      { kind: 'unknown-record-type', line: 9, recordType: 'future-metadata' },
+      { kind: 'unknown-record-type', line: 10, recordType: 'future-chain-record' },
+      { kind: 'invalid-record', line: 11, reason: 'uuid is not a non-empty string' },
+    ]);
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([['a2', records[4]!.timestamp]]);
+  });
+
+  it('treats meta user records as system records, not prompts', () => {
+    const session = jsonl(
+      ccUser('u1', null, 'real prompt'),
+      ccUser('m1', 'u1', 'Caveat: the messages below were generated by local commands', { isMeta: true }),
+      ccUser('u2', 'm1', [
+        { type: 'text', text: 'look at this' },
+        { type: 'image', source: { type: 'base64', data: 'AAAA' } },
+      ]),
+    );
+    const { records } = parseClaudeCodeJsonl(session);
+    expect(records.map((r) => [r.type, r.subtype])).toEqual([
+      ['user', undefined],
+      ['system', 'meta'],
+      ['user', undefined],
+    ]);
+    expect(records[2]!.message?.parts).toEqual([
+      { text: 'look at this' },
+      { claudeCodeBlock: { type: 'image', source: { type: 'base64', data: 'AAAA' } } },
+    ]);
+    expect(inspectConversationBranches(records).branches[0]).toMatchObject({
+      lastUserText: 'look at this',
+      firstUserTextAfterBranchPoint: 'real prompt',
+    });
+  });
+
+  it('never throws on empty or hostile input', () => {
+    expect(parseClaudeCodeJsonl('')).toEqual({ records: [], sidechainRecords: [], diagnostics: [] });
+    expect(parseClaudeCodeJsonl('\n\n  \n').diagnostics).toEqual([]);
+    expect(parseClaudeCodeJsonl('}{').diagnostics.map((d) => [d.kind, d.line])).toEqual([
+      ['malformed-line', 1],
+    ]);
+    expect(parseClaudeCodeJsonl('{"type":"user","uuid":"u","parentUuid":5}').diagnostics).toEqual([
+      { kind: 'invalid-record', line: 1, reason: 'parentUuid is neither a string nor null' },
+    ]);
+  });
+});

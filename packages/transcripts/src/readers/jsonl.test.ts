@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readJsonlObjects, splitConcatenatedJson } from './jsonl';
+
+describe('readJsonlObjects', () => {
+  it('numbers physical lines, skipping blank ones, with a BOM and CRLF endings', () => {
+    const items = [...readJsonlObjects('\ufeff{"a":1}\r\n\r\n  \n{"b":2}\r\n')];
+    expect(items).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 4, value: { b: 2 } },
+    ]);
+  });
+
+  it('skips lines over the length bound with a diagnostic', () => {
+    const items = [...readJsonlObjects('{"a":1}\n{"long":"xxxxxxxxxx"}\n{"c":3}', { maxLineLength: 10 })];
+    expect(items).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 2, diagnostic: { kind: 'line-too-long', line: 2, length: 21 } },
+      { line: 3, value: { c: 3 } },
+    ]);
+  });
+
+  it('recovers glued objects and reports them', () => {
+    expect([...readJsonlObjects('{"a":"}{"} {"b":[1,{"c":2}]}')]).toEqual([
+      { line: 1, diagnostic: { kind: 'glued-objects', line: 1, count: 2 } },
+      { line: 1, value: { a: '}{' } },
+      { line: 1, value: { b: [1, { c: 2 }] } },
+    ]);
+  });
+});
+
+describe('splitConcatenatedJson', () => {
+  it('splits only whole top-level values', () => {
+    expect(splitConcatenatedJson('{"a":1}{"b":"\\"}"}')).toEqual([{ a: 1 }, { b: '"}' }]);
+    expect(splitConcatenatedJson('{"a":1}')).toBeUndefined();
+    expect(splitConcatenatedJson('{"a":1}{"b":')).toBeUndefined();
+    expect(splitConcatenatedJson('{"a":1} x {"b":2}')).toBeUndefined();
+    expect(splitConcatenatedJson('{"a":1}}{')).toBeUndefined();
+    expect(splitConcatenatedJson('{"a":tru}{"b":2}')).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+// Qwen Code JSONL (issue 7 §3): records are taken as they are, after a structural check of the
+// fields the inspector reads. A line that fails the check is reported, never thrown.
+import type { ChatMessage, ChatRecord, ChatRecordType, SystemPayload } from '../types';
+import { isJsonObject, readJsonlObjects, type JsonObject } from './jsonl';
+import type { ReadOptions, ReaderDiagnostic, TranscriptReadResult } from './types';
+
+const RECORD_TYPES: ReadonlySet<string> = new Set<ChatRecordType>([
+  'user',
+  'assistant',
+  'tool_result',
+  'system',
+]);
+
+export function parseQwenJsonl(text: string, options: ReadOptions = {}): TranscriptReadResult {
+  const records: ChatRecord[] = [];
+  const diagnostics: ReaderDiagnostic[] = [];
+  for (const item of readJsonlObjects(text, options)) {
+    if ('diagnostic' in item) {
+      diagnostics.push(item.diagnostic);
+      continue;
+    }
+    const checked = toQwenRecord(item.value);
+    if (typeof checked === 'string')
+      diagnostics.push({ kind: 'invalid-record', line: item.line, reason: checked });
+    else records.push(checked);
+  }
+  return { records, sidechainRecords: [], diagnostics };
+}
+
+/**
+ * The record itself (a shallow copy), or why it is not one. A missing `sessionId` or `timestamp`
+ * reads as an empty string; every other named field must have its documented type.
+ */
+export function toQwenRecord(value: JsonObject): ChatRecord | string {
+  const { uuid, parentUuid, type, sessionId, timestamp, subtype, message, systemPayload, externalInputKind } =
+    value;
+  if (typeof uuid !== 'string' || uuid === '') return 'uuid is not a non-empty string';
+  if (parentUuid !== null && typeof parentUuid !== 'string') return 'parentUuid is neither a string nor null';
+  if (!isRecordType(type)) return `unknown record type ${JSON.stringify(type) ?? 'undefined'}`;
+  if (!isOptional(sessionId, 'string') || !isOptional(timestamp, 'string'))
+    return 'sessionId or timestamp is not a string';
+  if (!isOptional(subtype, 'string') || !isOptional(externalInputKind, 'string')) {
+    return 'subtype or externalInputKind is not a string';
+  }
+  if (message !== undefined && !isChatMessage(message)) return 'message has no parts array';
+  if (systemPayload !== undefined && !isSystemPayload(systemPayload)) {
+    return 'systemPayload is not an object with an optional string displayText';
+  }
+  return {
+    ...value,
+    uuid,
+    parentUuid,
+    type,
+    sessionId: sessionId ?? '',
+    timestamp: timestamp ?? '',
+    ...(subtype !== undefined && { subtype }),
+    ...(message !== undefined && { message }),
+    ...(systemPayload !== undefined && { systemPayload }),
+    ...(externalInputKind !== undefined && { externalInputKind }),
+  };
+}
+
+function isRecordType(type: unknown): type is ChatRecordType {
+  return typeof type === 'string' && RECORD_TYPES.has(type);
+}
+
+function isSystemPayload(payload: unknown): payload is SystemPayload {
+  return isJsonObject(payload) && isOptional(payload.displayText, 'string');
+}
+
+function isOptional(field: unknown, type: 'string'): field is string | undefined {
+  return field === undefined || typeof field === type;
+}
+
+function isChatMessage(message: unknown): message is ChatMessage {
+  return isJsonObject(message) && Array.isArray(message.parts) && message.parts.every(isJsonObject);
+}
