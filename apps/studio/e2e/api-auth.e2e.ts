@@ -88,3 +88,28 @@ describe('API authentication', () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+describe('API description', () => {
+  const baseUrl = inject('baseUrl');
+
+  it('the OpenAPI 3.1 document describes every route file of the studio, and /api/docs renders it', async () => {
+    const doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    const described = new Set(
+      Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`)),
+    );
+    for (const route of listApiRoutes()) {
+      const templated = route.path
+        .replace(/th_[0-9a-f]{32}/, '{id}')
+        .replace(/\/0{8}-0{4}-0{4}-0{4}-0{12}/, '/{pid}')
+        .replace(/\/turns\/1\b/, '/turns/{k}')
+        .replace(/^\/api\/auth\/x$/, '/api/auth/{path}');
+      expect(described.has(`${route.method} ${templated}`), `${route.method} ${templated}`).toBe(true);
+    }
+    const html = await (await fetch(`${baseUrl}/api/docs`)).text();
+    expect(html).toContain('/api/conversations/{id}/branch');
+  });
+});

@@ -13,8 +13,11 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function createDb(options: { url: string; max?: number }): DbHandle {
+/** `onQuery` sees every statement sent (tests count round trips with it). */
+export function createDb(options: { url: string; max?: number; onQuery?: (query: string) => void }): DbHandle {
+  const onQuery = options.onQuery;
   const sql = postgres(options.url, {
+    ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     max: options.max ?? 10,
     onnotice: () => undefined,
     idle_timeout: 30,

@@ -31,13 +31,15 @@ export interface ServiceDepsConfig {
   contextMessages?: number;
   logger?: Logger;
   poolSize?: number;
+  /** Sees every SQL statement the service layer sends (tests count round trips). */
+  onQuery?: (query: string) => void;
   fault?: ServiceDeps['fault'];
 }
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { close(): Promise<void> } {
-  const handle: DbHandle = createDb({ url: config.databaseUrl, max: config.poolSize ?? 10 });
+  const handle: DbHandle = createDb({ url: config.databaseUrl, max: config.poolSize ?? 10, onQuery: config.onQuery });
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
   const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);

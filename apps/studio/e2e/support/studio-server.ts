@@ -30,7 +30,6 @@ export async function startStudioServer(options: { dataDir?: string; env?: Recor
   const env: Record<string, string> = {
     TRELLIS_DATA_DIR: dataDir,
     TRELLIS_PG_PORT: String(pgPort),
-    TRELLIS_FAULT_INJECTION: 'on',
     TRELLIS_PENDING_GRACE_SECONDS: '2',
     LLM_PROVIDER: 'offline',
     LOG_LEVEL: 'warn',

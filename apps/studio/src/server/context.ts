@@ -31,7 +31,6 @@ async function create(): Promise<AppContext> {
     model,
     contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
     logger,
-    fault: e.TRELLIS_FAULT_INJECTION === 'on' ? faultFromGlobal : undefined,
   });
   const origins = new Set([e.baseUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.TRELLIS_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean)) origins.add(o.trim());
@@ -59,19 +58,6 @@ function modelConfig(): ModelConfig {
         baseUrl: e.LLM_BASE_URL,
       };
   }
-}
-
-/** Faults armed through the test-only fault route (TRELLIS_FAULT_INJECTION=on). */
-const faults = globalThis as typeof globalThis & { __trellisFaults?: Set<string> };
-async function faultFromGlobal(point: string): Promise<void> {
-  if (!faults.__trellisFaults?.has(point)) return;
-  if (point === 'branch.hang-after-tx1') await new Promise(() => undefined);
-  throw new Error(`injected fault at ${point}`);
-}
-export function armFault(point: string, on: boolean): void {
-  faults.__trellisFaults ??= new Set();
-  if (on) faults.__trellisFaults.add(point);
-  else faults.__trellisFaults.delete(point);
 }
 
 /** Reclaims stale pending branches at start and then periodically. */

@@ -18,7 +18,6 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   TRELLIS_CONTEXT_MESSAGES: z.coerce.number().int().min(4).max(1000).default(40),
   TRELLIS_PENDING_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
-  TRELLIS_FAULT_INJECTION: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

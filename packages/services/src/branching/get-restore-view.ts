@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { AppError, type Artifact, type RestoreView } from '@trellis/domain';
+import type { ServiceDeps } from '../deps';
+import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { loadLineage } from '../lineage/load-lineage';
+import { isoTimestamp } from '../workspace/iso-timestamp';
+import { readPathMessages } from './path-messages';
+import { readRestoreState } from './restore-state';
+
+/**
+ * "Continue from here", read-only (seed 003, "Restore now, branch only on send"):
+ * the workspace as it stood after turn k and the transcript up to and including
+ * turn k. Creates nothing.
+ */
+export async function getRestoreView(
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
+  input: { threadId: string; turn: number },
+): Promise<RestoreView> {
+  const { threadId, turn: k } = input;
+  const lineage = await loadLineage(deps.db, threadId);
+  const displayed = lineage.at(-1);
+  if (!displayed) throw AppError.notFound('Conversation');
+  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  const [{ state }, messages, artifacts] = await Promise.all([
+    readRestoreState(deps.db, lineage, k),
+    readPathMessages(deps.db, lineage, { from: 1, upTo: k }),
+    // A thread holds copies of the artifacts it inherited, so ≤ k is complete.
+    deps.db.execute<Artifact>(sql`
+      select id::text as id, turn_index, kind, title, content, ${isoTimestamp(sql`created_at`)} as created_at
+      from artifacts where thread_id = ${threadId} and turn_index <= ${k} order by id`),
+  ]);
+  const stateId = `${threadId}:${k}`;
+  return {
+    thread_id: threadId,
+    turn_index: k,
+    workspace: {
+      objective: state.objective,
+      document: state.document,
+      preferences: state.preferences.map((p, i) => ({ id: `${stateId}:p${i}`, text: p.text, locked: p.locked, position: i })),
+      todos: state.todos.map((t, i) => ({ id: `${stateId}:t${i}`, text: t.text, done: t.done, depth: t.depth, position: i })),
+      artifacts: [...artifacts],
+    },
+    messages,
+  };
+}
