@@ -41,6 +41,9 @@ const silentLogger: Logger = { info: () => undefined, warn: () => undefined, err
 export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { close(): Promise<void> } {
   const handle: DbHandle = createDb({ url: config.databaseUrl, max: config.poolSize ?? 10, onQuery: config.onQuery });
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+  const logger = config.logger ?? silentLogger;
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'checkpointer pool: idle connection lost'));
   const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
@@ -51,7 +54,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     checkpointer,
     agent,
     contextBudget,
-    logger: config.logger ?? silentLogger,
+    logger,
     fault: config.fault,
     close: async () => {
       await Promise.all([handle.close(), pool.end()]);

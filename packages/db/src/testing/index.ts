@@ -22,3 +22,4 @@ export async function createTestUser(handle: DbHandle, name = 'Test User'): Prom
   await handle.db.insert(user).values({ id, name, email });
   return { id, email };
 }
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database';

@@ -1,0 +1,24 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  runs: number;
+}
+
+/** Runs `fn` `warmup` times untimed, then `runs` times; milliseconds, rounded to 0.01. */
+export async function time(fn: () => Promise<unknown>, options: { runs: number; warmup?: number }): Promise<Timing> {
+  for (let i = 0; i < (options.warmup ?? 3); i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), runs: options.runs };
+}
+
+export const round = (n: number) => Math.round(n * 100) / 100;
+export const ratio = (a: number, b: number) => round(a / b);
