@@ -32,3 +32,14 @@ export {
   type StubFlowNodeData,
 } from './flow';
 export { activePathGuide, type PathAlternative, type PathGuideOptions, type PathGuideStep } from './guide';
+export {
+  escapeMermaidText,
+  escapeXml,
+  exportFamilyGraph,
+  GRAPH_EXPORT_CONTENT_TYPES,
+  graphToDot,
+  graphToGraphML,
+  graphToMermaid,
+  quoteDotId,
+  quoteDotLabel,
+} from './export';
