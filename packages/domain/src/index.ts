@@ -10,3 +10,4 @@ export * from './contracts/tokens';
 export * from './workspace/snapshot';
 export * from './workspace/restore';
 export * from './graph/index';
+export * from './siblings/siblings';

@@ -48,3 +48,21 @@ export const familyCursors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.rootThreadId] })],
 );
+
+/**
+ * When a user last viewed each thread: lets "switch to a sibling" land on the
+ * step last viewed inside that sibling's subtree (seed 001, "Branch switch → leaf").
+ */
+export const threadViews = pgTable(
+  'thread_views',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
+);

@@ -28,9 +28,13 @@ export const SiblingSchema = z.object({
   thread_id: z.string(),
   label: z.string(),
   created_at: IsoDateSchema,
-  preview: z.string().nullable(),
+  preview: z.string().nullable().describe("the sibling's message at this step (null while it has none)"),
+  leaf_thread_id: z.string().describe('where choosing this sibling lands: the step last viewed in its subtree, else its latest leaf'),
 });
-export const SiblingListSchema = z.object({ index: z.number().int(), siblings: z.array(SiblingSchema) });
+export const SiblingListSchema = z.object({
+  index: z.number().int().describe('0-based position of the displayed path among the siblings'),
+  siblings: z.array(SiblingSchema),
+});
 export type SiblingList = z.infer<typeof SiblingListSchema>;
 
 export const CursorSchema = z.object({ thread_id: z.string() });

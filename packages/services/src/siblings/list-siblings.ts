@@ -1,0 +1,34 @@
+import { AppError, assembleFamilyGraph, leafOfSibling, siblingsAtStep, type SiblingList } from '@trellis/domain';
+import type { ServiceDeps } from '../deps';
+import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { loadFamilyThreads, loadFamilyTurns } from '../graph/family-rows';
+import { loadFamilyActivity } from './family-activity';
+
+/**
+ * `‹ i/n ›` at step k (seed 001): every path that diverges where the displayed
+ * one does — made by edit, regenerate or continue-from-here alike — oldest first,
+ * each with the thread that choosing it opens.
+ */
+export async function listSiblings(
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
+  input: { threadId: string; turn: number },
+): Promise<SiblingList> {
+  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  if (input.turn < 1 || input.turn > conversation.turnIndex) throw AppError.notFound(`Turn ${input.turn}`);
+  const root = conversation.rootThreadId;
+  const [threads, turns, activity] = await Promise.all([
+    loadFamilyThreads(deps.db, root),
+    loadFamilyTurns(deps.db, root),
+    loadFamilyActivity(deps.db, root, actor.userId),
+  ]);
+  const graph = assembleFamilyGraph({ requestedThreadId: input.threadId, threads, turns, maxNodes: Number.MAX_SAFE_INTEGER });
+  const { index, siblings, base_thread_id } = siblingsAtStep(graph, input.turn);
+  return {
+    index,
+    siblings: siblings.map((s) => ({
+      ...s,
+      leaf_thread_id: leafOfSibling(graph, { thread_id: s.thread_id, base_thread_id, k: input.turn }, activity),
+    })),
+  };
+}

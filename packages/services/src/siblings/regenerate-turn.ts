@@ -1,0 +1,33 @@
+import { AppError, type TurnEvent } from '@trellis/domain';
+import type { ServiceDeps } from '../deps';
+import type { ThreadActor } from '../conversations/conversation-access';
+import { createBranch } from '../branching/create-branch';
+import { readPathMessages } from '../branching/path-messages';
+import { sendTurn } from '../turns/send-turn';
+import { forkPointOfStep } from './fork-point';
+
+/**
+ * Another answer to step k: a sibling branch at k−1 that re-sends step k's user
+ * message. The stream's first event names the new thread (`branch`), then the
+ * usual turn events follow.
+ */
+export async function regenerateTurn(
+  deps: ServiceDeps,
+  actor: ThreadActor,
+  input: { threadId: string; turn: number; signal?: AbortSignal },
+): Promise<AsyncIterable<TurnEvent> & { threadId: string }> {
+  const fork = await forkPointOfStep(deps.db, actor, input);
+  const [question] = (await readPathMessages(deps.db, fork.lineage, { from: input.turn, upTo: input.turn })).filter(
+    (m) => m.role === 'user',
+  );
+  if (!question) throw new AppError('conflict', `Step ${input.turn} has no user message to answer again`);
+  const branch = await createBranch(deps, actor, { threadId: fork.baseThreadId, from_turn: fork.fromTurn, reason: 'regenerate' });
+  const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, signal: input.signal });
+  return {
+    threadId: branch.thread_id,
+    async *[Symbol.asyncIterator]() {
+      yield { event: 'branch', data: { thread_id: branch.thread_id } } satisfies TurnEvent;
+      yield* turn;
+    },
+  };
+}
