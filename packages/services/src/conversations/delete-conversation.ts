@@ -1,0 +1,20 @@
+import { eq, sql } from 'drizzle-orm';
+import { conversations } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import { requireOwnedThread, type ThreadActor } from './conversation-access';
+
+/**
+ * Soft delete: the thread disappears from lists and answers 404, but its rows
+ * stay, because a live branch still inherits the turns it owns (seed 003,
+ * "The history graph": soft-deleted ancestors are kept on the way up).
+ */
+export async function deleteConversation(
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
+  input: { threadId: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await requireOwnedThread(tx, actor, input.threadId, { lock: true });
+    await tx.update(conversations).set({ deletedAt: sql`now()` }).where(eq(conversations.threadId, input.threadId));
+  });
+}
