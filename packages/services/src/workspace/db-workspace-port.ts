@@ -1,0 +1,54 @@
+// The agent's WorkspacePort on Postgres, bound to one thread and one turn. It
+// applies the same mutations as the REST services (one module, never written
+// twice), each in its own short transaction under the thread lock. Whatever the
+// mutations refuse (a locked preference, an unknown id, a bad depth) goes back
+// to the model as a ToolRefusal; infrastructure errors fail the run.
+import { isAppError } from '@trellis/domain';
+import { ToolRefusal, type WorkspacePort, type WorkspaceView } from '@trellis/agent';
+import type { Db } from '@trellis/db';
+import { insertArtifact } from './artifact-mutations';
+import { appendToDocument, replaceDocumentSection, setObjective, writeDocument } from './document-mutations';
+import { changePreference, deletePreferenceRow, insertPreference } from './preference-mutations';
+import { readLiveWorkspace } from './read-live-workspace';
+import { withThreadLock, type Tx } from './thread-lock';
+import { changeTodo, deleteTodoRow, insertTodo } from './todo-mutations';
+
+export function createDbWorkspacePort(db: Db, turn: { threadId: string; turnIndex: number }): WorkspacePort {
+  const { threadId, turnIndex } = turn;
+  const mutate = <T>(fn: (tx: Tx) => Promise<T>) =>
+    refuseAppErrors(() => withThreadLock(db, threadId, fn));
+  return {
+    read: async (): Promise<WorkspaceView> => {
+      const live = await readLiveWorkspace(db, threadId, { artifactContent: false });
+      return {
+        objective: live.objective,
+        document: live.document,
+        preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
+        todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
+        artifacts: live.artifacts.map(({ id, turn_index, kind, title }) => ({ id, turn_index, kind, title })),
+      };
+    },
+    setObjective: (text) => mutate((tx) => setObjective(tx, threadId, text)),
+    replaceDocument: ({ content, title }) => mutate((tx) => writeDocument(tx, threadId, { content, title })),
+    appendDocument: (text) => mutate((tx) => appendToDocument(tx, threadId, text)),
+    replaceSection: (input) => mutate((tx) => replaceDocumentSection(tx, threadId, input)),
+    addPreference: ({ text }) =>
+      mutate(async (tx) => ({ id: (await insertPreference(tx, threadId, { text })).id })),
+    updatePreference: ({ id, text }) =>
+      mutate(async (tx) => void (await changePreference(tx, threadId, id, { text }, 'agent'))),
+    removePreference: ({ id }) => mutate((tx) => deletePreferenceRow(tx, threadId, id, 'agent')),
+    addTodo: ({ text, depth }) => mutate(async (tx) => ({ id: (await insertTodo(tx, threadId, { text, depth })).id })),
+    updateTodo: ({ id, ...patch }) => mutate(async (tx) => void (await changeTodo(tx, threadId, id, patch))),
+    removeTodo: ({ id }) => mutate((tx) => deleteTodoRow(tx, threadId, id)),
+    createArtifact: (input) => mutate((tx) => insertArtifact(tx, threadId, turnIndex, input)),
+  };
+}
+
+async function refuseAppErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isAppError(error) && error.code !== 'internal') throw new ToolRefusal(error.message);
+    throw error;
+  }
+}
