@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { AppError, lineageTurnRanges, type Message, type MessageList } from '@trellis/domain';
+import type { StoredToolCall } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { isoTimestamp } from '../workspace/iso-timestamp';
+import { loadLineage } from './load-lineage';
+
+export interface ListMessagesInput {
+  threadId: string;
+  /** Only turns strictly before this one (the page above the one already shown). */
+  before_turn?: number | undefined;
+  limit_turns: number;
+}
+
+/**
+ * The transcript the person sees on a thread: each ancestor's turns up to the
+ * branch point of the next thread down, then the thread's own turns (a branch
+ * stores only the turns it owns; seed 003, "Branch as a new thread"). Paged by
+ * turns, newest page first, so reading a deep thread costs the lineage query plus
+ * ONE message query whatever the depth or the length.
+ */
+export async function listMessages(
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
+  input: ListMessagesInput,
+): Promise<MessageList> {
+  const lineage = await loadLineage(deps.db, input.threadId);
+  const displayed = lineage.at(-1);
+  if (!displayed) throw AppError.notFound('Conversation');
+  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  const tip = displayed.turn_index;
+  const upTo = input.before_turn === undefined ? tip : Math.min(tip, input.before_turn - 1);
+  const from = Math.max(1, upTo - input.limit_turns + 1);
+  if (upTo < from) return { messages: [], has_more: false };
+  const ranges = lineageTurnRanges(lineage, upTo)
+    .map((r) => ({ thread_id: r.thread_id, from: Math.max(r.from, from), to: r.to }))
+    .filter((r) => r.to >= r.from);
+  const rows = await deps.db.execute<Omit<Message, 'tool_calls'> & { tool_calls: StoredToolCall[] }>(sql`
+    select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status,
+      ${isoTimestamp(sql`m.created_at`)} as created_at
+    from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(thread_id text, "from" int, "to" int)
+    join messages m on m.thread_id = r.thread_id and m.turn_index between r."from" and r."to"
+    order by m.turn_index, m.seq`);
+  return { messages: rows.map((row) => ({ ...row })), has_more: from > 1 };
+}

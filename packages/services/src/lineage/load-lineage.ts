@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { LineageEntry } from '@trellis/domain';
+import type { DbOrTx } from '@trellis/db';
+
+/** How far up a lineage is followed (seed 003, "The history graph": depth-capped at 50). */
+export const MAX_LINEAGE_DEPTH = 50;
+
+/** A lineage entry with what the ownership check of the displayed thread needs. */
+export type LineageRow = {
+  [K in keyof LineageEntry]: LineageEntry[K];
+} & {
+  user_id: string;
+  is_deleted: boolean;
+  /** The thread's own branch row is still pending (a branch mid-creation). */
+  is_pending: boolean;
+};
+
+/**
+ * The lineage of `threadId`, root first, in ONE query: a recursive walk up the
+ * active `conversation_branches` rows, at most MAX_LINEAGE_DEPTH hops. Soft-deleted
+ * ancestors stay in (a live branch inherits their turns). Empty when the thread
+ * does not exist. Only the displayed thread may be pending; an ancestor link
+ * that is not active ends the walk.
+ */
+export async function loadLineage(db: DbOrTx, threadId: string): Promise<LineageRow[]> {
+  const rows = await db.execute<LineageRow & { depth: number }>(sql`
+    with recursive up as (
+      select c.thread_id, c.user_id, c.deleted_at is not null as is_deleted, c.turn_index,
+        b.parent_thread_id, b.branch_point_turn, coalesce(b.status = 'pending', false) as is_pending,
+        coalesce(b.status = 'active', false) as has_parent, 0 as depth
+      from conversations c
+      left join conversation_branches b on b.thread_id = c.thread_id
+      where c.thread_id = ${threadId}
+      union all
+      select c.thread_id, c.user_id, c.deleted_at is not null, c.turn_index,
+        b.parent_thread_id, b.branch_point_turn, false,
+        coalesce(b.status = 'active', false), up.depth + 1
+      from up
+      join conversations c on c.thread_id = up.parent_thread_id
+      left join conversation_branches b on b.thread_id = c.thread_id
+      where up.has_parent and up.depth < ${MAX_LINEAGE_DEPTH}
+    )
+    select thread_id, user_id, is_deleted, is_pending, turn_index,
+      case when has_parent then branch_point_turn end as branch_point_turn, depth
+    from up
+    order by depth desc`);
+  return rows.map(({ depth: _depth, ...row }) => row);
+}
