@@ -1,0 +1,73 @@
+// Opens turn k (seed 003, "Turn as commit" and "Snapshot timing"): in ONE
+// transaction, take the lease and increment turn_index to k, capture snapshot k
+// from the live rows, and store the user message. Snapshot k is the workspace
+// at the START of turn k, before the agent acts, including every manual edit
+// made since turn k-1.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { AppError, previewText } from '@trellis/domain';
+import type { Db } from '@trellis/db';
+import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
+
+export interface OpenedTurn {
+  turnIndex: number;
+  userMessageId: string;
+  leaseOwner: string;
+}
+
+export async function beginTurn(
+  db: Db,
+  actor: ThreadActor,
+  input: { threadId: string; content: string },
+  timing: LeaseTiming,
+): Promise<OpenedTurn> {
+  const { threadId, content } = input;
+  const leaseOwner = randomUUID();
+  const opened = await db.transaction(async (tx) => {
+    // The lease is taken by this one atomic UPDATE, which also holds the
+    // conversation row lock until commit: workspace edits (which take the same
+    // lock) wait, so the capture below reads a workspace no edit is changing.
+    const [turn] = await tx.execute<{ turn_index: number }>(sql`
+      update conversations
+      set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)},
+        turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now()
+      where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
+        and not exists (select 1 from conversation_branches b
+          where b.thread_id = conversations.thread_id and b.status = 'pending')
+      returning turn_index`);
+    if (!turn) return null;
+    // A later statement of the same READ COMMITTED transaction: its snapshot
+    // includes every edit that committed before the row lock was granted.
+    // The body goes to document_blobs under its sha-256, computed inside
+    // Postgres, so an unchanged document adds no bytes to a snapshot.
+    const [message] = await tx.execute<{ id: string }>(sql`
+      with doc as (
+        select d.title, d.content, encode(sha256(convert_to(d.content, 'UTF8')), 'hex') as hash
+        from documents d where d.thread_id = ${threadId}
+      ),
+      blob as (
+        insert into document_blobs (hash, content) select hash, content from doc on conflict (hash) do nothing
+      ),
+      snapshot as (
+        insert into workspace_snapshots
+          (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message)
+        select c.thread_id, c.turn_index, c.objective, coalesce(doc.title, ''), doc.hash,
+          coalesce((select jsonb_agg(jsonb_build_object('text', p.text, 'locked', p.locked) order by p.position, p.id)
+            from preferences p where p.thread_id = c.thread_id), '[]'::jsonb),
+          coalesce((select jsonb_agg(jsonb_build_object('text', t.text, 'done', t.done, 'depth', t.depth)
+            order by t.position, t.id) from todos t where t.thread_id = c.thread_id), '[]'::jsonb),
+          ${previewText(content)}
+        from conversations c left join doc on true
+        where c.thread_id = ${threadId}
+      )
+      insert into messages (thread_id, turn_index, role, content)
+      values (${threadId}, ${turn.turn_index}, 'user', ${content})
+      returning id::text as id`);
+    return { turnIndex: turn.turn_index, userMessageId: message!.id, leaseOwner };
+  });
+  if (opened) return opened;
+  // Nothing matched: say why, outside the rolled-back transaction.
+  await requireOwnedThread(db, actor, threadId);
+  throw new AppError('turn_in_progress', 'Another turn is running on this conversation; try again when it ends');
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnEvent } from '@trellis/domain';
+import { EventChannel } from './event-channel';
+import { formatServerSentEvent, toEventStream } from './event-stream';
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+describe('server-sent events', () => {
+  it('formats one event per block, JSON on a single line', () => {
+    const event: TurnEvent = { event: 'token', data: { text: 'two\nlines' } };
+    expect(formatServerSentEvent(event)).toBe('event: token\ndata: {"text":"two\\nlines"}\n\n');
+  });
+
+  it('streams every event of the iterable, in order, then ends', async () => {
+    const channel = new EventChannel<TurnEvent>();
+    channel.push({ event: 'turn', data: { turn_index: 3, thread_id: 'th_a' } });
+    const body = readAll(toEventStream(channel));
+    channel.push({ event: 'token', data: { text: 'hi' } });
+    channel.push({ event: 'done', data: { turn_index: 3, message_id: 'm1' } });
+    channel.close();
+    expect(await body).toBe(
+      'event: turn\ndata: {"turn_index":3,"thread_id":"th_a"}\n\n' +
+        'event: token\ndata: {"text":"hi"}\n\n' +
+        'event: done\ndata: {"turn_index":3,"message_id":"m1"}\n\n',
+    );
+  });
+
+  it('tells the producer when the client cancels the stream', async () => {
+    let isCancelled = false;
+    const channel = new EventChannel<TurnEvent>(() => {
+      isCancelled = true;
+    });
+    channel.push({ event: 'token', data: { text: 'a' } });
+    const reader = toEventStream(channel).getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(isCancelled).toBe(true);
+    channel.push({ event: 'token', data: { text: 'late' } });
+    expect(await channel.next()).toEqual({ value: undefined, done: true });
+  });
+});
+
+describe('EventChannel', () => {
+  it('hands buffered and later values to one consumer, and ends after close', async () => {
+    const channel = new EventChannel<number>();
+    channel.push(1);
+    const waiting = channel.next();
+    expect(await waiting).toEqual({ value: 1, done: false });
+    const pending = channel.next();
+    channel.push(2);
+    expect(await pending).toEqual({ value: 2, done: false });
+    const end = channel.next();
+    channel.close();
+    expect(await end).toEqual({ value: undefined, done: true });
+  });
+
+  it('does not call onReturn when the consumer returns after the end', async () => {
+    let calls = 0;
+    const channel = new EventChannel<number>(() => calls++);
+    channel.close();
+    await channel.return();
+    expect(calls).toBe(0);
+  });
+});

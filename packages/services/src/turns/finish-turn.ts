@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db, StoredToolCall } from '@trellis/db';
+
+export type ReplyStatus = 'complete' | 'interrupted' | 'failed';
+
+/**
+ * Closes turn k in one statement: stores the assistant's reply with whatever
+ * was produced (an interrupted or failed turn keeps its partial reply), bumps
+ * the thread's counters and releases the lease `leaseOwner` holds, so a client
+ * that sends again the moment it reads `done` is never refused.
+ */
+export async function storeReplyAndRelease(
+  db: Db,
+  input: {
+    threadId: string;
+    turnIndex: number;
+    leaseOwner: string;
+    content: string;
+    toolCalls: StoredToolCall[];
+    status: ReplyStatus;
+  },
+): Promise<{ messageId: string }> {
+  const [row] = await db.execute<{ id: string }>(sql`
+    with reply as (
+      insert into messages (thread_id, turn_index, role, content, tool_calls, status)
+      values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
+        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status})
+      returning id
+    ),
+    counters as (
+      update conversations set message_count = message_count + 1, updated_at = now(),
+        lease_owner = case when lease_owner = ${input.leaseOwner} then null else lease_owner end,
+        lease_expires_at = case when lease_owner = ${input.leaseOwner} then null else lease_expires_at end
+      where thread_id = ${input.threadId}
+    )
+    select id::text as id from reply`);
+  return { messageId: row!.id };
+}

@@ -1,0 +1,175 @@
+// One user turn, end to end (issue 3, part 3): lease → turn k with snapshot k
+// and the user message (one transaction) → the agent, streamed → the reply →
+// lease released. Everything that can refuse the turn (404, 403, 409) happens
+// before the first event, so the route can answer with plain JSON.
+import type { TurnEvent } from '@trellis/domain';
+import type { TurnResult } from '@trellis/agent';
+import type { StoredToolCall } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import type { ThreadActor } from '../conversations/conversation-access';
+import { createDbWorkspacePort } from '../workspace/db-workspace-port';
+import { beginTurn, type OpenedTurn } from './begin-turn';
+import { EventChannel } from './event-channel';
+import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
+import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
+
+export interface SendTurnInput {
+  threadId: string;
+  content: string;
+  /** Aborts the model when the client goes away (the route passes `request.signal`). */
+  signal?: AbortSignal | undefined;
+}
+
+export interface TurnOutcome {
+  turnIndex: number;
+  /** `null` when the reply could not be stored (the database failed mid-turn). */
+  status: ReplyStatus | null;
+  messageId: string | null;
+}
+
+/**
+ * The events of a running turn: `turn` first, then `token`/`tool`, then `done`
+ * (or `error`). The turn runs whether or not anyone reads: stopping the
+ * iteration early counts as a disconnect and interrupts the model.
+ */
+export interface TurnStream extends AsyncIterable<TurnEvent> {
+  readonly turnIndex: number;
+  /** Settles once the reply is stored and the lease released. Never rejects. */
+  readonly settled: Promise<TurnOutcome>;
+}
+
+type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'>;
+
+export async function sendTurn(
+  deps: TurnDeps,
+  actor: ThreadActor,
+  input: SendTurnInput,
+  options: { lease?: LeaseTiming } = {},
+): Promise<TurnStream> {
+  const timing = options.lease ?? DEFAULT_LEASE_TIMING;
+  const opened = await beginTurn(deps.db, actor, input, timing);
+
+  const abort = new AbortController();
+  const onClientAbort = () => abort.abort(input.signal?.reason);
+  if (input.signal?.aborted) onClientAbort();
+  else input.signal?.addEventListener('abort', onClientAbort, { once: true });
+  const events = new EventChannel<TurnEvent>(() => abort.abort(new Error('the stream consumer went away')));
+  events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
+
+  const settled = runTurn(deps, input, opened, timing, abort, events).finally(() => {
+    input.signal?.removeEventListener('abort', onClientAbort);
+    events.close();
+  });
+  return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => events };
+}
+
+async function runTurn(
+  deps: TurnDeps,
+  input: SendTurnInput,
+  opened: OpenedTurn,
+  timing: LeaseTiming,
+  abort: AbortController,
+  events: EventChannel<TurnEvent>,
+): Promise<TurnOutcome> {
+  const { threadId } = input;
+  const { turnIndex, leaseOwner } = opened;
+  const log = { threadId, turnIndex };
+  const heartbeat = setInterval(() => {
+    renewLease(deps.db, threadId, leaseOwner, timing).then(
+      (held) => {
+        if (held) return;
+        deps.logger.warn(log, 'turn lease lost; interrupting the turn');
+        abort.abort(new Error('turn lease lost'));
+      },
+      (error: unknown) => deps.logger.warn({ ...log, err: error }, 'turn lease renewal failed'),
+    );
+  }, timing.renewEveryMs);
+  heartbeat.unref();
+
+  let isReleased = false;
+  try {
+    const reply = await runAgent(deps, input, opened, abort.signal, events);
+    const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
+    isReleased = true;
+    events.push(
+      reply.status === 'failed'
+        ? {
+            event: 'error',
+            data: { code: 'upstream_failed', message: 'The model failed to answer; the turn keeps what it produced.' },
+          }
+        : { event: 'done', data: { turn_index: turnIndex, message_id: messageId } },
+    );
+    return { turnIndex, status: reply.status, messageId };
+  } catch (error: unknown) {
+    deps.logger.error({ ...log, err: error }, 'the turn could not be stored');
+    events.push({ event: 'error', data: { code: 'internal', message: 'The reply could not be saved.' } });
+    return { turnIndex, status: null, messageId: null };
+  } finally {
+    clearInterval(heartbeat);
+    if (!isReleased) {
+      await releaseLease(deps.db, threadId, leaseOwner).catch((error: unknown) =>
+        deps.logger.error({ ...log, err: error }, 'turn lease release failed; it expires on its own'),
+      );
+    }
+  }
+}
+
+interface Reply {
+  content: string;
+  toolCalls: StoredToolCall[];
+  status: ReplyStatus;
+}
+
+/** Streams the agent's events out and returns what to store, whatever happened to the model. */
+async function runAgent(
+  deps: TurnDeps,
+  input: SendTurnInput,
+  opened: OpenedTurn,
+  signal: AbortSignal,
+  events: EventChannel<TurnEvent>,
+): Promise<Reply> {
+  const tokens: string[] = [];
+  const toolCalls: StoredToolCall[] = [];
+  try {
+    const run = deps.agent.runTurn({
+      threadId: input.threadId,
+      userMessage: input.content,
+      workspace: createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }),
+      signal,
+    });
+    let step = await run.next();
+    while (!step.done) {
+      const event = step.value;
+      if (event.type === 'token') {
+        tokens.push(event.text);
+        events.push({ event: 'token', data: { text: event.text } });
+      } else {
+        const { name, args, result, isError } = event;
+        toolCalls.push({ id: `call_${toolCalls.length}`, name, args, result, is_error: isError });
+        events.push({ event: 'tool', data: { name, args, result } });
+      }
+      step = await run.next();
+    }
+    return fromResult(step.value, signal);
+  } catch (error: unknown) {
+    // What streamed before the failure is kept; an abort is an interruption, not a failure.
+    if (!signal.aborted) {
+      deps.logger.error({ threadId: input.threadId, turnIndex: opened.turnIndex, err: error }, 'the model run failed');
+    }
+    return { content: tokens.join(''), toolCalls, status: signal.aborted ? 'interrupted' : 'failed' };
+  }
+}
+
+function fromResult(result: TurnResult, signal: AbortSignal): Reply {
+  return {
+    content: result.content,
+    toolCalls: result.toolCalls.map(({ id, name, args, result: output, isError }) => ({
+      id,
+      name,
+      args,
+      result: output,
+      is_error: isError,
+    })),
+    status: result.interrupted || signal.aborted ? 'interrupted' : 'complete',
+  };
+}

@@ -1,0 +1,35 @@
+// Test support: snapshot k as a WorkspaceState, with its document body joined
+// from the content-addressed blobs.
+import { sql } from 'drizzle-orm';
+import { normalizeSnapshotPreferences, normalizeSnapshotTodos, type Workspace, type WorkspaceState } from '@trellis/domain';
+import type { DbOrTx } from '@trellis/db';
+
+export async function readSnapshotState(db: DbOrTx, threadId: string, turnIndex: number): Promise<WorkspaceState | null> {
+  const [row] = await db.execute<{
+    objective: string | null;
+    document_title: string;
+    content: string | null;
+    preferences: unknown;
+    todos: unknown;
+  }>(sql`
+    select s.objective, s.document_title, b.content, s.preferences, s.todos
+    from workspace_snapshots s left join document_blobs b on b.hash = s.document_hash
+    where s.thread_id = ${threadId} and s.turn_index = ${turnIndex}`);
+  if (!row) return null;
+  return {
+    objective: row.objective,
+    document: { title: row.document_title, content: row.content ?? '' },
+    preferences: normalizeSnapshotPreferences(row.preferences),
+    todos: normalizeSnapshotTodos(row.todos),
+  };
+}
+
+/** The live workspace without ids, positions and artifacts: what a snapshot must equal. */
+export function toState(live: Workspace): WorkspaceState {
+  return {
+    objective: live.objective,
+    document: live.document,
+    preferences: live.preferences.map(({ text, locked }) => ({ text, locked })),
+    todos: live.todos.map(({ text, done, depth }) => ({ text, done, depth })),
+  };
+}
