@@ -23,6 +23,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { isPrunableCheckpointer } from './checkpointer';
 import { buildAgentGraph } from './graph';
+import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
 import { TurnCollector, type AgentEvent, type TurnResult } from './turn-collector';
@@ -72,7 +73,9 @@ export function createAgent(options: CreateAgentOptions): Agent {
 
     const human = new HumanMessage({ id: randomUUID(), content: input.userMessage });
     const collector = new TurnCollector();
-    let state: 'running' | 'finished' | 'aborted' = 'running';
+    const journal = new ToolJournal();
+    let state: 'running' | 'finished' | 'aborted' | 'failed' = 'running';
+    let failure: unknown;
     try {
       // A run that died without settling (crash, consumer gone) left work pending.
       await settleThread(graph, input.threadId);
@@ -80,7 +83,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
         { messages: [human] },
         {
           configurable: { thread_id: input.threadId },
-          context: { workspace: input.workspace },
+          context: { workspace: input.workspace, journal },
           streamMode: ['messages', 'custom'],
           signal: controller.signal,
           durability: 'exit',
@@ -90,15 +93,31 @@ export function createAgent(options: CreateAgentOptions): Agent {
       for await (const [mode, payload] of stream) yield* collector.accept(mode, payload);
       state = 'finished';
     } catch (error: unknown) {
-      if (!controller.signal.aborted) throw error;
-      state = 'aborted';
+      state = controller.signal.aborted ? 'aborted' : 'failed';
+      failure = error;
     } finally {
       input.signal?.removeEventListener('abort', forwardAbort);
-      // Still running here means the consumer stopped iterating: stop the run;
-      // the next turn settles the thread.
-      if (state === 'running') controller.abort();
+      if (state === 'running') {
+        // The consumer stopped iterating: stop the run and let a tool call in
+        // flight land; the next turn settles the thread.
+        controller.abort();
+        await journal.settled();
+      }
     }
-    if (state === 'aborted') await settleThread(graph, input.threadId, { human, collector });
+
+    if (state !== 'finished') {
+      // LangGraph stops without waiting for the node in flight: let its tool
+      // call land (no workspace write may outlive the turn) and report what
+      // the stream missed.
+      await journal.settled();
+      if (state === 'aborted') for (const entry of journal.entries) yield* collector.accept('custom', entry);
+      const settling = settleThread(graph, input.threadId, { human, collector, ran: journal.entries });
+      if (state === 'failed') {
+        await settling.catch(() => undefined);
+        throw failure;
+      }
+      await settling;
+    }
     if (prune && isPrunableCheckpointer(saver)) await saver.pruneThread(input.threadId);
     return collector.result(state === 'aborted');
   }

@@ -34,46 +34,40 @@ export class TrellisCheckpointSaver extends PostgresSaver {
   /**
    * Deletes every checkpoint of the thread but the latest (per namespace), the
    * writes that belonged to them and the blobs the latest no longer
-   * references. One transaction; the surviving checkpoint loads exactly as
+   * references. One statement, hence atomic; the surviving checkpoint loads exactly as
    * before, so the next run is unaffected. Only call it while no run is in
    * flight on the thread (the services layer's per-thread lease).
+   * Checkpoint ids are time-ordered (uuid6), as LangGraph's own "latest" query assumes.
    */
   async pruneThread(threadId: string): Promise<void> {
+    // One statement: every data-modifying CTE sees the same snapshot, so the
+    // keep-sets are computed from the latest checkpoints, not from what the
+    // other deletes leave behind.
     const s = `"${this.schema}"`;
-    const client = await this.#pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(
-        `delete from ${s}.checkpoints c
-          where c.thread_id = $1
-            and c.checkpoint_id <> (select max(l.checkpoint_id) from ${s}.checkpoints l
-                                     where l.thread_id = c.thread_id and l.checkpoint_ns = c.checkpoint_ns)`,
-        [threadId],
-      );
-      await client.query(
-        `delete from ${s}.checkpoint_writes w
-          where w.thread_id = $1
-            and not exists (select 1 from ${s}.checkpoints c
-                             where c.thread_id = w.thread_id and c.checkpoint_ns = w.checkpoint_ns
-                               and c.checkpoint_id = w.checkpoint_id)`,
-        [threadId],
-      );
-      await client.query(
-        `delete from ${s}.checkpoint_blobs b
-          where b.thread_id = $1
-            and not exists (select 1 from ${s}.checkpoints c
-                             cross join lateral jsonb_each_text(c.checkpoint -> 'channel_versions') v
-                             where c.thread_id = b.thread_id and c.checkpoint_ns = b.checkpoint_ns
-                               and v.key = b.channel and v.value = b.version)`,
-        [threadId],
-      );
-      await client.query('COMMIT');
-    } catch (error: unknown) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await this.#pool.query(
+      `with latest as (
+         select distinct on (checkpoint_ns) checkpoint_ns, checkpoint_id, checkpoint
+           from ${s}.checkpoints where thread_id = $1
+          order by checkpoint_ns, checkpoint_id desc),
+       kept_blobs as (
+         select l.checkpoint_ns, v.key as channel, v.value as version
+           from latest l cross join lateral jsonb_each_text(l.checkpoint -> 'channel_versions') v),
+       old_checkpoints as (
+         delete from ${s}.checkpoints c where c.thread_id = $1
+            and not exists (select 1 from latest l where l.checkpoint_ns = c.checkpoint_ns and l.checkpoint_id = c.checkpoint_id)
+         returning 1),
+       old_writes as (
+         delete from ${s}.checkpoint_writes w where w.thread_id = $1
+            and not exists (select 1 from latest l where l.checkpoint_ns = w.checkpoint_ns and l.checkpoint_id = w.checkpoint_id)
+         returning 1),
+       old_blobs as (
+         delete from ${s}.checkpoint_blobs b where b.thread_id = $1
+            and not exists (select 1 from kept_blobs k
+                             where k.checkpoint_ns = b.checkpoint_ns and k.channel = b.channel and k.version = b.version)
+         returning 1)
+       select (select count(*) from old_checkpoints) + (select count(*) from old_writes) + (select count(*) from old_blobs) as deleted`,
+      [threadId],
+    );
   }
 }
 

@@ -10,6 +10,7 @@
 import { AIMessage, ToolMessage, type BaseMessage, type HumanMessage } from '@langchain/core/messages';
 import type { AgentGraph } from './graph';
 import { CHAT_NODE, TOOLS_NODE } from './nodes/chat';
+import type { ToolEventPayload } from './nodes/tool-journal';
 import type { TurnCollector } from './turn-collector';
 
 const NOT_RUN = 'Not run: the turn was interrupted.';
@@ -17,7 +18,7 @@ const NOT_RUN = 'Not run: the turn was interrupted.';
 export async function settleThread(
   graph: AgentGraph,
   threadId: string,
-  turn?: { human: HumanMessage; collector: TurnCollector },
+  turn?: { human: HumanMessage; collector: TurnCollector; ran: readonly ToolEventPayload[] },
 ): Promise<void> {
   const config = { configurable: { thread_id: threadId } };
   const snapshot = await graph.getState(config);
@@ -36,7 +37,7 @@ export async function settleThread(
   }
   if (snapshot.next.includes(TOOLS_NODE)) {
     const last = messages.at(-1);
-    const ran = new Map((turn?.collector.toolCalls ?? []).map((c) => [c.id, c]));
+    const ran = new Map((turn?.ran ?? []).map((c) => [c.id, c]));
     const pending = AIMessage.isInstance(last)
       ? [...(last.tool_calls ?? []), ...(last.invalid_tool_calls ?? [])].map((c) => ({ id: c.id ?? '', name: c.name ?? 'unknown' }))
       : [];

@@ -4,7 +4,7 @@
 // carry the tools node's results.
 import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { CHAT_NODE } from './nodes/chat';
-import { isToolEventPayload } from './nodes/tools';
+import { isToolEventPayload } from './nodes/tool-journal';
 
 export type AgentEvent =
   | { type: 'token'; text: string }
@@ -36,11 +36,14 @@ export class TurnCollector {
   /** Text streamed per assistant message id, in order. */
   private readonly textById = new Map<string, string>();
   private lastId: string | undefined;
+  private readonly seenSeqs = new Set<number>();
 
   *accept(mode: string, payload: unknown): Generator<AgentEvent> {
     if (mode === 'custom') {
       if (!isToolEventPayload(payload)) return;
-      const { id, name, args, result, isError } = payload;
+      const { seq, id, name, args, result, isError } = payload;
+      if (seq >= 0 && this.seenSeqs.has(seq)) return;
+      this.seenSeqs.add(seq);
       this.calls.push({ id, name, args, result, isError });
       yield { type: 'tool', name, args, result, isError };
       return;
@@ -63,10 +66,6 @@ export class TurnCollector {
     this.tokens.push(text);
     if (id !== undefined) this.textById.set(id, (this.textById.get(id) ?? '') + text);
     yield { type: 'token', text };
-  }
-
-  get toolCalls(): readonly TurnToolCall[] {
-    return this.calls;
   }
 
   /** Assistant text streamed under ids the caller does not know (a reply cut short). */

@@ -1,11 +1,14 @@
 // What a run carries besides its state: the workspace port of the thread whose
-// turn is running. It travels in LangGraph's run-scoped `context` (not in
-// `configurable`, whose primitive values are copied into checkpoint metadata).
+// turn is running, and the run's tool journal. Both travel in LangGraph's
+// run-scoped `context` (not in `configurable`, whose primitive values are
+// copied into checkpoint metadata).
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { WorkspacePort } from '../workspace-port';
+import { ToolJournal } from './tool-journal';
 
 export interface AgentRunContext {
   workspace: WorkspacePort;
+  journal?: ToolJournal;
 }
 
 export type AgentRunConfig = LangGraphRunnableConfig<Record<string, unknown>>;
@@ -16,4 +19,9 @@ export function workspaceOf(config: AgentRunConfig): WorkspacePort {
     throw new Error('agent run is missing its workspace port (pass it as context.workspace)');
   }
   return workspace as WorkspacePort;
+}
+
+export function journalOf(config: AgentRunConfig): ToolJournal | undefined {
+  const journal: unknown = config.context?.journal;
+  return journal instanceof ToolJournal ? journal : undefined;
 }

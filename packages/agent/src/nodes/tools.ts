@@ -1,62 +1,72 @@
 // The `tools` node: runs the last assistant message's tool calls one after the
 // other, in the order the model gave them (a later call may depend on an
 // earlier one, e.g. add a todo then complete it), against the workspace port.
-// Each result is streamed as a custom `tool` event the moment it exists.
+// Each result is streamed as a custom event the moment it exists and
+// recorded in the run's journal (tool-journal.ts). No tool starts after the
+// run was aborted.
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
-import { workspaceOf, type AgentRunConfig } from './context';
+import { journalOf, workspaceOf, type AgentRunConfig } from './context';
+import type { WorkspacePort } from '../workspace-port';
+import type { ToolEventPayload } from './tool-journal';
 
-/** The custom stream payload the tools node writes for every executed call. */
-export interface ToolEventPayload {
-  kind: 'trellis.tool';
+interface PendingCall {
   id: string;
   name: string;
   args: Record<string, unknown>;
-  result: string;
-  isError: boolean;
-}
-
-export function isToolEventPayload(value: unknown): value is ToolEventPayload {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'trellis.tool';
+  /** Set when the model's arguments could not even be parsed as JSON. */
+  invalid?: string;
 }
 
 export async function toolsNode(state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> {
   const last = state.messages.at(-1);
   if (last === undefined || !AIMessage.isInstance(last)) return { messages: [] };
   const workspace = workspaceOf(config);
-  const results: ToolMessage[] = [];
+  const journal = journalOf(config);
+  const pending: PendingCall[] = [
+    ...(last.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args })),
+    ...(last.invalid_tool_calls ?? []).map((c, i) => ({
+      id: c.id ?? `invalid_${i}`,
+      name: c.name ?? 'unknown',
+      args: {},
+      invalid: c.error ?? 'arguments are not valid JSON',
+    })),
+  ];
 
-  for (const call of last.tool_calls ?? []) {
+  const results: ToolMessage[] = [];
+  for (const call of pending) {
     config.signal?.throwIfAborted();
-    const id = call.id ?? `call_${results.length}`;
-    const tool = findTool(call.name);
-    const outcome: ToolOutcome =
-      tool === undefined
-        ? { result: `Unknown tool "${call.name}".`, isError: true }
-        : await tool.execute(workspace, call.args);
-    results.push(toolMessage(id, call.name, outcome));
-    emit(config, { kind: 'trellis.tool', id, name: call.name, args: call.args, ...outcome });
-  }
-  for (const call of last.invalid_tool_calls ?? []) {
-    const id = call.id ?? `call_${results.length}`;
-    const name = call.name ?? 'unknown';
-    const outcome = { result: `Invalid arguments: ${call.error ?? 'not valid JSON'}`, isError: true };
-    results.push(toolMessage(id, name, outcome));
-    emit(config, { kind: 'trellis.tool', id, name, args: {}, ...outcome });
+    const execute = async (): Promise<ToolEventPayload> => {
+      const outcome = await runCall(workspace, call);
+      const payload: ToolEventPayload = {
+        kind: 'trellis.tool',
+        seq: journal?.nextSeq() ?? -1,
+        id: call.id,
+        name: call.name,
+        args: call.args,
+        ...outcome,
+      };
+      journal?.record(payload);
+      return payload;
+    };
+    const payload = journal === undefined ? await execute() : await journal.track(execute);
+    config.writer?.(payload);
+    results.push(
+      new ToolMessage({
+        tool_call_id: call.id,
+        name: call.name,
+        content: payload.result,
+        status: payload.isError ? 'error' : 'success',
+      }),
+    );
   }
   return { messages: results };
 }
 
-function toolMessage(id: string, name: string, outcome: ToolOutcome): ToolMessage {
-  return new ToolMessage({
-    tool_call_id: id,
-    name,
-    content: outcome.result,
-    status: outcome.isError ? 'error' : 'success',
-  });
-}
-
-function emit(config: AgentRunConfig, payload: ToolEventPayload): void {
-  config.writer?.(payload);
+async function runCall(workspace: WorkspacePort, call: PendingCall): Promise<ToolOutcome> {
+  if (call.invalid !== undefined) return { result: `Invalid arguments: ${call.invalid}`, isError: true };
+  const tool = findTool(call.name);
+  if (tool === undefined) return { result: `Unknown tool "${call.name}".`, isError: true };
+  return tool.execute(workspace, call.args);
 }
