@@ -271,6 +271,28 @@ describe('assembleFamilyGraph', () => {
   });
 
   describe('broken rows', () => {
+    it('terminates on a parent cycle, rooting the family where the walk up stopped', () => {
+      const row = (thread_id: string, parent_thread_id: string): FamilyThreadRow => ({
+        thread_id,
+        parent_thread_id,
+        branch_point_turn: 1,
+        reason: null,
+        title: thread_id,
+        created_at: '2025-01-01T00:00:00Z',
+        deleted_at: null,
+      });
+      const graph = assembleFamilyGraph({
+        requestedThreadId: 'p',
+        threads: [row('p', 'q'), row('q', 'p')],
+        turns: [],
+      });
+      expect(graph.root_thread_id).toBe('q');
+      expect(graph.threads.map((thread) => [thread.thread_id, thread.suffix])).toEqual([
+        ['q', ''],
+        ['p', ''],
+      ]);
+    });
+
     it('rejects an unknown requested thread, duplicate rows and a bad cap', () => {
       const family = new FamilyBuilder();
       const root = family.root();
