@@ -11,55 +11,67 @@ const RUNS = 5_000;
 const TIMEOUT_MS = 120_000;
 
 describe('inspectConversationBranches over generated transcripts', () => {
-  it('returns a deterministic antichain of leaves whose rebuilt chains end at the leaf', () => {
-    fc.assert(
-      fc.property(transcriptArbitrary, (records) => {
-        const result = inspectConversationBranches(records);
-        expect(inspectConversationBranches(structuredClone(records))).toEqual(result);
+  it(
+    'returns a deterministic antichain of leaves whose rebuilt chains end at the leaf',
+    () => {
+      fc.assert(
+        fc.property(transcriptArbitrary, (records) => {
+          const result = inspectConversationBranches(records);
+          expect(inspectConversationBranches(structuredClone(records))).toEqual(result);
 
-        const leaves = result.branches.map((branch) => branch.leafUuid);
-        expect(new Set(leaves).size).toBe(leaves.length);
-        const chains = leaves.map((leafUuid) => buildOrderedUuidChain(records, { leafUuid }).uuids);
-        chains.forEach((chain, i) => {
-          expect(chain.at(-1)).toBe(leaves[i]);
-          leaves.forEach((other, j) => {
-            if (i !== j) expect(chain).not.toContain(other);
+          const leaves = result.branches.map((branch) => branch.leafUuid);
+          expect(new Set(leaves).size).toBe(leaves.length);
+          const chains = leaves.map((leafUuid) => buildOrderedUuidChain(records, { leafUuid }).uuids);
+          chains.forEach((chain, i) => {
+            expect(chain.at(-1)).toBe(leaves[i]);
+            leaves.forEach((other, j) => {
+              if (i !== j) expect(chain).not.toContain(other);
+            });
           });
-        });
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('agrees exactly with a literal reading of every rule', () => {
-    fc.assert(
-      fc.property(transcriptArbitrary, (records) => {
-        expect(inspectConversationBranches(records)).toEqual(referenceInspect(records));
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'agrees exactly with a literal reading of every rule',
+    () => {
+      fc.assert(
+        fc.property(transcriptArbitrary, (records) => {
+          expect(inspectConversationBranches(records)).toEqual(referenceInspect(records));
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe('bounded walks', () => {
-  it('handles a 50,000-record chain and a 50,000-member cycle without recursion', () => {
-    const size = 50_000;
-    const chain: ChatRecord[] = [];
-    const cycle: ChatRecord[] = [];
-    for (let i = 0; i < size; i++) {
-      const base = { sessionId: 's', timestamp: `t${i}`, type: 'user' as const };
-      chain.push({ ...base, uuid: `c${i}`, parentUuid: i === 0 ? null : `c${i - 1}` });
-      cycle.push({ ...base, uuid: `y${i}`, parentUuid: `y${(i + 1) % size}` });
-    }
-    cycle.push({ sessionId: 's', timestamp: 'tail', type: 'user', uuid: 'tail', parentUuid: 'y5' });
+  it(
+    'handles a 50,000-record chain and a 50,000-member cycle without recursion',
+    () => {
+      const size = 50_000;
+      const chain: ChatRecord[] = [];
+      const cycle: ChatRecord[] = [];
+      for (let i = 0; i < size; i++) {
+        const base = { sessionId: 's', timestamp: `t${i}`, type: 'user' as const };
+        chain.push({ ...base, uuid: `c${i}`, parentUuid: i === 0 ? null : `c${i - 1}` });
+        cycle.push({ ...base, uuid: `y${i}`, parentUuid: `y${(i + 1) % size}` });
+      }
+      cycle.push({ sessionId: 's', timestamp: 'tail', type: 'user', uuid: 'tail', parentUuid: 'y5' });
 
-    const linear = inspectConversationBranches(chain);
-    expect(linear.branches.map((b) => [b.leafUuid, b.recordCounts.user])).toEqual([[`c${size - 1}`, size]]);
-    const cyclic = inspectConversationBranches(cycle);
-    expect(cyclic.diagnostics.map((d) => (d.kind === 'parent-cycle' ? d.uuids.length : 0))).toEqual([size]);
-    expect(cyclic.branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([
-      ['tail', 't0', size - 3],
-    ]);
-    expect(buildOrderedUuidChain(cycle).uuids.length).toBe(size - 3);
-  }, TIMEOUT_MS);
+      const linear = inspectConversationBranches(chain);
+      expect(linear.branches.map((b) => [b.leafUuid, b.recordCounts.user])).toEqual([[`c${size - 1}`, size]]);
+      const cyclic = inspectConversationBranches(cycle);
+      expect(cyclic.diagnostics.map((d) => (d.kind === 'parent-cycle' ? d.uuids.length : 0))).toEqual([size]);
+      expect(cyclic.branches.map((b) => [b.leafUuid, b.startedAt, b.recordCounts.user])).toEqual([
+        ['tail', 't0', size - 3],
+      ]);
+      expect(buildOrderedUuidChain(cycle).uuids.length).toBe(size - 3);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -12,7 +12,8 @@ import type { ChatRecord, Diagnostic, InspectionResult } from './types';
 
 export function inspectConversationBranches(records: readonly ChatRecord[]): InspectionResult {
   const index = indexRecords(records);
-  const parent = Int32Array.from(index.parentId, (p) => (p >= 0 ? p : -1));
+  const parent = new Int32Array(index.parentId.length);
+  for (let node = 0; node < parent.length; node++) parent[node] = Math.max(index.parentId[node]!, -1);
   const cycles = cutParentCycles(parent);
   const forest = buildForest(parent);
 

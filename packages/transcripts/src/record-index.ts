@@ -27,34 +27,38 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   const idOf = new Map<string, number>();
   const uuids: string[] = [];
   const definingParent: (string | null)[] = [];
-  const firstRecord: number[] = [];
-  const lastRecord: number[] = [];
+  // Sized for the worst case (every uuid distinct) and trimmed below, to avoid regrowth.
+  const firstRecord = new Int32Array(records.length);
+  const lastRecord = new Int32Array(records.length);
   const nextSameUuid = new Int32Array(records.length).fill(-1);
   const conflicts = new Map<number, (string | null)[]>();
 
-  records.forEach((record, index) => {
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index]!;
     const parent = record.parentUuid ?? null;
     const known = idOf.get(record.uuid);
     if (known === undefined) {
-      idOf.set(record.uuid, uuids.length);
+      const id = uuids.length;
+      idOf.set(record.uuid, id);
       uuids.push(record.uuid);
       definingParent.push(parent);
-      firstRecord.push(index);
-      lastRecord.push(index);
-      return;
+      firstRecord[id] = index;
+      lastRecord[id] = index;
+      continue;
     }
     nextSameUuid[lastRecord[known]!] = index;
     lastRecord[known] = index;
     const first = definingParent[known]!;
-    if (parent === first) return;
+    if (parent === first) continue;
     const seen = conflicts.get(known);
     if (seen === undefined) conflicts.set(known, [first, parent]);
     else if (!seen.includes(parent)) seen.push(parent);
-  });
+  }
 
-  const parentId = new Int32Array(uuids.length);
+  const size = uuids.length;
+  const parentId = new Int32Array(size);
   const diagnostics: Diagnostic[] = [];
-  for (let id = 0; id < uuids.length; id++) {
+  for (let id = 0; id < size; id++) {
     const uuid = uuids[id]!;
     const parent = definingParent[id]!;
     const parentUuids = conflicts.get(id);
@@ -75,8 +79,8 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   return {
     uuids,
     idOf,
-    firstRecord: Int32Array.from(firstRecord),
-    lastRecord: Int32Array.from(lastRecord),
+    firstRecord: firstRecord.subarray(0, size),
+    lastRecord: lastRecord.subarray(0, size),
     nextSameUuid,
     parentId,
     diagnostics,
