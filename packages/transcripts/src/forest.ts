@@ -33,16 +33,18 @@ export function buildForest(parent: Int32Array): Forest {
   const preorder = new Int32Array(size);
   const position = new Int32Array(size);
   const root = new Int32Array(size);
-  const stack: number[] = [];
+  // An explicit stack (never deeper than the node count) instead of recursion.
+  const stack = new Int32Array(size);
+  let top = 0;
   let next = 0;
-  for (let id = size - 1; id >= 0; id--) if (parent[id]! < 0) stack.push(id);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let id = size - 1; id >= 0; id--) if (parent[id]! < 0) stack[top++] = id;
+  while (top > 0) {
+    const node = stack[--top]!;
     const p = parent[node]!;
     root[node] = p < 0 ? node : root[p]!;
     position[node] = next;
     preorder[next++] = node;
-    for (let c = childStart[node + 1]! - 1; c >= childStart[node]!; c--) stack.push(children[c]!);
+    for (let c = childStart[node + 1]! - 1; c >= childStart[node]!; c--) stack[top++] = children[c]!;
   }
 
   const subtreeSize = new Int32Array(size).fill(1);

@@ -20,7 +20,7 @@ export function* readJsonlObjects(text: string, options: ReadOptions = {}): Gene
       yield { line, diagnostic: { kind: 'line-too-long', line, length: lineLength } };
     } else {
       const raw = text.slice(start, stop);
-      if (raw.trim() !== '') yield* parseLine(raw, line);
+      if (/\S/.test(raw)) yield* parseLine(raw, line);
     }
     if (newline === -1) break;
     start = newline + 1;
