@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { exportFamilyGraph } from '@trellis/domain';
 import { getFamilyGraph } from '@trellis/services';
-import { exportFamilyGraph } from '@/server/graph-export';
 import { authed, parseParam } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
@@ -11,5 +11,7 @@ const FormatSchema = z.enum(['json', 'graphml', 'mermaid', 'dot']).default('json
 export const GET = authed<{ id: string }>(async ({ request, params, ctx, actor }) => {
   const format = parseParam(FormatSchema, new URL(request.url).searchParams.get('format') ?? undefined);
   const graph = await getFamilyGraph(ctx.deps, actor, { threadId: params.id });
-  return format === 'json' ? graph : exportFamilyGraph(graph, format);
+  if (format === 'json') return graph;
+  const { contentType, body } = exportFamilyGraph(graph, format);
+  return new Response(body, { headers: { 'content-type': `${contentType}; charset=utf-8` } });
 });
