@@ -1,10 +1,21 @@
-export { createAgent, type Agent, type AgentEvent, type CreateAgentOptions, type RunTurnInput, type TurnResult, type TurnToolCall } from './agent';
+// The agent package's public API (STYLE §8): one LangGraph graph over a
+// workspace port, its checkpointer in its own schema, prefix seeding, and the
+// model providers.
+export {
+  createAgent,
+  type Agent,
+  type AgentEvent,
+  type CreateAgentOptions,
+  type RunTurnInput,
+  type TurnResult,
+  type TurnToolCall,
+} from './agent';
 export {
   checkpointBytes,
   countCheckpointThreads,
   createCheckpointer,
-  deleteCheckpointThread,
   DEFAULT_CHECKPOINT_SCHEMA,
+  deleteCheckpointThread,
   setupCheckpointer,
   TrellisCheckpointSaver,
 } from './checkpointer';
@@ -15,7 +26,7 @@ export type { OpenAIModelConfig } from './models/openai';
 export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline';
 export { OFFLINE_HELP, parseDirectives, type Directive } from './models/offline-directives';
 export { buildSystemPrompt, LOCKED_MARK } from './prompts/system';
-export { seedThread, type PrefixMessage } from './seed';
+export { prefixWindow, seedThread, type PrefixMessage } from './seed';
 export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state';
-export { WORKSPACE_TOOLS } from './tools/index';
-export { ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';
+export { WORKSPACE_TOOLS, type ToolOutcome, type WorkspaceTool } from './tools/index';
+export { isToolRefusal, ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';

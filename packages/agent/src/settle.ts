@@ -24,9 +24,8 @@ export async function settleThread(
   const snapshot = await graph.getState(config);
   const messages: BaseMessage[] = (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
   const savedIds = new Set(messages.flatMap((m) => (m.id === undefined ? [] : [m.id])));
-  const partial = (turn?.collector.unsavedText(savedIds) ?? []).map(
-    ({ id, text }) => new AIMessage({ id, content: text }),
-  );
+  const savedStep = typeof snapshot.metadata?.step === 'number' ? snapshot.metadata.step : -1;
+  const partial = (turn?.collector.unsavedText(savedStep) ?? []).map((text) => new AIMessage({ content: text }));
 
   if (snapshot.next.length === 0) {
     // Idle: either the run completed, or it stopped before its first step was saved.

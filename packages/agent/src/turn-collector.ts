@@ -30,12 +30,23 @@ export interface TurnResult {
 /** Separates the text of two model calls of one turn (text, tools, more text). */
 const CALL_SEPARATOR = '\n\n';
 
+interface StreamMetadata {
+  langgraph_node?: unknown;
+  langgraph_step?: unknown;
+}
+
+/**
+ * Model calls are told apart by their graph step (`langgraph_step`), not by
+ * message id: some OpenAI-compatible servers reuse one id for every response.
+ * Within a step, chunks are the tokens; a whole message after chunks (or after
+ * another whole message) is LangGraph echoing the node's output, not new text.
+ */
 export class TurnCollector {
   private readonly tokens: string[] = [];
   private readonly calls: TurnToolCall[] = [];
-  /** Text streamed per assistant message id, in order. */
-  private readonly textById = new Map<string, string>();
-  private lastId: string | undefined;
+  /** Text streamed per graph step of the chat node, in order. */
+  private readonly textByStep = new Map<number, string>();
+  private lastStep: number | undefined;
   private readonly seenSeqs = new Set<number>();
 
   *accept(mode: string, payload: unknown): Generator<AgentEvent> {
@@ -49,30 +60,27 @@ export class TurnCollector {
       return;
     }
     if (mode !== 'messages' || !Array.isArray(payload)) return;
-    const [message, metadata] = payload as [unknown, { langgraph_node?: unknown } | undefined];
+    const [message, metadata] = payload as [unknown, StreamMetadata | undefined];
     if (metadata?.langgraph_node !== CHAT_NODE || !isAssistant(message)) return;
-    const id = message.id ?? '';
-    // A whole message after its own chunks is the node output being echoed.
-    if (!AIMessageChunk.isInstance(message) && this.textById.has(id)) return;
+    const step = typeof metadata.langgraph_step === 'number' ? metadata.langgraph_step : -1;
+    const isChunk = AIMessageChunk.isInstance(message);
+    if (!isChunk && this.textByStep.has(step)) return;
+    if (!this.textByStep.has(step)) this.textByStep.set(step, '');
     const text = message.text;
-    if (!this.textById.has(id)) this.textById.set(id, '');
     if (text === '') return;
-    if (id !== this.lastId && this.tokens.length > 0) yield* this.emit(CALL_SEPARATOR, undefined);
-    this.lastId = id;
-    yield* this.emit(text, id);
-  }
-
-  private *emit(text: string, id: string | undefined): Generator<AgentEvent> {
+    if (step !== this.lastStep && this.tokens.length > 0) {
+      this.tokens.push(CALL_SEPARATOR);
+      yield { type: 'token', text: CALL_SEPARATOR };
+    }
+    this.lastStep = step;
     this.tokens.push(text);
-    if (id !== undefined) this.textById.set(id, (this.textById.get(id) ?? '') + text);
+    this.textByStep.set(step, (this.textByStep.get(step) ?? '') + text);
     yield { type: 'token', text };
   }
 
-  /** Assistant text streamed under ids the caller does not know (a reply cut short). */
-  unsavedText(savedIds: ReadonlySet<string>): { id: string; text: string }[] {
-    return [...this.textById]
-      .filter(([id, text]) => text !== '' && !savedIds.has(id))
-      .map(([id, text]) => ({ id, text }));
+  /** Assistant text streamed by chat steps after `savedStep`: a reply the checkpointer never got. */
+  unsavedText(savedStep: number): string[] {
+    return [...this.textByStep].filter(([step, text]) => step > savedStep && text !== '').map(([, text]) => text);
   }
 
   result(interrupted: boolean): TurnResult {

@@ -3,6 +3,7 @@
 // process.env, and keys are always passed explicitly so the SDKs never fall
 // back to environment variables of their own.
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { BaseMessage } from '@langchain/core/messages';
 import { createAnthropicModel, type AnthropicModelConfig } from './anthropic';
 import { OfflineChatModel } from './offline';
 import { createOpenAIModel, type OpenAIModelConfig } from './openai';
@@ -27,7 +28,7 @@ export function createModel(config: ModelConfig): BaseChatModel {
 }
 
 /** What the offline model received, call by call; `undefined` for any other model. */
-export function receivedByOfflineModel(model: BaseChatModel): readonly (readonly unknown[])[] | undefined {
+export function receivedByOfflineModel(model: BaseChatModel): readonly BaseMessage[][] | undefined {
   return model instanceof OfflineChatModel ? model.received : undefined;
 }
 

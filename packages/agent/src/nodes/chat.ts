@@ -1,5 +1,6 @@
 // The `chat` node: one model call over the system prompt (rebuilt from the
 // live workspace, never stored) and the thread's working context.
+import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { END } from '@langchain/langgraph';
@@ -31,20 +32,22 @@ export function createChatNode(model: BaseChatModel | undefined) {
       tags: config.tags,
       signal: config.signal,
     });
-    return { messages: [toStoredMessage(response)] };
+    // Some OpenAI-compatible servers reuse one response id; a repeated id would
+    // make the reducer replace the earlier message instead of appending.
+    const isKnownId = response.id !== undefined && state.messages.some((m) => m.id === response.id);
+    return { messages: [toStoredMessage(response, isKnownId ? randomUUID() : response.id)] };
   };
 }
 
 /**
- * What goes into the checkpointer for a model reply: content, tool calls,
- * usage and the id (kept so LangGraph's message stream deduplicates the node
- * output against the streamed chunks). Streaming chunk fields and provider
- * metadata are dropped: they are bulky and no provider needs them back.
+ * What goes into the checkpointer for a model reply: id, content, tool calls
+ * and usage. Streaming chunk fields and provider metadata are dropped: they
+ * are bulky and no provider needs them back.
  */
-export function toStoredMessage(response: BaseMessage): AIMessage {
+export function toStoredMessage(response: BaseMessage, id = response.id): AIMessage {
   const ai = response as Partial<AIMessage>;
   return new AIMessage({
-    ...(response.id === undefined ? {} : { id: response.id }),
+    ...(id === undefined ? {} : { id }),
     content: response.content,
     tool_calls: ai.tool_calls ?? [],
     invalid_tool_calls: ai.invalid_tool_calls ?? [],
