@@ -71,7 +71,14 @@ export async function createBranch(
       contextBudget: deps.contextBudget,
     });
     await deps.fault?.('branch.tx2');
-    await deps.db.update(conversationBranches).set({ status: 'active' }).where(eq(conversationBranches.threadId, childId));
+    // Activation is the branch's moment of creation as readers see it: sibling
+    // order (lanes, ordinals) then never shifts when an older pending branch lands later.
+    await deps.db.execute(sql`
+      with activated as (
+        update conversation_branches set status = 'active', created_at = clock_timestamp()
+        where thread_id = ${childId} returning created_at
+      )
+      update conversations set created_at = (select created_at from activated) where thread_id = ${childId}`);
   } catch (cause) {
     await compensate(deps, childId, actor.userId);
     deps.logger.error({ err: cause, thread_id: childId }, 'branch creation failed; compensated');
