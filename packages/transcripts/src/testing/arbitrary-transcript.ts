@@ -7,6 +7,8 @@ import type { ChatPart, ChatRecord } from '../types';
 const SUBTYPES = [
   undefined,
   'rewind',
+  'rewind',
+  'rewind',
   'custom_title',
   'session_artifact_event',
   'session_artifact_snapshot',
@@ -37,7 +39,7 @@ const specArbitrary = fc.record({
 });
 
 export const transcriptArbitrary: fc.Arbitrary<ChatRecord[]> = fc
-  .array(specArbitrary, { maxLength: 36 })
+  .array(specArbitrary, { maxLength: 36, size: 'max' })
   .map((specs) => {
     const written: string[] = [];
     return specs.map((spec, index): ChatRecord => {
