@@ -1,0 +1,189 @@
+// `npm run bench` — the turn loop must cost the same at turn 500 as at turn 10,
+// and storage must grow with what changed, not with the history (issue 3, part 5).
+// Side by side in one run, on a scratch database (embedded PostgreSQL unless
+// DATABASE_URL), with the instant offline model so the model costs nothing:
+//   non-model turn overhead around turn 10 and turn 500 (median of 11 real turns each, interleaved)
+//   bytes (checkpointer + snapshots + document bodies + messages) of that thread at turns 100 and 200
+// The long thread runs 200 real turns; turns 201..494 are then written in SQL as
+// copies of turn 200's rows (same sizes, same indexes), because the agent's
+// working context is already at its steady state by turn 200 (bounded and
+// pruned) and 300 more real turns would mostly time the agent. Set
+// BENCH_REAL_TURNS=1 to drive every turn for real (about a minute longer).
+//   bytes added per turn with an unchanged 100 KB document
+//   1,000 races of two studio processes (separate pools) sending to one thread: turns lost
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { checkpointBytes, OfflineChatModel } from '@trellis/agent';
+import { createScratchDatabase } from '@trellis/db/testing';
+import { isAppError } from '@trellis/domain';
+import { createServiceDeps, type ServiceDeps } from '../src/deps';
+import { CHECKPOINTER_SCHEMA, migrateAll } from '../src/migrate-all';
+import { createConversation } from '../src/conversations/create-conversation';
+import { patchWorkspace } from '../src/workspace/patch-workspace';
+import { sendTurn } from '../src/turns/send-turn';
+import { documentOf, seedUser } from './seed-history';
+import { ratio, round } from './stats';
+
+const RACES = Number(process.env.BENCH_RACES ?? 1000);
+const SAMPLE = 11; // timed turns centred on the turn of interest
+
+/** A ~500-character user message, different every turn. */
+const message = (turn: number) => `Turn ${turn}: ${'please tighten the argument of the second section and keep the tone. '.repeat(7)}`.slice(0, 500);
+
+async function runTurn(deps: ServiceDeps, actor: { userId: string }, threadId: string, content: string) {
+  const stream = await sendTurn(deps, actor, { threadId, content });
+  for await (const event of stream) if (event.event === 'error') throw new Error(`turn failed: ${event.data.message}`);
+  const outcome = await stream.settled;
+  if (outcome.status !== 'complete') throw new Error(`turn ended ${String(outcome.status)}`);
+}
+
+/** Everything one thread stores: its checkpointer rows, snapshots, the bodies they reference, its messages. */
+async function threadBytes(deps: ServiceDeps, pool: pg.Pool, threadId: string): Promise<number> {
+  const [row] = await deps.sql<{ bytes: string }[]>`
+    select (
+      coalesce((select sum(pg_column_size(s.*)) from workspace_snapshots s where s.thread_id = ${threadId}), 0)
+      + coalesce((select sum(pg_column_size(b.*)) from document_blobs b
+          where b.hash in (select document_hash from workspace_snapshots where thread_id = ${threadId})), 0)
+      + coalesce((select sum(pg_column_size(m.*)) from messages m where m.thread_id = ${threadId}), 0)
+    )::bigint as bytes`;
+  return Number(row?.bytes ?? 0) + (await checkpointBytes(pool, CHECKPOINTER_SCHEMA, threadId));
+}
+
+/** Writes turns from+1..to of a thread as copies of turn `from`'s snapshot and messages; returns the next turn. */
+async function copyTurns(deps: ServiceDeps, threadId: string, from: number, to: number): Promise<number> {
+  await deps.sql.begin(async (tx) => {
+    await tx`insert into workspace_snapshots
+        (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message)
+      select s.thread_id, t, s.objective, s.document_title, s.document_hash, s.preferences, s.todos, s.user_message
+      from workspace_snapshots s cross join generate_series(${from + 1}::int, ${to}::int) t
+      where s.thread_id = ${threadId} and s.turn_index = ${from}`;
+    await tx`insert into messages (thread_id, turn_index, role, content, tool_calls, status)
+      select m.thread_id, t, m.role, m.content, m.tool_calls, m.status
+      from generate_series(${from + 1}::int, ${to}::int) t
+      cross join lateral (select * from messages where thread_id = ${threadId} and turn_index = ${from} order by seq) m
+      order by t`;
+    await tx`update conversations set turn_index = ${to}, message_count = ${2 * to} where thread_id = ${threadId}`;
+  });
+  return to + 1;
+}
+
+const median = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)]!);
+};
+
+const startedAt = performance.now();
+const database = await createScratchDatabase('trellis_bench_turns');
+try {
+  await migrateAll({ databaseUrl: database.url });
+  const processes = [0, 1].map(() =>
+    createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() }, poolSize: 5 }),
+  ) as [ReturnType<typeof createServiceDeps>, ReturnType<typeof createServiceDeps>];
+  const [deps] = processes;
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const actor = { userId: await seedUser(deps.sql) };
+
+  // 1 + 2. A long thread driven to turn 494 (bytes measured at 100 and 200 on the way) and a
+  // short one driven to turn 4; then their timed turns alternate (short, long, short, …) so
+  // whatever else the machine does weighs on both sides alike.
+  const workspace = { objective: 'Measure the turn loop', document: { title: 'Bench', content: documentOf(2_000) } };
+  const long = (await createConversation(deps, actor, { title: 'long' })).thread_id;
+  const short = (await createConversation(deps, actor, { title: 'short' })).thread_id;
+  await patchWorkspace(deps, actor, { threadId: long, patch: workspace });
+  await patchWorkspace(deps, actor, { threadId: short, patch: workspace });
+  const half = (SAMPLE - 1) / 2;
+  const bytes: Record<number, number> = {};
+  const isAllReal = process.env.BENCH_REAL_TURNS === '1';
+  for (let turn = 1; turn < 500 - half; turn++) {
+    if (!isAllReal && turn === 201) turn = await copyTurns(deps, long, 200, 500 - half - 1);
+    await runTurn(deps, actor, long, message(turn));
+    if (turn === 100 || turn === 200) bytes[turn] = await threadBytes(deps, pool, long);
+  }
+  for (let turn = 1; turn < 10 - half; turn++) await runTurn(deps, actor, short, message(turn));
+  const overhead: Record<10 | 500, number[]> = { 10: [], 500: [] };
+  for (let i = 0; i < SAMPLE; i++) {
+    for (const [centre, threadId] of [
+      [10, short],
+      [500, long],
+    ] as const) {
+      const start = performance.now();
+      await runTurn(deps, actor, threadId, message(centre - half + i));
+      overhead[centre].push(performance.now() - start);
+    }
+  }
+
+  // 3. Bytes per turn with an unchanged 100 KB document (incompressible, so TOAST cannot hide a copy).
+  const big = (await createConversation(deps, actor, { title: 'big document' })).thread_id;
+  const random = Array.from({ length: 100_000 / 16 }, () => Math.random().toString(36).slice(2, 18).padEnd(16, '0')).join('');
+  await patchWorkspace(deps, actor, { threadId: big, patch: { document: { title: 'Big', content: random } } });
+  for (let turn = 1; turn <= 5; turn++) await runTurn(deps, actor, big, message(turn));
+  const before = await threadBytes(deps, pool, big);
+  const MEASURED = 20;
+  for (let turn = 6; turn < 6 + MEASURED; turn++) await runTurn(deps, actor, big, message(turn));
+  const perTurn = (await threadBytes(deps, pool, big)) - before;
+
+  // 4. Races: two processes, one thread; every race either serializes or refuses with turn_in_progress.
+  const raced = (await createConversation(deps, actor, { title: 'races' })).thread_id;
+  let accepted = 0;
+  let refused = 0;
+  let otherErrors = 0;
+  const raceStart = performance.now();
+  for (let race = 0; race < RACES; race++) {
+    const results = await Promise.allSettled(
+      processes.map((d, p) => runTurn(d, actor, raced, `race ${race} from process ${p}`)),
+    );
+    for (const r of results) {
+      if (r.status === 'fulfilled') accepted++;
+      else if (isAppError(r.reason) && r.reason.code === 'turn_in_progress') refused++;
+      else otherErrors++;
+    }
+  }
+  const raceSeconds = (performance.now() - raceStart) / 1000;
+  const [state] = await deps.sql<{ turn_index: number; snapshots: number; gapless: boolean; users: number; replies: number }[]>`
+    select c.turn_index,
+      (select count(*)::int from workspace_snapshots s where s.thread_id = c.thread_id) as snapshots,
+      (select coalesce(bool_and(s.turn_index = s.n), true) from (
+        select turn_index, row_number() over (order by turn_index) as n from workspace_snapshots where thread_id = c.thread_id) s) as gapless,
+      (select count(*)::int from messages m where m.thread_id = c.thread_id and m.role = 'user') as users,
+      (select count(*)::int from messages m where m.thread_id = c.thread_id and m.role = 'assistant' and m.status = 'complete') as replies
+    from conversations c where c.thread_id = ${raced}`;
+  const turnsLost = accepted - Math.min(state!.turn_index, state!.snapshots, state!.users, state!.replies);
+
+  const t10 = median(overhead[10]);
+  const t500 = median(overhead[500]);
+  console.log(
+    JSON.stringify({
+      name: 'services.turns',
+      turn_overhead_ms: {
+        turn_10: t10,
+        turn_500: t500,
+        ratio_500_over_10: ratio(t500, t10),
+        samples_each: SAMPLE,
+        goal: 'ratio ≤ 1.5',
+      },
+      thread_bytes: {
+        turn_100: bytes[100],
+        turn_200: bytes[200],
+        ratio_200_over_100: ratio(bytes[200]!, bytes[100]!),
+        goal: 'ratio ≤ 2.2',
+      },
+      bytes_per_turn_unchanged_100kb_document: { bytes: Math.round(perTurn / MEASURED), turns_measured: MEASURED, goal: '≤ 5120' },
+      races: {
+        races: RACES,
+        accepted,
+        refused_turn_in_progress: refused,
+        other_errors: otherErrors,
+        turn_index: state!.turn_index,
+        snapshots_gapless: state!.gapless,
+        turns_lost: turnsLost,
+        seconds: round(raceSeconds),
+        goal: 'turns_lost = 0, other_errors = 0',
+      },
+      seconds: round((performance.now() - startedAt) / 1000),
+    }),
+  );
+  await pool.end();
+  await Promise.all(processes.map((d) => d.close()));
+} finally {
+  await database.dispose();
+}
