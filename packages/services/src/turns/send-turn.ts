@@ -74,10 +74,11 @@ async function runTurn(
   const { threadId } = input;
   const { turnIndex, leaseOwner } = opened;
   const log = { threadId, turnIndex };
+  let isFinished = false;
   const heartbeat = setInterval(() => {
     renewLease(deps.db, threadId, leaseOwner, timing).then(
       (held) => {
-        if (held) return;
+        if (held || isFinished) return;
         deps.logger.warn(log, 'turn lease lost; interrupting the turn');
         abort.abort(new Error('turn lease lost'));
       },
@@ -89,6 +90,7 @@ async function runTurn(
   let isReleased = false;
   try {
     const reply = await runAgent(deps, input, opened, abort.signal, events);
+    isFinished = true; // from here on the lease is ours to release, not to renew
     const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
     isReleased = true;
     events.push(
@@ -105,6 +107,7 @@ async function runTurn(
     events.push({ event: 'error', data: { code: 'internal', message: 'The reply could not be saved.' } });
     return { turnIndex, status: null, messageId: null };
   } finally {
+    isFinished = true;
     clearInterval(heartbeat);
     if (!isReleased) {
       await releaseLease(deps.db, threadId, leaseOwner).catch((error: unknown) =>
