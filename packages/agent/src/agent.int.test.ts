@@ -351,8 +351,11 @@ describe('checkpoint storage', () => {
     return { bytes: bytes as { 20: number; 40: number; 60: number }, threadId };
   }
 
-  it('adds the same bytes per turn at turn 60 as at turn 30 when history is kept (linear total)', async () => {
-    const { bytes } = await measure({ keepCheckpointHistory: true });
+  it('adds the same bytes per turn in turns 40–60 as in turns 20–40 when history is kept (linear total)', async () => {
+    const { bytes, threadId } = await measure({ keepCheckpointHistory: true });
+    // Durability "exit": one checkpoint per turn, not one per graph step.
+    const { rows } = await pool.query('select count(*)::int as n from langgraph.checkpoints where thread_id = $1', [threadId]);
+    expect(rows[0].n).toBe(60);
     const early = bytes[40] - bytes[20];
     const late = bytes[60] - bytes[40];
     console.info(JSON.stringify({ history: 'kept', bytes, perTurn: { '20-40': early / 20, '40-60': late / 20 } }));

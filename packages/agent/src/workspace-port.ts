@@ -21,8 +21,9 @@ export interface WorkspacePort {
   read(): Promise<WorkspaceView>;
   setObjective(text: string): Promise<void>;
   replaceDocument(input: { content: string; title?: string }): Promise<void>;
+  /** Appends `text` as a new paragraph: the body's trailing newlines, a blank line, then `text` (just `text` when empty). */
   appendDocument(text: string): Promise<void>;
-  /** Replaces the body of the markdown section under `heading` (appends the section when absent). */
+  /** Replaces the body of the markdown section under `heading`, appending the section when absent (the rule of `replaceMarkdownSection`). */
   replaceSection(input: { heading: string; content: string }): Promise<void>;
   addPreference(input: { text: string }): Promise<{ id: string }>;
   /** A locked preference → ToolRefusal. */

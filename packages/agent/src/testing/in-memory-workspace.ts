@@ -56,7 +56,7 @@ export function createInMemoryWorkspace(initial: Partial<WorkspaceView> = {}, tu
     },
     async appendDocument(text) {
       log('appendDocument', text);
-      const body = state.document.content.replace(/\s+$/, '');
+      const body = state.document.content.replace(/\n+$/, '');
       state.document.content = body === '' ? text : `${body}\n\n${text}`;
     },
     async replaceSection(input) {
