@@ -6,6 +6,7 @@ import { loadLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 import { readPathMessages } from './path-messages';
 import { readRestoreState } from './restore-state';
+import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 /**
  * "Continue from here", read-only (seed 003, "Restore now, branch only on send"):
@@ -22,14 +23,20 @@ export async function getRestoreView(
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
   assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
-  const [{ state }, messages, artifacts] = await Promise.all([
+  const [restored, messages] = await Promise.all([
     readRestoreState(deps.db, lineage, k),
     readPathMessages(deps.db, lineage, { from: 1, upTo: k }),
-    // A thread holds copies of the artifacts it inherited, so ≤ k is complete.
-    deps.db.execute<Artifact>(sql`
-      select id::text as id, turn_index, kind, title, content, ${isoTimestamp(sql`created_at`)} as created_at
-      from artifacts where thread_id = ${threadId} and turn_index <= ${k} order by id`),
   ]);
+  if (restored.source.kind === 'live') {
+    // At the tip the preview is the live workspace itself, real ids included.
+    return { thread_id: threadId, turn_index: k, workspace: await readLiveWorkspace(deps.db, threadId), messages };
+  }
+  // A thread holds copies of the artifacts it inherited, so ≤ k is complete.
+  const artifacts = await deps.db.execute<Artifact & Record<string, unknown>>(sql`
+    select id::text as id, turn_index, kind, title, content, ${isoTimestamp(sql`created_at`)} as created_at
+    from artifacts where thread_id = ${threadId} and turn_index <= ${k} order by id`);
+  const { state } = restored;
+  // Snapshot items have no ids: stable synthetic ones, positions from list order.
   const stateId = `${threadId}:${k}`;
   return {
     thread_id: threadId,
@@ -39,7 +46,7 @@ export async function getRestoreView(
       document: state.document,
       preferences: state.preferences.map((p, i) => ({ id: `${stateId}:p${i}`, text: p.text, locked: p.locked, position: i })),
       todos: state.todos.map((t, i) => ({ id: `${stateId}:t${i}`, text: t.text, done: t.done, depth: t.depth, position: i })),
-      artifacts: [...artifacts],
+      artifacts: artifacts.map((a) => ({ id: a.id, turn_index: a.turn_index, kind: a.kind, title: a.title, content: a.content, created_at: a.created_at })),
     },
     messages,
   };
