@@ -82,6 +82,20 @@ describe('conversations', () => {
     await expect(getConversation(deps, actor, { threadId: pending })).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('takes a deleted thread’s subtree out of the list, while its descendants stay reachable by id', async () => {
+    const actor = await newUser(admin);
+    const root = await newThread(deps, actor);
+    const kept = await insertBranch(root, actor.userId, 0, 'active');
+    const deleted = await insertBranch(root, actor.userId, 0, 'active');
+    const child = await insertBranch(deleted, actor.userId, 0, 'active');
+    const grandchild = await insertBranch(child, actor.userId, 0, 'active');
+    await deleteConversation(deps, actor, { threadId: deleted });
+
+    const listed = (await listConversations(deps, actor)).conversations.map((c) => c.thread_id);
+    expect(listed.sort()).toEqual([root, kept].sort());
+    expect((await getConversation(deps, actor, { threadId: grandchild })).parent_thread_id).toBe(child);
+  });
+
   it('answers 404 for unknown, malformed and soft-deleted threads, 403 for someone else’s', async () => {
     const actor = await newUser(admin);
     const stranger = await newUser(admin);
