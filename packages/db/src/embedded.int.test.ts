@@ -44,7 +44,7 @@ describe('embedded PostgreSQL', () => {
     const pg = await startEmbeddedPostgres({ dataDir, port });
     try {
       const sql = postgres(pg.url, { max: 1 });
-      const rows = await sql`select v from kept`;
+      const rows = await sql<{ v: string }[]>`select v from kept`;
       await sql.end();
       expect(rows.map((r) => r.v)).toEqual(['before the kill']);
     } finally {
