@@ -2,7 +2,8 @@
 // defining record's type; records of another type under the same uuid are ignored.
 import type { Forest } from './forest';
 import type { RecordIndex } from './record-index';
-import { assistantTextFragments, isUserPrompt, summarizeText, userTextFragments } from './text';
+import { Trait } from './record-traits';
+import { assistantTextFragments, summarizeText, userTextFragments } from './text';
 import type { ChatRecord } from './types';
 
 const UNKNOWN = -2;
@@ -19,20 +20,12 @@ export function createBranchTexts(
   index: RecordIndex,
   forest: Forest,
 ): BranchTexts {
-  const size = index.uuids.length;
-  const definingRecord = (node: number) => records[index.firstRecord[node]!]!;
-  const isPrompt = new Uint8Array(size);
-  const isAssistant = new Uint8Array(size);
-  for (let node = 0; node < size; node++) {
-    const record = definingRecord(node);
-    if (isUserPrompt(record)) isPrompt[node] = 1;
-    else if (record.type === 'assistant') isAssistant[node] = 1;
-  }
+  const isPrompt = (node: number) => (index.traits[node]! & Trait.prompt) !== 0;
 
   const cache = new Map<number, string | undefined>();
   const textOf = (node: number): string | undefined => {
     if (cache.has(node)) return cache.get(node);
-    const type = definingRecord(node).type;
+    const type = records[index.firstRecord[node]!]!.type;
     const fragmentsOf = type === 'user' ? userTextFragments : assistantTextFragments;
     const fragments: string[] = [];
     for (let r = index.firstRecord[node]!; r >= 0; r = index.nextSameUuid[r]!) {
@@ -45,14 +38,14 @@ export function createBranchTexts(
     return text;
   };
 
-  const lastPrompt = new LatestWithText(forest, isPrompt, textOf);
-  const lastAssistant = new LatestWithText(forest, isAssistant, textOf);
+  const lastPrompt = new LatestWithText(forest, index.traits, Trait.prompt, textOf);
+  const lastAssistant = new LatestWithText(forest, index.traits, Trait.assistant, textOf);
 
   return {
     firstPromptTextBelow(leaf, stop) {
       const prompts: number[] = [];
       for (let node = leaf; node >= 0 && node !== stop; node = forest.parent[node]!) {
-        if (isPrompt[node] === 1) prompts.push(node);
+        if (isPrompt(node)) prompts.push(node);
       }
       for (let i = prompts.length - 1; i >= 0; i--) {
         const text = textOf(prompts[i]!);
@@ -66,7 +59,7 @@ export function createBranchTexts(
 }
 
 /**
- * The nearest ancestor-or-self of a node that is marked and has text. Each marked node is
+ * The nearest ancestor-or-self of a node with `trait` that has text. Each such node is
  * resolved once (memoised), so all leaves together cost linear time.
  */
 class LatestWithText {
@@ -75,15 +68,16 @@ class LatestWithText {
 
   constructor(
     private readonly forest: Forest,
-    marked: Uint8Array,
+    traits: Uint8Array,
+    trait: number,
     private readonly textOf: (node: number) => string | undefined,
   ) {
-    this.nearestMarked = new Int32Array(marked.length);
+    this.nearestMarked = new Int32Array(traits.length);
     for (const node of forest.preorder) {
       const p = forest.parent[node]!;
-      this.nearestMarked[node] = marked[node] === 1 ? node : p >= 0 ? this.nearestMarked[p]! : -1;
+      this.nearestMarked[node] = (traits[node]! & trait) !== 0 ? node : p >= 0 ? this.nearestMarked[p]! : -1;
     }
-    this.resolved = new Int32Array(marked.length).fill(UNKNOWN);
+    this.resolved = new Int32Array(traits.length).fill(UNKNOWN);
   }
 
   textAt(node: number): string | undefined {

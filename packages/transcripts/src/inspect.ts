@@ -4,7 +4,6 @@
 // single sweep over the parent forest, and every walk is bounded.
 import { buildForest } from './forest';
 import { findSemanticLeaves } from './leaves';
-import { isNeutralRecord, isRewindRecord } from './neutral';
 import { cutParentCycles } from './parent-cycles';
 import { indexRecords } from './record-index';
 import { summarizeBranches } from './summary';
@@ -16,17 +15,7 @@ export function inspectConversationBranches(records: readonly ChatRecord[]): Ins
   for (let node = 0; node < parent.length; node++) parent[node] = Math.max(index.parentId[node]!, -1);
   const cycles = cutParentCycles(parent);
   const forest = buildForest(parent);
-
-  const size = index.uuids.length;
-  const isNeutral = new Uint8Array(size);
-  const isRewind = new Uint8Array(size);
-  for (let node = 0; node < size; node++) {
-    const record = records[index.firstRecord[node]!]!;
-    if (isNeutralRecord(record)) isNeutral[node] = 1;
-    if (isRewindRecord(record)) isRewind[node] = 1;
-  }
-
-  const leaves = findSemanticLeaves(index, forest, isNeutral);
+  const leaves = findSemanticLeaves(index, forest);
   const diagnostics: Diagnostic[] = [
     ...index.diagnostics,
     ...cycles.map((cycle): Diagnostic => ({
@@ -34,5 +23,5 @@ export function inspectConversationBranches(records: readonly ChatRecord[]): Ins
       uuids: cycle.map((node) => index.uuids[node]!),
     })),
   ];
-  return { branches: summarizeBranches(records, index, forest, leaves, isRewind), diagnostics };
+  return { branches: summarizeBranches(records, index, forest, leaves), diagnostics };
 }

@@ -5,6 +5,7 @@
 // terminal collapsed into them; timestamps never order anything.
 import type { Forest } from './forest';
 import type { RecordIndex } from './record-index';
+import { hasTrait, Trait } from './record-traits';
 
 export interface SemanticLeaf {
   readonly node: number;
@@ -12,15 +13,8 @@ export interface SemanticLeaf {
   readonly lastTerminalRecord: number;
 }
 
-/**
- * `isNeutral` is per node (by its defining record). A terminal's physical position is its last
- * record, the latest write of that uuid.
- */
-export function findSemanticLeaves(
-  index: RecordIndex,
-  forest: Forest,
-  isNeutral: Uint8Array,
-): SemanticLeaf[] {
+/** A terminal's physical position is its last record, the latest write of that uuid. */
+export function findSemanticLeaves(index: RecordIndex, forest: Forest): SemanticLeaf[] {
   const size = index.uuids.length;
   const { parent, preorder } = forest;
 
@@ -34,7 +28,11 @@ export function findSemanticLeaves(
   const nearestSignificant = new Int32Array(size);
   for (const node of preorder) {
     const p = parent[node]!;
-    nearestSignificant[node] = isNeutral[node] === 0 ? node : p >= 0 ? nearestSignificant[p]! : -1;
+    nearestSignificant[node] = !hasTrait(index.traits, node, Trait.neutral)
+      ? node
+      : p >= 0
+        ? nearestSignificant[p]!
+        : -1;
   }
 
   const lastTerminal = new Int32Array(size).fill(-1);

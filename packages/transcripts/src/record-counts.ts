@@ -1,14 +1,14 @@
 // recordCounts (issue 7 §2): each uuid on the chain once, by its defining record's type; every
 // system subtype counts as system. Prefix sums down the forest make each leaf O(1).
 import type { Forest } from './forest';
+import { Trait } from './record-traits';
 import type { RecordCounts } from './types';
 
 export interface ChainCounts {
   countsAt(node: number): RecordCounts;
 }
 
-/** `typeOf(node)` is the node's defining record type. */
-export function countChains(forest: Forest, typeOf: (node: number) => string): ChainCounts {
+export function countChains(forest: Forest, traits: Uint8Array): ChainCounts {
   const size = forest.parent.length;
   const user = new Int32Array(size);
   const assistant = new Int32Array(size);
@@ -22,11 +22,11 @@ export function countChains(forest: Forest, typeOf: (node: number) => string): C
       toolResult[node] = toolResult[p]!;
       system[node] = system[p]!;
     }
-    const type = typeOf(node);
-    if (type === 'user') user[node]!++;
-    else if (type === 'assistant') assistant[node]!++;
-    else if (type === 'tool_result') toolResult[node]!++;
-    else if (type === 'system') system[node]!++;
+    const own = traits[node]!;
+    if (own & Trait.user) user[node]!++;
+    else if (own & Trait.assistant) assistant[node]!++;
+    else if (own & Trait.toolResult) toolResult[node]!++;
+    else if (own & Trait.system) system[node]!++;
   }
   return {
     countsAt: (node) => ({

@@ -1,5 +1,6 @@
 // Indexes records by uuid. Issue 7 §2: the first physical record of a uuid defines its
 // parent; later records of the uuid only add text fragments and conflict reports.
+import { traitsOf } from './record-traits';
 import type { ChatRecord, Diagnostic } from './types';
 
 /** Parent id of a node whose defining parent is null. */
@@ -17,11 +18,15 @@ export interface RecordIndex {
   readonly lastRecord: Int32Array;
   /** Record index → index of the next record with the same uuid, or -1. */
   readonly nextSameUuid: Int32Array;
+  /** Node id → Trait bits of its defining record. */
+  readonly traits: Uint8Array;
   /** Node id → parent node id, NO_PARENT or MISSING_PARENT (cycles not yet cut). */
   readonly parentId: Int32Array;
   /** Per-uuid diagnostics in first-occurrence order. */
   readonly diagnostics: readonly Diagnostic[];
 }
+
+const UNRESOLVED = -3;
 
 export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   const idOf = new Map<string, number>();
@@ -30,9 +35,13 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   // Sized for the worst case (every uuid distinct) and trimmed below, to avoid regrowth.
   const firstRecord = new Int32Array(records.length);
   const lastRecord = new Int32Array(records.length);
+  const traits = new Uint8Array(records.length);
+  const parentId = new Int32Array(records.length);
   const nextSameUuid = new Int32Array(records.length).fill(-1);
   const conflicts = new Map<number, (string | null)[]>();
 
+  let previousUuid: string | undefined;
+  let previousId = -1;
   for (let index = 0; index < records.length; index++) {
     const record = records[index]!;
     const parent = record.parentUuid ?? null;
@@ -44,8 +53,15 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
       definingParent.push(parent);
       firstRecord[id] = index;
       lastRecord[id] = index;
+      traits[id] = traitsOf(record);
+      // Appends usually continue the record just written; that saves a hash lookup.
+      parentId[id] = parent === null ? NO_PARENT : parent === previousUuid ? previousId : UNRESOLVED;
+      previousUuid = record.uuid;
+      previousId = id;
       continue;
     }
+    previousUuid = record.uuid;
+    previousId = known;
     nextSameUuid[lastRecord[known]!] = index;
     lastRecord[known] = index;
     const first = definingParent[known]!;
@@ -56,21 +72,17 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   }
 
   const size = uuids.length;
-  const parentId = new Int32Array(size);
   const diagnostics: Diagnostic[] = [];
   for (let id = 0; id < size; id++) {
-    const uuid = uuids[id]!;
-    const parent = definingParent[id]!;
     const parentUuids = conflicts.get(id);
-    if (parentUuids !== undefined) diagnostics.push({ kind: 'conflicting-parent', uuid, parentUuids });
-    if (parent === null) {
-      parentId[id] = NO_PARENT;
-      continue;
-    }
+    if (parentUuids !== undefined)
+      diagnostics.push({ kind: 'conflicting-parent', uuid: uuids[id]!, parentUuids });
+    const parent = definingParent[id];
+    if (parentId[id] !== UNRESOLVED || parent == null) continue;
     const known = idOf.get(parent);
     if (known === undefined) {
       parentId[id] = MISSING_PARENT;
-      diagnostics.push({ kind: 'missing-parent', childUuid: uuid, missingParentUuid: parent });
+      diagnostics.push({ kind: 'missing-parent', childUuid: uuids[id]!, missingParentUuid: parent });
     } else {
       parentId[id] = known;
     }
@@ -81,8 +93,9 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
     idOf,
     firstRecord: firstRecord.subarray(0, size),
     lastRecord: lastRecord.subarray(0, size),
+    traits: traits.subarray(0, size),
     nextSameUuid,
-    parentId,
+    parentId: parentId.subarray(0, size),
     diagnostics,
   };
 }

@@ -2,6 +2,7 @@
 // a rewind record, a rewind sibling when a rewind record of the same tree lies off its chain and
 // not below its leaf, mixed when both. Structural labels only: nothing is active or abandoned.
 import { isAncestorOrSelf, type Forest } from './forest';
+import { hasTrait, Trait } from './record-traits';
 import type { BranchClassification } from './types';
 
 export interface RewindIndex {
@@ -11,15 +12,16 @@ export interface RewindIndex {
   readonly rewindsByTree: ReadonlyMap<number, readonly number[]>;
 }
 
-export function indexRewinds(forest: Forest, isRewind: Uint8Array): RewindIndex {
+export function indexRewinds(forest: Forest, traits: Uint8Array): RewindIndex {
+  const isRewind = (node: number) => hasTrait(traits, node, Trait.rewind);
   const nearestRewind = new Int32Array(forest.parent.length);
   for (const node of forest.preorder) {
     const p = forest.parent[node]!;
-    nearestRewind[node] = isRewind[node] === 1 ? node : p >= 0 ? nearestRewind[p]! : -1;
+    nearestRewind[node] = isRewind(node) ? node : p >= 0 ? nearestRewind[p]! : -1;
   }
   const rewindsByTree = new Map<number, number[]>();
-  for (let node = 0; node < isRewind.length; node++) {
-    if (isRewind[node] !== 1) continue;
+  for (let node = 0; node < traits.length; node++) {
+    if (!isRewind(node)) continue;
     const root = forest.root[node]!;
     const list = rewindsByTree.get(root);
     if (list === undefined) rewindsByTree.set(root, [node]);

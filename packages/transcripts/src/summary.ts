@@ -13,15 +13,14 @@ export function summarizeBranches(
   index: RecordIndex,
   forest: Forest,
   leaves: readonly SemanticLeaf[],
-  isRewind: Uint8Array,
 ): BranchSummary[] {
   const definingRecord = (node: number) => records[index.firstRecord[node]!]!;
   const branchPoints = findBranchPoints(
     forest,
     leaves.map((leaf) => leaf.node),
   );
-  const counts = countChains(forest, (node) => definingRecord(node).type);
-  const rewinds = indexRewinds(forest, isRewind);
+  const counts = countChains(forest, index.traits);
+  const rewinds = indexRewinds(forest, index.traits);
   const texts = createBranchTexts(records, index, forest);
   const uuidOf = (node: number) => index.uuids[node]!;
 

@@ -48,31 +48,41 @@ function textParts(record: ChatRecord, includeThoughts: boolean): string[] {
 export function summarizeText(fragments: Iterable<string>): string | undefined {
   let out = '';
   let length = 0;
-  let pendingSpace = false;
   for (const fragment of fragments) {
-    if (length > 0) pendingSpace = true;
-    for (const char of fragment) {
-      if (isWhitespace(char)) {
-        if (length > 0) pendingSpace = true;
+    for (const [word] of fragment.matchAll(WORDS)) {
+      const room = SUMMARY_TEXT_LIMIT - length - (length > 0 ? 1 : 0);
+      const wordLength = codePointLength(word);
+      if (wordLength <= room) {
+        out += length > 0 ? ` ${word}` : word;
+        length += wordLength + (length > 0 ? 1 : 0);
         continue;
       }
-      if (pendingSpace) {
-        if (length === SUMMARY_TEXT_LIMIT) return out + ELLIPSIS;
-        out += ' ';
-        length++;
-        pendingSpace = false;
-      }
-      if (length === SUMMARY_TEXT_LIMIT) return out + ELLIPSIS;
-      out += char;
-      length++;
+      // The normalised text goes on past the limit: keep exactly its first SUMMARY_TEXT_LIMIT characters.
+      if (room >= 0 && length > 0) out += ' ';
+      if (room > 0)
+        out += Array.from(word.slice(0, room * 2))
+          .slice(0, room)
+          .join('');
+      return out + ELLIPSIS;
     }
   }
   return length === 0 ? undefined : out;
 }
 
-const WHITESPACE = /\s/;
-function isWhitespace(char: string): boolean {
-  const code = char.charCodeAt(0);
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  return code >= 127 && WHITESPACE.test(char);
+/** Runs of non-whitespace, with JavaScript's whitespace (the same set `\s` collapses). */
+const WORDS = /\S+/g;
+
+function codePointLength(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
 }
