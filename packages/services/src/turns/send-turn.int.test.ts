@@ -123,6 +123,28 @@ describe('sendTurn', () => {
     expect(preview?.user_message).toBe('objective: first goal todo: a prefer: plain words');
   });
 
+  it('never captures a torn snapshot while manual edits race the start of turns', async () => {
+    const { actor, threadId } = await setUp();
+    const edits = Array.from({ length: 40 }, (_, i) =>
+      createTodo(deps, actor, { threadId, todo: { text: `edit ${String(i).padStart(2, '0')}` } }),
+    );
+    for (let i = 0; i < 6; i++) await send(deps, actor, threadId, `turn ${i}`);
+    await Promise.all(edits);
+    await send(deps, actor, threadId, 'last');
+
+    const final = (await getWorkspace(deps, actor, { threadId })).todos;
+    expect(final.map((t) => t.position)).toEqual(final.map((_, i) => i));
+    let previous = 0;
+    for (let k = 1; k <= 7; k++) {
+      const todos = (await readSnapshotState(admin.db, threadId, k))!.todos.map((t) => t.text);
+      // Each snapshot holds whole edits only: a prefix of the final list, never shrinking.
+      expect(todos).toEqual(final.slice(0, todos.length).map((t) => t.text));
+      expect(todos.length).toBeGreaterThanOrEqual(previous);
+      previous = todos.length;
+    }
+    expect(previous).toBe(40);
+  });
+
   it('keeps turn_index, snapshots and the transcript gapless over 20 turns', async () => {
     const { actor, threadId } = await setUp();
     for (let i = 1; i <= 20; i++) await send(deps, actor, threadId, i % 4 === 0 ? `todo: step ${i}` : `message ${i}`);
