@@ -1,6 +1,7 @@
 // Indexes records by uuid. Issue 7 §2: the first physical record of a uuid defines its
 // parent; later records of the uuid only add text fragments and conflict reports.
 import { traitsOf } from './record-traits';
+import { UuidTable } from './uuid-table';
 import type { ChatRecord, Diagnostic } from './types';
 
 /** Parent id of a node whose defining parent is null. */
@@ -11,7 +12,6 @@ export const MISSING_PARENT = -2;
 export interface RecordIndex {
   /** Node id → uuid; ids follow first physical occurrence, so a lower id was written earlier. */
   readonly uuids: readonly string[];
-  readonly idOf: ReadonlyMap<string, number>;
   /** Node id → index of its first (defining) record. */
   readonly firstRecord: Int32Array;
   /** Node id → index of its last physical record. */
@@ -29,8 +29,8 @@ export interface RecordIndex {
 const UNRESOLVED = -3;
 
 export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
-  const idOf = new Map<string, number>();
-  const uuids: string[] = [];
+  const table = new UuidTable(records.length);
+  const uuids = table.uuids;
   const definingParent: (string | null)[] = [];
   // Sized for the worst case (every uuid distinct) and trimmed below, to avoid regrowth.
   const firstRecord = new Int32Array(records.length);
@@ -45,30 +45,27 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   for (let index = 0; index < records.length; index++) {
     const record = records[index]!;
     const parent = record.parentUuid ?? null;
-    const known = idOf.get(record.uuid);
-    if (known === undefined) {
-      const id = uuids.length;
-      idOf.set(record.uuid, id);
-      uuids.push(record.uuid);
+    const nextId = table.size;
+    const id = table.idFor(record.uuid);
+    if (id === nextId) {
       definingParent.push(parent);
       firstRecord[id] = index;
       lastRecord[id] = index;
       traits[id] = traitsOf(record);
       // Appends usually continue the record just written; that saves a hash lookup.
       parentId[id] = parent === null ? NO_PARENT : parent === previousUuid ? previousId : UNRESOLVED;
-      previousUuid = record.uuid;
-      previousId = id;
-      continue;
+    } else {
+      nextSameUuid[lastRecord[id]!] = index;
+      lastRecord[id] = index;
+      const first = definingParent[id]!;
+      if (parent !== first) {
+        const seen = conflicts.get(id);
+        if (seen === undefined) conflicts.set(id, [first, parent]);
+        else if (!seen.includes(parent)) seen.push(parent);
+      }
     }
     previousUuid = record.uuid;
-    previousId = known;
-    nextSameUuid[lastRecord[known]!] = index;
-    lastRecord[known] = index;
-    const first = definingParent[known]!;
-    if (parent === first) continue;
-    const seen = conflicts.get(known);
-    if (seen === undefined) conflicts.set(known, [first, parent]);
-    else if (!seen.includes(parent)) seen.push(parent);
+    previousId = id;
   }
 
   const size = uuids.length;
@@ -79,8 +76,8 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
       diagnostics.push({ kind: 'conflicting-parent', uuid: uuids[id]!, parentUuids });
     const parent = definingParent[id];
     if (parentId[id] !== UNRESOLVED || parent == null) continue;
-    const known = idOf.get(parent);
-    if (known === undefined) {
+    const known = table.get(parent);
+    if (known < 0) {
       parentId[id] = MISSING_PARENT;
       diagnostics.push({ kind: 'missing-parent', childUuid: uuids[id]!, missingParentUuid: parent });
     } else {
@@ -90,7 +87,6 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
 
   return {
     uuids,
-    idOf,
     firstRecord: firstRecord.subarray(0, size),
     lastRecord: lastRecord.subarray(0, size),
     traits: traits.subarray(0, size),
