@@ -29,8 +29,13 @@ interface ToolStep {
   results: number[];
 }
 
-/** New parent uuid per re-chained result uuid. `entries` are in physical order. */
-export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string, string> {
+export interface Reparent {
+  from: string | null;
+  to: string;
+}
+
+/** The new parent of each re-chained result uuid. `entries` are in physical order. */
+export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string, Reparent> {
   const firstIndex = new Map<string, number>();
   entries.forEach((entry, index) => {
     if (!firstIndex.has(entry.uuid)) firstIndex.set(entry.uuid, index);
@@ -65,7 +70,7 @@ export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string
     if (answered !== undefined) stepOfToolUse.get(answered)!.results.push(index);
   });
 
-  const newParents = new Map<string, string>();
+  const newParents = new Map<string, Reparent>();
   for (const step of steps.values()) {
     // A result written before its own assistant message is corrupt enough to leave alone.
     if (step.results.length < 2 || step.anchor > step.results[0]!) continue;
@@ -78,7 +83,7 @@ function chainResults(
   entries: readonly FanOutEntry[],
   step: ToolStep,
   leadsOn: Uint8Array,
-  newParents: Map<string, string>,
+  newParents: Map<string, Reparent>,
 ): void {
   const inStep = new Map(step.results.map((index) => [entries[index]!.uuid, index]));
   const childrenInStep = new Map<string, number[]>();
@@ -102,7 +107,7 @@ function chainResults(
   let previous = entries[step.anchor]!.uuid;
   for (const head of ordered) {
     const entry = entries[head]!;
-    if (entry.parentUuid !== previous) newParents.set(entry.uuid, previous);
+    if (entry.parentUuid !== previous) newParents.set(entry.uuid, { from: entry.parentUuid, to: previous });
     previous = entries[bottomOf(entries, head, childrenInStep)]!.uuid;
   }
 }

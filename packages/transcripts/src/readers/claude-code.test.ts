@@ -113,6 +113,31 @@ describe('parseClaudeCodeJsonl', () => {
     ).toBe(true);
   });
 
+  it('moves duplicated copies of a re-chained result with it, but keeps a conflicting copy visible', () => {
+    const duplicated = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'u1', 'msg_1', toolUse('t1', 'Read', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Read', {})),
+      ccToolResult('r1', 'a1', 't1', 'one'),
+      ccToolResult('r2', 'a2', 't2', 'two'),
+      ccToolResult('r1', 'a1', 't1', 'one, written again'),
+      ccToolResult('r1', 'u1', 't1', 'one, elsewhere'),
+    );
+    const { records } = parseClaudeCodeJsonl(duplicated);
+    expect(records.map((r) => [r.uuid, r.parentUuid])).toEqual([
+      ['u1', null],
+      ['a1', 'u1'],
+      ['a2', 'a1'],
+      ['r1', 'a2'],
+      ['r2', 'r1'],
+      ['r1', 'a2'],
+      ['r1', 'u1'],
+    ]);
+    expect(inspectConversationBranches(records).diagnostics).toEqual([
+      { kind: 'conflicting-parent', uuid: 'r1', parentUuids: ['a2', 'u1'] },
+    ]);
+  });
+
   it('keeps a genuine fork after a tool step a fork', () => {
     const forked = jsonl(
       ccUser('u1', null, 'go'),

@@ -86,11 +86,13 @@ export function parseClaudeCodeJsonl(text: string, options: ReadOptions = {}): T
   const newParents = linearizeToolFanOut(
     mapped.map((entry) => ({ ...entry.fanOut, parentUuid: entry.record.parentUuid })),
   );
+  // Later copies of a uuid move with it only when they agree with its first record, so a
+  // conflicting parent stays visible to the inspector.
   for (const { record, source } of mapped) {
-    const parent = newParents.get(record.uuid);
-    if (parent === undefined || record.parentUuid === parent) continue;
+    const reparent = newParents.get(record.uuid);
+    if (reparent === undefined || record.parentUuid !== reparent.from) continue;
     source.originalParentUuid ??= record.parentUuid;
-    record.parentUuid = parent;
+    record.parentUuid = reparent.to;
   }
 
   // Compaction reports come after the line-by-line pass; a stable sort restores line order.
