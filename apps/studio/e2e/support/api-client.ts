@@ -44,7 +44,7 @@ export class ApiClient {
     return response;
   }
 
-  async json<T = any>(method: string, path: string, body?: unknown, expectStatus = 200): Promise<T> {
+  async json<T = unknown>(method: string, path: string, body?: unknown, expectStatus = 200): Promise<T> {
     const response = await this.request(method, path, body);
     const text = await response.text();
     if (response.status !== expectStatus) {

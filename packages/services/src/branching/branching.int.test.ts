@@ -180,7 +180,7 @@ describe('the prefix rule', () => {
 
     // the model on the branch saw exactly the path: the prefix and the new message
     const lastCall = h.model.received.at(-1)!;
-    const contents = lastCall.filter((m) => m.getType() !== 'system').map((m) => String(m.content));
+    const contents = lastCall.filter((m) => m.getType() !== 'system').map((m) => m.text);
     expect(contents.some((c) => c.includes('parent continues'))).toBe(false);
     expect(contents.at(-1)).toBe('branch speaks');
     expect(contents.filter((c) => c.startsWith('objective:') || c.startsWith('append:'))).toHaveLength(2);

@@ -25,7 +25,7 @@ function lastModelInput(): string[] {
   return h.model.received
     .at(-1)!
     .filter((m) => m.getType() !== 'system')
-    .map((m) => String(m.content));
+    .map((m) => m.text);
 }
 
 async function threeTurns(actor: { userId: string }) {

@@ -15,12 +15,16 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const email = field('email');
+    const password = field('password');
     setPending(true);
     setError(null);
     const result = isSignUp
-      ? await authClient.signUp.email({ email, password, name: String(form.get('name') ?? '') || email.split('@')[0]! })
+      ? await authClient.signUp.email({ email, password, name: field('name') || email.split('@')[0]! })
       : await authClient.signIn.email({ email, password });
     setPending(false);
     if (result.error) {

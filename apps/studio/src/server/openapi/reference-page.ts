@@ -1,6 +1,8 @@
 // A self-contained, browsable reference for the OpenAPI document: no scripts from
 // other hosts (the studio must work offline), just the operations and their schemas.
-type Doc = ReturnType<typeof import('./document').buildOpenApiDocument>;
+import type { buildOpenApiDocument } from './document';
+
+type Doc = ReturnType<typeof buildOpenApiDocument>;
 
 const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
