@@ -29,7 +29,7 @@ export async function writeDocument(
     });
 }
 
-/** Appends `text` as a new paragraph (no separator when the document is empty). */
+/** Appends `text` as a new paragraph: the body without its trailing newlines, a blank line, `text` (the port's rule). */
 export async function appendToDocument(tx: DbOrTx, threadId: string, text: string): Promise<void> {
   await tx
     .insert(documents)
@@ -37,7 +37,7 @@ export async function appendToDocument(tx: DbOrTx, threadId: string, text: strin
     .onConflictDoUpdate({
       target: documents.threadId,
       set: {
-        content: sql`case when ${documents.content} = '' then excluded.content
+        content: sql`case when rtrim(${documents.content}, E'\n') = '' then excluded.content
           else rtrim(${documents.content}, E'\n') || E'\n\n' || excluded.content end`,
         updatedAt: sql`now()`,
       },

@@ -208,6 +208,10 @@ describe('the database workspace port', () => {
       expect.objectContaining({ id: artifactId, turn_index: 7, kind: 'note', title: 'Ideas', content: 'Lisbon' }),
     ]);
     expect((await port.read()).artifacts).toEqual([{ id: artifactId, turn_index: 7, kind: 'note', title: 'Ideas' }]);
+    await port.replaceDocument({ content: '\n\n' });
+    await port.appendDocument('Fresh start');
+    await port.appendDocument('Second');
+    expect((await port.read()).document.content).toBe('Fresh start\n\nSecond');
     await port.removeTodo({ id: todoId });
     expect((await port.read()).todos).toEqual([expect.objectContaining({ text: 'Compare prices' })]);
     expect((await getWorkspace(deps, actor, { threadId })).todos[0]!.position).toBe(0);
