@@ -48,7 +48,12 @@ export const TurnEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('token'), data: z.object({ text: z.string() }) }),
   z.object({
     event: z.literal('tool'),
-    data: z.object({ name: z.string(), args: z.record(z.string(), z.unknown()), result: z.string() }),
+    data: z.object({
+      name: z.string(),
+      args: z.record(z.string(), z.unknown()),
+      result: z.string(),
+      is_error: z.boolean().describe('the tool refused or failed; `result` says why'),
+    }),
   }),
   z.object({ event: z.literal('done'), data: z.object({ turn_index: z.number().int(), message_id: z.string() }) }),
   z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),

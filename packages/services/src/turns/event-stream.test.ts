@@ -27,6 +27,17 @@ describe('server-sent events', () => {
     );
   });
 
+  it('sends a keep-alive comment while a slow model is silent, and nothing once events flow', async () => {
+    const channel = new EventChannel<TurnEvent>();
+    const body = readAll(toEventStream(channel, 20));
+    await new Promise((r) => setTimeout(r, 70));
+    channel.push({ event: 'token', data: { text: 'late' } });
+    channel.close();
+    const text = await body;
+    expect(text.match(/: keep-alive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(text.endsWith('event: token\ndata: {"text":"late"}\n\n')).toBe(true);
+  });
+
   it('tells the producer when the client cancels the stream', async () => {
     let isCancelled = false;
     const channel = new EventChannel<TurnEvent>(() => {

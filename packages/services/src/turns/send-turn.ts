@@ -149,7 +149,7 @@ async function runAgent(
       } else {
         const { name, args, result, isError } = event;
         toolCalls.push({ id: `call_${toolCalls.length}`, name, args, result, is_error: isError });
-        events.push({ event: 'tool', data: { name, args, result } });
+        events.push({ event: 'tool', data: { name, args, result, is_error: isError } });
       }
       step = await run.next();
     }
