@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   AppError,
-  normalizeSnapshotPreferences,
-  normalizeSnapshotTodos,
   resolveRestoreSource,
   type LineageEntry,
   type RestoreSource,
@@ -10,6 +7,7 @@ import {
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
+import { readSnapshotState, toState } from '../workspace/snapshot-state';
 
 export interface RestoreState {
   source: RestoreSource;
@@ -24,37 +22,11 @@ export interface RestoreState {
 export async function readRestoreState(db: DbOrTx, lineage: readonly LineageEntry[], k: number): Promise<RestoreState> {
   const source = resolveRestoreSource(lineage, k);
   if (source.kind === 'live') {
-    const live = await readLiveWorkspace(db, source.thread_id, { artifactContent: false });
-    return {
-      source,
-      state: {
-        objective: live.objective,
-        document: live.document,
-        preferences: live.preferences.map((p) => ({ text: p.text, locked: p.locked })),
-        todos: live.todos.map((t) => ({ text: t.text, done: t.done, depth: t.depth })),
-      },
-    };
+    return { source, state: toState(await readLiveWorkspace(db, source.thread_id, { artifactContent: false })) };
   }
-  const [row] = await db.execute<{
-    objective: string | null;
-    document_title: string;
-    content: string | null;
-    preferences: unknown;
-    todos: unknown;
-  }>(sql`
-    select s.objective, s.document_title, b.content, s.preferences, s.todos
-    from workspace_snapshots s left join document_blobs b on b.hash = s.document_hash
-    where s.thread_id = ${source.thread_id} and s.turn_index = ${source.turn_index}`);
-  if (!row) {
+  const state = await readSnapshotState(db, source.thread_id, source.turn_index);
+  if (!state) {
     throw new AppError('conflict', `The workspace after turn ${k} cannot be reconstructed: snapshot ${k + 1} is missing`);
   }
-  return {
-    source,
-    state: {
-      objective: row.objective ?? null,
-      document: { title: row.document_title, content: row.content ?? '' },
-      preferences: normalizeSnapshotPreferences(row.preferences),
-      todos: normalizeSnapshotTodos(row.todos),
-    },
-  };
+  return { source, state };
 }

@@ -10,7 +10,7 @@ import { patchWorkspace } from '../workspace/patch-workspace';
 import { updatePreference } from '../workspace/update-preference';
 import { updateTodo } from '../workspace/update-todo';
 import { deleteConversation } from '../conversations/delete-conversation';
-import { readSnapshotState, toState } from './snapshot-reader';
+import { readSnapshotState, toState } from '../workspace/snapshot-state';
 import { sendTurn } from './send-turn';
 import { AttackingChatModel, FailingChatModel } from './test-models';
 import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from './test-harness';

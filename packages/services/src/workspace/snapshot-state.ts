@@ -1,5 +1,5 @@
-// Test support: snapshot k as a WorkspaceState, with its document body joined
-// from the content-addressed blobs.
+// A workspace as state (no ids, positions or artifacts): snapshot k read back with
+// its document body joined from the content-addressed blobs, or the live rows.
 import { sql } from 'drizzle-orm';
 import { normalizeSnapshotPreferences, normalizeSnapshotTodos, type Workspace, type WorkspaceState } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
