@@ -1,0 +1,50 @@
+import { MessageListSchema, TurnEventSchema, type MessageList, type TurnEvent } from '@trellis/domain';
+import { readSse } from '../sse';
+import { ApiError, apiFetch, apiJson } from './http';
+import { apiPaths } from './paths';
+
+export interface MessagePageQuery {
+  beforeTurn?: number;
+  limitTurns?: number;
+}
+
+export const messagesApi = {
+  list(threadId: string, query: MessagePageQuery = {}, signal?: AbortSignal): Promise<MessageList> {
+    const params = new URLSearchParams();
+    if (query.beforeTurn !== undefined) params.set('before_turn', String(query.beforeTurn));
+    if (query.limitTurns !== undefined) params.set('limit_turns', String(query.limitTurns));
+    const qs = params.size > 0 ? `?${params.toString()}` : '';
+    return apiJson(MessageListSchema, `${apiPaths.messages(threadId)}${qs}`, { signal });
+  },
+
+  /**
+   * Sends a user message and yields the turn's events as they arrive. A 409
+   * (another turn is running) and every other refusal throw ApiError before the
+   * first event; aborting `signal` closes the stream, which stops the model.
+   */
+  async *send(threadId: string, content: string, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const response = await apiFetch(apiPaths.messages(threadId), {
+      method: 'POST',
+      body: { content },
+      signal,
+      accept: 'text/event-stream',
+    });
+    if (!response.body) throw new ApiError(response.status, 'bad_response', 'The server sent no stream.');
+    for await (const message of readSse(response.body)) {
+      const event = parseTurnEvent(message.event, message.data);
+      if (event) yield event;
+    }
+  },
+};
+
+/** Unknown or malformed events are skipped: a newer server may send more kinds. */
+export function parseTurnEvent(event: string, data: string): TurnEvent | undefined {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const parsed = TurnEventSchema.safeParse({ event, data: payload });
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,11 @@
+/** URL builders for the conversation API; ids are always encoded. */
+export const apiPaths = {
+  conversations: () => '/api/conversations',
+  conversation: (threadId: string) => `/api/conversations/${encodeURIComponent(threadId)}`,
+  workspace: (threadId: string) => `${apiPaths.conversation(threadId)}/workspace`,
+  preferences: (threadId: string) => `${apiPaths.conversation(threadId)}/preferences`,
+  preference: (threadId: string, id: string) => `${apiPaths.preferences(threadId)}/${encodeURIComponent(id)}`,
+  todos: (threadId: string) => `${apiPaths.conversation(threadId)}/todos`,
+  todo: (threadId: string, id: string) => `${apiPaths.todos(threadId)}/${encodeURIComponent(id)}`,
+  messages: (threadId: string) => `${apiPaths.conversation(threadId)}/messages`,
+};

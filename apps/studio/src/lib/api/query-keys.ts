@@ -1,0 +1,9 @@
+// Query keys, one tree per thread so a thread's reads invalidate together and a
+// late response for one thread can never land in another's cache entry.
+export const queryKeys = {
+  conversationList: () => ['conversation-list'] as const,
+  thread: (threadId: string) => ['thread', threadId] as const,
+  conversation: (threadId: string) => ['thread', threadId, 'conversation'] as const,
+  workspace: (threadId: string) => ['thread', threadId, 'workspace'] as const,
+  messages: (threadId: string) => ['thread', threadId, 'messages'] as const,
+};

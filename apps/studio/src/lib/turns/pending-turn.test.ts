@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '@trellis/domain';
+import type { TurnRun } from './turn-store';
+import { pendingTurnView } from './pending-turn';
+
+const run = (patch: Partial<TurnRun>): TurnRun => ({
+  runId: 1,
+  threadId: 't',
+  content: 'hi',
+  phase: 'streaming',
+  turnIndex: 2,
+  messageId: null,
+  text: '',
+  tools: [],
+  error: null,
+  startedAt: '2025-01-01T00:00:00Z',
+  ...patch,
+});
+const message = (turn: number): Message => ({
+  id: `m${turn}`,
+  thread_id: 't',
+  turn_index: turn,
+  role: 'user',
+  content: 'x',
+  tool_calls: [],
+  status: 'complete',
+  created_at: '2025-01-01T00:00:00Z',
+});
+
+describe('pendingTurnView', () => {
+  it('shows the bubbles while running and hides stored rows of the same turn', () => {
+    expect(pendingTurnView(run({}), [message(1), message(2)])).toEqual({ showBubbles: true, hideTurn: 2 });
+  });
+
+  it('hands over to the transcript once it holds the finished turn', () => {
+    expect(pendingTurnView(run({ phase: 'done' }), [message(1)])).toEqual({
+      showBubbles: true,
+      hideTurn: null,
+    });
+    expect(pendingTurnView(run({ phase: 'done' }), [message(1), message(2)])).toEqual({
+      showBubbles: false,
+      hideTurn: null,
+    });
+  });
+
+  it('shows nothing for a turn the server never accepted', () => {
+    expect(pendingTurnView(run({ phase: 'failed', turnIndex: null }), [])).toEqual({
+      showBubbles: false,
+      hideTurn: null,
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import type { Message } from '@trellis/domain';
+import { isRunActive, type TurnRun } from './turn-store';
+
+export interface PendingTurnView {
+  /** Show the run's user message and streamed reply as bubbles after the transcript. */
+  showBubbles: boolean;
+  /** Transcript rows of this turn to hide while the bubbles stand in for it. */
+  hideTurn: number | null;
+}
+
+/**
+ * How a turn in flight meets the stored transcript. While it runs, the bubbles
+ * are the turn (stored rows of the same turn are hidden, so a refetch mid-stream
+ * never shows it twice). Once it ends, the stored rows win as soon as the
+ * transcript holds the turn; a turn that was never committed (409, network)
+ * shows no bubble at all — its notice keeps the text for a retry.
+ */
+export function pendingTurnView(run: TurnRun | undefined, messages: readonly Message[]): PendingTurnView {
+  if (!run) return { showBubbles: false, hideTurn: null };
+  if (isRunActive(run)) return { showBubbles: true, hideTurn: run.turnIndex };
+  if (run.turnIndex === null) return { showBubbles: false, hideTurn: null };
+  const stored = messages.some((m) => m.turn_index === run.turnIndex);
+  return stored ? { showBubbles: false, hideTurn: null } : { showBubbles: true, hideTurn: null };
+}

@@ -1,0 +1,228 @@
+// The running turns of the page, outside React: one run per thread (a turn on
+// one thread keeps streaming while the user looks at another), each run an
+// immutable snapshot so useSyncExternalStore re-renders only on change.
+import type { TurnEvent } from '@trellis/domain';
+import { isApiError } from '../api/http';
+
+/** A tool call as the stream reports it: name, arguments, result, and whether it was refused. */
+export type ToolActivity = Extract<TurnEvent, { event: 'tool' }>['data'];
+
+/**
+ * sending → streaming → done | stopped | failed. `turnIndex` is set once the
+ * server has committed the user message (the `turn` event); a run that fails
+ * before that was never recorded and can be retried as it was.
+ */
+export type TurnPhase = 'sending' | 'streaming' | 'done' | 'stopped' | 'failed';
+
+export interface TurnFailure {
+  code: string;
+  message: string;
+  /** HTTP status of a refused request (409: another turn is running); null for a stream error. */
+  status: number | null;
+}
+
+export interface TurnRun {
+  runId: number;
+  threadId: string;
+  content: string;
+  phase: TurnPhase;
+  turnIndex: number | null;
+  messageId: string | null;
+  text: string;
+  tools: ToolActivity[];
+  error: TurnFailure | null;
+  startedAt: string;
+}
+
+export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+export interface TurnHooks {
+  /** After each tool result: the live workspace changed. */
+  onTool?: (run: TurnRun) => void;
+  /** After the turn's first event: the thread has a new turn. */
+  onCommitted?: (run: TurnRun) => void;
+  /** Once, when the run reaches a final phase. */
+  onEnd?: (run: TurnRun) => void;
+}
+
+export function isRunActive(run: TurnRun | undefined): boolean {
+  return run !== undefined && (run.phase === 'sending' || run.phase === 'streaming');
+}
+
+export class TurnStore {
+  private readonly runs = new Map<string, TurnRun>();
+  private readonly controllers = new Map<number, AbortController>();
+  private readonly listeners = new Set<() => void>();
+  private nextRunId = 1;
+  private active: ReadonlySet<string> = new Set();
+
+  constructor(
+    private readonly source: TurnSource,
+    private readonly hooks: TurnHooks = {},
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get(threadId: string): TurnRun | undefined {
+    return this.runs.get(threadId);
+  }
+
+  isActive(threadId: string): boolean {
+    return isRunActive(this.runs.get(threadId));
+  }
+
+  /** The threads with a running turn; a new set only when membership changes. */
+  getActiveThreads = (): ReadonlySet<string> => this.active;
+
+  /** Runs one turn to its end; never rejects (failures become the run's phase). */
+  async start(threadId: string, content: string): Promise<TurnRun> {
+    const existing = this.runs.get(threadId);
+    if (isRunActive(existing) && existing) return existing;
+    const runId = this.nextRunId++;
+    const controller = new AbortController();
+    this.controllers.set(runId, controller);
+    this.set({
+      runId,
+      threadId,
+      content,
+      phase: 'sending',
+      turnIndex: null,
+      messageId: null,
+      text: '',
+      tools: [],
+      error: null,
+      startedAt: new Date().toISOString(),
+    });
+    try {
+      for await (const event of this.source(threadId, content, controller.signal)) {
+        this.apply(threadId, runId, event);
+        if (!isRunActive(this.current(threadId, runId))) break;
+      }
+      const run = this.current(threadId, runId);
+      if (run && isRunActive(run)) {
+        this.update(threadId, runId, {
+          phase: 'failed',
+          error: { code: 'stream_ended', message: 'The reply stopped unexpectedly.', status: null },
+        });
+      }
+    } catch (error) {
+      if (controller.signal.aborted) this.update(threadId, runId, { phase: 'stopped' });
+      else if (isApiError(error)) {
+        this.update(threadId, runId, {
+          phase: 'failed',
+          error: { code: error.code, message: error.message, status: error.status },
+        });
+      } else {
+        this.update(threadId, runId, {
+          phase: 'failed',
+          error: {
+            code: 'network',
+            message: 'The connection was lost while the reply was streaming.',
+            status: null,
+          },
+        });
+      }
+    } finally {
+      this.controllers.delete(runId);
+    }
+    const final = this.current(threadId, runId);
+    if (final) this.hooks.onEnd?.(final);
+    return final ?? { ...this.fallback(threadId, content, runId) };
+  }
+
+  /** Aborts the fetch: the server stops the model and keeps what was produced. */
+  stop(threadId: string): void {
+    const run = this.runs.get(threadId);
+    if (run) this.controllers.get(run.runId)?.abort();
+  }
+
+  /** Forgets a finished run (after the transcript has caught up, or when the user dismisses a notice). */
+  dismiss(threadId: string, runId?: number): void {
+    const run = this.runs.get(threadId);
+    if (!run || isRunActive(run) || (runId !== undefined && run.runId !== runId)) return;
+    this.runs.delete(threadId);
+    this.emit();
+  }
+
+  private apply(threadId: string, runId: number, event: TurnEvent): void {
+    switch (event.event) {
+      case 'turn': {
+        const run = this.update(threadId, runId, { phase: 'streaming', turnIndex: event.data.turn_index });
+        if (run) this.hooks.onCommitted?.(run);
+        return;
+      }
+      case 'token': {
+        const run = this.current(threadId, runId);
+        if (run) this.update(threadId, runId, { text: run.text + event.data.text });
+        return;
+      }
+      case 'tool': {
+        const before = this.current(threadId, runId);
+        if (!before) return;
+        const run = this.update(threadId, runId, { tools: [...before.tools, event.data] });
+        if (run) this.hooks.onTool?.(run);
+        return;
+      }
+      case 'done':
+        this.update(threadId, runId, {
+          phase: 'done',
+          turnIndex: event.data.turn_index,
+          messageId: event.data.message_id,
+        });
+        return;
+      case 'error':
+        this.update(threadId, runId, {
+          phase: 'failed',
+          error: { code: event.data.code, message: event.data.message, status: null },
+        });
+        return;
+      case 'branch':
+        // Regenerate streams (issue 6) open with the new branch's id; the caller
+        // that starts such a run re-keys it. A plain send never sees this event.
+        return;
+    }
+  }
+
+  private current(threadId: string, runId: number): TurnRun | undefined {
+    const run = this.runs.get(threadId);
+    return run?.runId === runId ? run : undefined;
+  }
+
+  private update(threadId: string, runId: number, patch: Partial<TurnRun>): TurnRun | undefined {
+    const run = this.current(threadId, runId);
+    if (!run) return undefined;
+    const next = { ...run, ...patch };
+    this.set(next);
+    return next;
+  }
+
+  private set(run: TurnRun): void {
+    this.runs.set(run.threadId, run);
+    this.emit();
+  }
+
+  private emit(): void {
+    const active = [...this.runs.values()].filter(isRunActive).map((r) => r.threadId);
+    if (active.length !== this.active.size || active.some((id) => !this.active.has(id)))
+      this.active = new Set(active);
+    for (const listener of this.listeners) listener();
+  }
+
+  private fallback(threadId: string, content: string, runId: number): TurnRun {
+    return {
+      runId,
+      threadId,
+      content,
+      phase: 'stopped',
+      turnIndex: null,
+      messageId: null,
+      text: '',
+      tools: [],
+      error: null,
+      startedAt: new Date().toISOString(),
+    };
+  }
+}
