@@ -1,0 +1,110 @@
+'use client';
+import type { Conversation } from '@trellis/domain';
+import { Pencil, Trash2 } from 'lucide-react';
+import { memo, useState, type MouseEvent } from 'react';
+import { EditableText } from '@/components/ui/editable-text';
+import { cn } from '@/lib/cn';
+import { formatRelative } from '@/lib/format-time';
+import { viewPath } from '@/lib/view-url';
+
+export interface ConversationItemProps {
+  conversation: Conversation;
+  isSelected: boolean;
+  isRunning: boolean;
+  onSelect: (threadId: string) => void;
+  onRename: (threadId: string, title: string) => void;
+  onDelete: (conversation: Conversation) => void;
+}
+
+/** One row of the history menu: a link to the thread, inline rename, delete. */
+export const ConversationItem = memo(function ConversationItem({
+  conversation,
+  isSelected,
+  isRunning,
+  onSelect,
+  onRename,
+  onDelete,
+}: ConversationItemProps) {
+  const [isRenaming, setIsRenaming] = useState(false);
+  const { thread_id: threadId, title } = conversation;
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onSelect(threadId);
+  };
+
+  return (
+    <li
+      data-testid="conversation-item"
+      data-thread-id={threadId}
+      data-selected={isSelected}
+      className={cn(
+        'group relative flex items-center gap-1 rounded-md pr-1 text-sm',
+        isSelected ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
+      )}
+    >
+      {isSelected && <span aria-hidden className="absolute inset-y-1.5 left-0 w-0.5 rounded-full bg-brand" />}
+      {isRenaming ? (
+        <div className="flex-1 py-1 pl-1.5">
+          <EditableText
+            value={title}
+            label="Conversation title"
+            required
+            editing
+            onEditingChange={setIsRenaming}
+            onCommit={(next) => onRename(threadId, next)}
+            testId="conversation-title"
+          />
+        </div>
+      ) : (
+        <a
+          href={viewPath({ threadId, step: null })}
+          onClick={onClick}
+          onDoubleClick={() => setIsRenaming(true)}
+          aria-current={isSelected ? 'page' : undefined}
+          className="min-w-0 flex-1 rounded-md px-3 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex items-center gap-1.5">
+            {isRunning && (
+              <span aria-label="replying" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
+            )}
+            <span data-testid="conversation-title" className={cn('truncate', isSelected && 'font-medium')}>
+              {title}
+            </span>
+          </span>
+          <span className="block truncate text-xs text-muted-foreground">
+            {conversation.turn_index === 0
+              ? 'No messages yet'
+              : `${conversation.turn_index} turn${conversation.turn_index === 1 ? '' : 's'}`}{' '}
+            · {formatRelative(conversation.updated_at)}
+          </span>
+        </a>
+      )}
+      {!isRenaming && (
+        <div className="flex shrink-0 items-center opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+          <button
+            type="button"
+            title="Rename"
+            aria-label={`Rename ${title}`}
+            data-testid="rename-conversation"
+            onClick={() => setIsRenaming(true)}
+            className="rounded p-1.5 text-muted-foreground hover:bg-background hover:text-foreground"
+          >
+            <Pencil className="size-3.5" />
+          </button>
+          <button
+            type="button"
+            title="Delete"
+            aria-label={`Delete ${title}`}
+            data-testid="delete-conversation"
+            onClick={() => onDelete(conversation)}
+            className="rounded p-1.5 text-muted-foreground hover:bg-background hover:text-destructive"
+          >
+            <Trash2 className="size-3.5" />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+});

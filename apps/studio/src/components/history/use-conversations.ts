@@ -1,0 +1,96 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conversation } from '@trellis/domain';
+import { useToast } from '@/components/ui/toast';
+import { conversationsApi } from '@/lib/api/conversations';
+import { errorMessage, isApiError } from '@/lib/api/http';
+import { queryKeys } from '@/lib/api/query-keys';
+
+export function useConversationList() {
+  return useQuery({
+    queryKey: queryKeys.conversationList(),
+    queryFn: ({ signal }) => conversationsApi.list(signal),
+  });
+}
+
+export function useConversation(threadId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.conversation(threadId ?? ''),
+    queryFn: ({ signal }) => conversationsApi.get(threadId ?? '', signal),
+    enabled: threadId !== null,
+    // A missing or foreign thread will not appear by asking again.
+    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 1,
+  });
+}
+
+export function useCreateConversation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => conversationsApi.create({}),
+    onSuccess: (created) => {
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) => [
+        created,
+        ...(list ?? []).filter((c) => c.thread_id !== created.thread_id),
+      ]);
+      queryClient.setQueryData(queryKeys.conversation(created.thread_id), created);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+    },
+    onError: (error) => toast.error(`Could not create a conversation: ${errorMessage(error)}`),
+  });
+}
+
+/** Optimistic: the list shows the new title at once and rolls back on failure. */
+export function useRenameConversation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ threadId, title }: { threadId: string; title: string }) =>
+      conversationsApi.rename(threadId, title),
+    onMutate: async ({ threadId, title }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
+      const previous = queryClient.getQueryData<Conversation[]>(queryKeys.conversationList());
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) =>
+        list?.map((c) => (c.thread_id === threadId ? { ...c, title } : c)),
+      );
+      queryClient.setQueryData<Conversation>(queryKeys.conversation(threadId), (c) =>
+        c ? { ...c, title } : c,
+      );
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.conversationList(), context.previous);
+      toast.error(`Could not rename: ${errorMessage(error)}`);
+    },
+    onSettled: (_data, _error, { threadId }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
+    },
+  });
+}
+
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (threadId: string) => conversationsApi.remove(threadId),
+    onMutate: async (threadId) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
+      const previous = queryClient.getQueryData<Conversation[]>(queryKeys.conversationList());
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) =>
+        list?.filter((c) => c.thread_id !== threadId),
+      );
+      return { previous };
+    },
+    onError: (error, _threadId, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.conversationList(), context.previous);
+      toast.error(`Could not delete: ${errorMessage(error)}`);
+    },
+    onSuccess: (_data, threadId) => {
+      queryClient.removeQueries({ queryKey: queryKeys.thread(threadId) });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+    },
+  });
+}
