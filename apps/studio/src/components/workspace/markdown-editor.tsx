@@ -1,0 +1,48 @@
+'use client';
+import { markdown } from '@codemirror/lang-markdown';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+
+// Module-level so CodeMirror does not reconfigure on every render.
+const extensions = [
+  markdown(),
+  EditorView.lineWrapping,
+  EditorView.contentAttributes.of({ 'aria-label': 'Document (markdown)' }),
+  EditorView.theme({
+    '&': { fontSize: '13.5px', backgroundColor: 'transparent' },
+    '&.cm-focused': { outline: 'none' },
+    '.cm-content': { fontFamily: 'var(--font-mono)', padding: '10px 0', caretColor: 'var(--foreground)' },
+    '.cm-line': { padding: '0 12px' },
+    '.cm-placeholder': { color: 'var(--muted-foreground)' },
+  }),
+];
+
+const setup = {
+  lineNumbers: false,
+  foldGutter: false,
+  highlightActiveLine: false,
+  highlightActiveLineGutter: false,
+  autocompletion: false,
+} as const;
+
+export interface MarkdownEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** CodeMirror 6 with markdown highlighting; loaded only in the browser (see document-section). */
+export default function MarkdownEditor({ value, onChange, onBlur }: MarkdownEditorProps) {
+  return (
+    <CodeMirror
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      extensions={extensions}
+      basicSetup={setup}
+      indentWithTab={false}
+      placeholder="Write the document in markdown, or ask the agent with “doc:”…"
+      minHeight="240px"
+      theme="light"
+    />
+  );
+}

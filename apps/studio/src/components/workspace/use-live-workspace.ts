@@ -1,0 +1,171 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Workspace } from '@trellis/domain';
+import { useMemo, useRef } from 'react';
+import { usePendingSaves } from '@/components/studio/pending-saves';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/http';
+import { queryKeys } from '@/lib/api/query-keys';
+import { workspaceApi } from '@/lib/api/workspace';
+import { PENDING_ID_PREFIX, type WorkspaceActions, type WorkspaceSource } from './workspace-source';
+
+interface Edit {
+  run: (threadId: string) => Promise<void>;
+  /** The cache as it should look right away. */
+  optimistic: (workspace: Workspace) => Workspace;
+  failure: string;
+}
+
+/**
+ * The live workspace of a thread: read with TanStack Query, edited with
+ * optimistic mutations. Each edit cancels in-flight reads (so an older response
+ * cannot overwrite it), and the workspace is re-read once the last concurrent
+ * edit settles. Every request is tracked so a send waits for it.
+ */
+export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const saves = usePendingSaves();
+  const nextPendingId = useRef(1);
+
+  const query = useQuery({
+    queryKey: queryKeys.workspace(threadId ?? ''),
+    queryFn: ({ signal }) => workspaceApi.get(threadId ?? '', signal),
+    enabled: threadId !== null,
+  });
+
+  const { mutate } = useMutation({
+    mutationKey: ['workspace-edit'],
+    mutationFn: ({ threadId: id, edit }: { threadId: string; edit: Edit }) => saves.track(edit.run(id)),
+    onMutate: async ({ threadId: id, edit }) => {
+      const key = queryKeys.workspace(id);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Workspace>(key);
+      if (previous) queryClient.setQueryData<Workspace>(key, edit.optimistic(previous));
+      return { previous };
+    },
+    onError: (error, { threadId: id, edit }, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.workspace(id), context.previous);
+      toast.error(`${edit.failure}: ${errorMessage(error)}`);
+    },
+    onSettled: (_data, _error, { threadId: id }) => {
+      if (queryClient.isMutating({ mutationKey: ['workspace-edit'] }) <= 1) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(id) });
+      }
+    },
+  });
+
+  const actions = useMemo<WorkspaceActions>(() => {
+    const edit = (e: Edit) => {
+      if (threadId !== null) mutate({ threadId, edit: e });
+    };
+    const pendingId = () => `${PENDING_ID_PREFIX}${nextPendingId.current++}`;
+    return {
+      setObjective: (text) =>
+        edit({
+          run: (id) => workspaceApi.patch(id, { objective: text }),
+          optimistic: (w) => ({ ...w, objective: text }),
+          failure: 'Could not save the objective',
+        }),
+      setDocumentTitle: (title) =>
+        edit({
+          run: (id) => workspaceApi.patch(id, { document: { title } }),
+          optimistic: (w) => ({ ...w, document: { ...w.document, title } }),
+          failure: 'Could not save the title',
+        }),
+      saveDocumentContent: async (content) => {
+        if (threadId === null) return;
+        const key = queryKeys.workspace(threadId);
+        await saves.track(workspaceApi.patch(threadId, { document: { content } }));
+        // A read that started before this save would carry the old body: drop it.
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData<Workspace>(key, (w) =>
+          w ? { ...w, document: { ...w.document, content } } : w,
+        );
+      },
+      addPreference: (text) =>
+        edit({
+          run: (id) => workspaceApi.addPreference(id, { text }),
+          optimistic: (w) => ({
+            ...w,
+            preferences: [
+              ...w.preferences,
+              { id: pendingId(), text, locked: false, position: w.preferences.length },
+            ],
+          }),
+          failure: 'Could not add the preference',
+        }),
+      updatePreference: (prefId, patch) =>
+        edit({
+          run: (id) => workspaceApi.updatePreference(id, prefId, patch),
+          optimistic: (w) => ({
+            ...w,
+            preferences: w.preferences.map((p) => (p.id === prefId ? { ...p, ...patch } : p)),
+          }),
+          failure: 'Could not update the preference',
+        }),
+      removePreference: (prefId) =>
+        edit({
+          run: (id) => workspaceApi.removePreference(id, prefId),
+          optimistic: (w) => ({ ...w, preferences: w.preferences.filter((p) => p.id !== prefId) }),
+          failure: 'Could not delete the preference',
+        }),
+      reorderPreferences: (ids) =>
+        edit({
+          run: (id) => workspaceApi.reorderPreferences(id, ids),
+          optimistic: (w) => ({ ...w, preferences: reorder(w.preferences, ids) }),
+          failure: 'Could not reorder the preferences',
+        }),
+      addTodo: (text, depth) =>
+        edit({
+          run: (id) => workspaceApi.addTodo(id, { text, depth }),
+          optimistic: (w) => ({
+            ...w,
+            todos: [...w.todos, { id: pendingId(), text, depth, done: false, position: w.todos.length }],
+          }),
+          failure: 'Could not add the todo',
+        }),
+      updateTodo: (todoId, patch) =>
+        edit({
+          run: (id) => workspaceApi.updateTodo(id, todoId, patch),
+          optimistic: (w) => ({
+            ...w,
+            todos: w.todos.map((t) => (t.id === todoId ? { ...t, ...patch } : t)),
+          }),
+          failure: 'Could not update the todo',
+        }),
+      removeTodo: (todoId) =>
+        edit({
+          run: (id) => workspaceApi.removeTodo(id, todoId),
+          optimistic: (w) => ({ ...w, todos: w.todos.filter((t) => t.id !== todoId) }),
+          failure: 'Could not delete the todo',
+        }),
+      reorderTodos: (ids) =>
+        edit({
+          run: (id) => workspaceApi.reorderTodos(id, ids),
+          optimistic: (w) => ({ ...w, todos: reorder(w.todos, ids) }),
+          failure: 'Could not reorder the todos',
+        }),
+    };
+  }, [threadId, mutate, queryClient, saves]);
+
+  return {
+    key: threadId,
+    status: threadId === null ? 'idle' : query.data ? 'ready' : query.isError ? 'error' : 'loading',
+    workspace: query.data,
+    error: query.error,
+    retry: () => void query.refetch(),
+    actions,
+  };
+}
+
+function reorder<T extends { id: string; position: number }>(
+  items: readonly T[],
+  ids: readonly string[],
+): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id, position) => {
+    const item = byId.get(id);
+    return item ? [{ ...item, position }] : [];
+  });
+}

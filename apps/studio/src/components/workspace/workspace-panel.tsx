@@ -1,0 +1,89 @@
+'use client';
+import { PanelRight, RotateCcw } from 'lucide-react';
+import { usePendingSaveCount } from '@/components/studio/pending-saves';
+import { Button } from '@/components/ui/button';
+import { Skeleton, SkeletonList } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api/http';
+import { ArtifactList } from './artifact-list';
+import { DocumentSection } from './document-section';
+import { ObjectiveField } from './objective-field';
+import { PreferenceList } from './preference-list';
+import { TodoList } from './todo-list';
+import type { WorkspaceSource } from './workspace-source';
+
+/** The right column: objective, document, preferences, todos, artifacts of the displayed view. */
+export function WorkspacePanel({ source }: { source: WorkspaceSource }) {
+  return (
+    <section aria-label="Workspace" className="flex h-full min-h-0 flex-col" data-testid="workspace-panel">
+      <header className="flex h-11 shrink-0 items-center justify-between border-b px-4">
+        <h2 className="text-sm font-semibold">Workspace</h2>
+        {source.status === 'ready' && <SyncState />}
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <Body source={source} />
+      </div>
+    </section>
+  );
+}
+
+function Body({ source }: { source: WorkspaceSource }) {
+  const { status, workspace, actions } = source;
+  if (status === 'idle') {
+    return (
+      <div
+        className="flex flex-col items-center gap-2 px-6 py-16 text-center text-sm text-muted-foreground"
+        data-testid="workspace-empty"
+      >
+        <PanelRight className="size-6" />
+        <p>Each conversation has a workspace: an objective, a document, preferences, todos and artifacts.</p>
+        <p>Open or start a conversation to see it here.</p>
+      </div>
+    );
+  }
+  if (status === 'error' || (status === 'ready' && !workspace)) {
+    return (
+      <div className="space-y-2 px-4 py-6 text-sm" role="alert" data-testid="workspace-error">
+        <p className="text-destructive">Could not load the workspace: {errorMessage(source.error)}</p>
+        <Button size="sm" variant="outline" onClick={source.retry}>
+          <RotateCcw /> Retry
+        </Button>
+      </div>
+    );
+  }
+  if (!workspace) {
+    return (
+      <div className="space-y-5 px-4 py-4" data-testid="workspace-loading" aria-busy="true">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-56" />
+        <SkeletonList rows={3} />
+        <SkeletonList rows={4} />
+      </div>
+    );
+  }
+  return (
+    <div data-testid="workspace" key={source.key}>
+      <ObjectiveField objective={workspace.objective} onChange={actions.setObjective} />
+      <DocumentSection
+        document={workspace.document}
+        onSaveContent={actions.saveDocumentContent}
+        onSaveTitle={actions.setDocumentTitle}
+      />
+      <PreferenceList preferences={workspace.preferences} actions={actions} />
+      <TodoList todos={workspace.todos} actions={actions} />
+      <ArtifactList artifacts={workspace.artifacts} />
+    </div>
+  );
+}
+
+function SyncState() {
+  const pending = usePendingSaveCount();
+  return (
+    <span
+      data-testid="workspace-sync"
+      data-state={pending > 0 ? 'saving' : 'saved'}
+      className="text-xs text-muted-foreground"
+    >
+      {pending > 0 ? 'Saving…' : 'All changes saved'}
+    </span>
+  );
+}
