@@ -1,0 +1,129 @@
+'use client';
+import type { Conversation } from '@trellis/domain';
+import { RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api/http';
+import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
+import { ChatEmpty } from './chat-empty';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { TurnNotice } from './turn-notice';
+import { useMessages } from './use-messages';
+
+export interface ChatPanelProps {
+  threadId: string | null;
+  conversation: Conversation | undefined;
+  isMissing: boolean;
+  modelLabel: string;
+  run: TurnRun | undefined;
+  /** Resolves true once the message was handed to a turn (the composer then clears). */
+  onSend: (content: string) => Promise<boolean>;
+  onStop: () => void;
+  onDismiss: () => void;
+  onLeave: () => void;
+}
+
+/** The middle column: the transcript of the displayed thread and the composer. */
+export function ChatPanel({
+  threadId,
+  conversation,
+  isMissing,
+  modelLabel,
+  run,
+  onSend,
+  onStop,
+  onDismiss,
+  onLeave,
+}: ChatPanelProps) {
+  const messages = useMessages(threadId);
+  // Drafts are kept per thread, so switching conversations never loses one.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const draftKey = threadId ?? '';
+  const draft = drafts[draftKey] ?? '';
+  const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  const isRunning = isRunActive(run);
+
+  const send = (content: string) => {
+    setDraft('');
+    void onSend(content.trimEnd()).then((accepted) => {
+      if (!accepted) setDrafts((all) => (all[draftKey] ? all : { ...all, [draftKey]: content }));
+    });
+  };
+
+  const title = threadId === null ? 'New conversation' : (conversation?.title ?? '');
+
+  return (
+    <section aria-label="Chat" className="flex h-full min-h-0 flex-col" data-testid="chat-panel">
+      <header className="flex h-11 shrink-0 items-center gap-2 border-b px-4">
+        <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
+          {title || <Skeleton className="h-4 w-40" />}
+        </h2>
+      </header>
+      {isMissing ? (
+        <div
+          className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center"
+          data-testid="chat-missing"
+        >
+          <p className="text-sm text-muted-foreground">
+            This conversation does not exist, or it was deleted.
+          </p>
+          <Button variant="outline" size="sm" onClick={onLeave}>
+            Start a new conversation
+          </Button>
+        </div>
+      ) : threadId !== null && messages.isPending ? (
+        <div
+          className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-4"
+          data-testid="messages-loading"
+          aria-busy="true"
+        >
+          <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+          <Skeleton className="h-20 w-5/6" />
+          <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+        </div>
+      ) : threadId !== null && messages.isError && messages.messages.length === 0 ? (
+        <div
+          className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center"
+          role="alert"
+          data-testid="messages-error"
+        >
+          <p className="text-sm text-destructive">
+            Could not load the messages: {errorMessage(messages.error)}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
+            <RotateCcw /> Retry
+          </Button>
+        </div>
+      ) : (
+        <MessageList
+          threadId={threadId}
+          messages={messages.messages}
+          run={run}
+          hasEarlier={messages.hasNextPage}
+          isLoadingEarlier={messages.isFetchingNextPage}
+          onLoadEarlier={() => void messages.fetchNextPage()}
+          empty={
+            <ChatEmpty
+              isNew={threadId === null}
+              modelLabel={modelLabel}
+              onExample={(text) => setDraft(draft ? `${draft}\n${text}` : text)}
+            />
+          }
+        />
+      )}
+      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 px-4 pb-4 pt-2">
+        {run && <TurnNotice run={run} onRetry={() => void onSend(run.content)} onDismiss={onDismiss} />}
+        <Composer
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={send}
+          onStop={onStop}
+          isRunning={isRunning}
+          isDisabled={isMissing}
+        />
+      </div>
+    </section>
+  );
+}

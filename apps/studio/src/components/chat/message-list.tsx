@@ -1,0 +1,103 @@
+'use client';
+import type { Message } from '@trellis/domain';
+import { ChevronUp } from 'lucide-react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import type { TurnRun } from '@/lib/turns/turn-store';
+import { pendingTurnView } from '@/lib/turns/pending-turn';
+import { MessageRow } from './message-row';
+import { StreamingTurn } from './streaming-turn';
+
+export interface MessageListProps {
+  threadId: string | null;
+  messages: Message[];
+  run: TurnRun | undefined;
+  hasEarlier: boolean;
+  isLoadingEarlier: boolean;
+  onLoadEarlier: () => void;
+  /** Shown when there is nothing to list. */
+  empty: ReactNode;
+}
+
+/** Within this distance of the bottom the list follows new content. */
+const STICK_PX = 96;
+
+/** The transcript, then the turn in flight; follows the stream unless the user scrolled up. */
+export function MessageList({
+  threadId,
+  messages,
+  run,
+  hasEarlier,
+  isLoadingEarlier,
+  onLoadEarlier,
+  empty,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isStuck = useRef(true);
+  const anchor = useRef<{ firstId: string | undefined; height: number } | null>(null);
+  const pending = pendingTurnView(run, messages);
+  const shown =
+    pending.hideTurn === null ? messages : messages.filter((m) => m.turn_index !== pending.hideTurn);
+  const firstId = messages[0]?.id;
+
+  // A newly opened thread starts at its latest message.
+  useLayoutEffect(() => {
+    isStuck.current = true;
+  }, [threadId]);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const before = anchor.current;
+    if (before && before.firstId !== firstId) {
+      // Earlier messages were prepended: keep the same message under the eye.
+      el.scrollTop += el.scrollHeight - before.height;
+      anchor.current = null;
+    } else if (isStuck.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  });
+
+  const loadEarlier = () => {
+    const el = scrollRef.current;
+    anchor.current = el ? { firstId, height: el.scrollHeight } : null;
+    onLoadEarlier();
+  };
+
+  const isEmpty = shown.length === 0 && !pending.showBubbles;
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+      }}
+      className="min-h-0 flex-1 overflow-y-auto"
+      data-testid="message-list"
+    >
+      {isEmpty ? (
+        empty
+      ) : (
+        <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-4">
+          {hasEarlier && (
+            <div className="flex justify-center">
+              <Button
+                size="sm"
+                variant="ghost"
+                data-testid="load-earlier"
+                disabled={isLoadingEarlier}
+                onClick={loadEarlier}
+              >
+                <ChevronUp /> {isLoadingEarlier ? 'Loading…' : 'Load earlier messages'}
+              </Button>
+            </div>
+          )}
+          {shown.map((message) => (
+            <MessageRow key={message.id} message={message} />
+          ))}
+          {pending.showBubbles && run && <StreamingTurn run={run} />}
+        </div>
+      )}
+    </div>
+  );
+}

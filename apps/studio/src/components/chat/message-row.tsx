@@ -1,0 +1,101 @@
+'use client';
+import type { Message } from '@trellis/domain';
+import { memo, type ReactNode } from 'react';
+import { Markdown } from '@/components/ui/markdown';
+import { MessageTime } from './message-time';
+import { ToolChip } from './tool-chip';
+
+const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
+
+/** A stored message. Memoised: rows never re-render while a reply streams below them. */
+export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
+  if (message.role === 'user') {
+    return (
+      <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
+        <MessageTime iso={message.created_at} />
+      </UserBubble>
+    );
+  }
+  return (
+    <AssistantBubble testId="message-assistant" turnIndex={message.turn_index} status={message.status}>
+      {message.tool_calls.length > 0 && (
+        <div className="flex flex-wrap gap-1.5" data-testid="tool-chips">
+          {message.tool_calls.map((call) => (
+            <ToolChip
+              key={call.id}
+              name={call.name}
+              args={call.args}
+              result={call.result}
+              isError={call.is_error}
+            />
+          ))}
+        </div>
+      )}
+      {message.content && (
+        <div data-testid="message-content">
+          <Markdown source={message.content} className="text-sm" />
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <MessageTime iso={message.created_at} />
+        {message.status !== 'complete' && (
+          <span
+            className="rounded bg-muted px-1.5 text-[11px] text-muted-foreground"
+            data-testid="message-status"
+          >
+            {STATUS_LABEL[message.status]}
+          </span>
+        )}
+      </div>
+    </AssistantBubble>
+  );
+});
+
+export function UserBubble({
+  content,
+  turnIndex,
+  testId,
+  children,
+}: {
+  content: string;
+  turnIndex: number | null;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end" data-testid={testId} data-turn={turnIndex ?? undefined}>
+      <div className="flex max-w-[85%] flex-col items-end gap-1">
+        <div
+          className="whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-sm text-primary-foreground"
+          data-testid="message-content"
+        >
+          {content}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function AssistantBubble({
+  turnIndex,
+  status,
+  testId,
+  children,
+}: {
+  turnIndex: number | null;
+  status: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className="flex justify-start"
+      data-testid={testId}
+      data-turn={turnIndex ?? undefined}
+      data-status={status}
+    >
+      <div className="flex w-full max-w-[92%] flex-col gap-1.5">{children}</div>
+    </div>
+  );
+}

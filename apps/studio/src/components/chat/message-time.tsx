@@ -1,0 +1,14 @@
+import { formatFullTime, formatMessageTime } from '@/lib/format-time';
+
+export function MessageTime({ iso }: { iso: string }) {
+  return (
+    <time
+      dateTime={iso}
+      title={formatFullTime(iso)}
+      data-testid="message-time"
+      className="text-[11px] text-muted-foreground"
+    >
+      {formatMessageTime(iso)}
+    </time>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Message, MessageList } from '@trellis/domain';
+import { useMemo } from 'react';
+import { messagesApi } from '@/lib/api/messages';
+import { queryKeys } from '@/lib/api/query-keys';
+
+/** Turns per page: enough to fill a tall screen, small enough to load fast. */
+export const TURNS_PER_PAGE = 25;
+
+/**
+ * The transcript of a thread, newest page first; "Load earlier" fetches the
+ * page before the oldest loaded turn. A refetch re-reads every loaded page
+ * from the newest, so pages never leave a gap.
+ */
+export function useMessages(threadId: string | null) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.messages(threadId ?? ''),
+    queryFn: ({ pageParam, signal }) =>
+      messagesApi.list(threadId ?? '', { beforeTurn: pageParam, limitTurns: TURNS_PER_PAGE }, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page: MessageList) => (page.has_more ? page.messages[0]?.turn_index : undefined),
+    enabled: threadId !== null,
+  });
+  const messages = useMemo(() => flatten(query.data?.pages ?? []), [query.data]);
+  return { ...query, messages };
+}
+
+/** Oldest first, each message once (pages may overlap after new turns). */
+function flatten(pages: readonly MessageList[]): Message[] {
+  const seen = new Set<string>();
+  const out: Message[] = [];
+  for (const page of [...pages].reverse()) {
+    for (const message of page.messages) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      out.push(message);
+    }
+  }
+  return out.sort((a, b) => a.turn_index - b.turn_index || roleOrder(a) - roleOrder(b));
+}
+
+function roleOrder(message: Message): number {
+  return message.role === 'user' ? 0 : 1;
+}
