@@ -1,5 +1,13 @@
 'use client';
-import { SignOutButton } from './sign-out-button';
+import { ChatPanel } from '@/components/chat/chat-panel';
+import { HistoryPanel } from '@/components/history/history-panel';
+import { ToastProvider } from '@/components/ui/toast';
+import { WorkspacePanel } from '@/components/workspace/workspace-panel';
+import { isRunActive } from '@/lib/turns/turn-store';
+import { PendingSavesProvider } from './pending-saves';
+import { StudioHeader } from './studio-header';
+import { StudioLayout } from './studio-layout';
+import { useStudioController } from './use-studio-controller';
 
 export interface StudioProps {
   user: { id: string; name: string; email: string };
@@ -8,20 +16,50 @@ export interface StudioProps {
   initialStep: number | null;
 }
 
-export function Studio({ user, modelLabel }: StudioProps) {
+export function Studio(props: StudioProps) {
   return (
-    <div className="flex h-full flex-col" data-testid="studio">
-      <header className="flex items-center justify-between border-b px-4 py-2">
-        <span className="font-semibold text-primary">Trellis</span>
-        <div className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span data-testid="model-label">{modelLabel}</span>
-          <span data-testid="user-email">{user.email}</span>
-          <SignOutButton />
-        </div>
-      </header>
-      <main className="flex flex-1 items-center justify-center" data-testid="studio-empty">
-        <p className="text-muted-foreground">No conversations yet.</p>
-      </main>
+    <ToastProvider>
+      <PendingSavesProvider>
+        <StudioShell {...props} />
+      </PendingSavesProvider>
+    </ToastProvider>
+  );
+}
+
+function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioProps) {
+  const studio = useStudioController({ threadId: initialThreadId, step: initialStep });
+  return (
+    <div className="flex h-dvh flex-col" data-testid="studio">
+      <StudioHeader email={user.email} modelLabel={modelLabel} />
+      <StudioLayout
+        tab={studio.tab}
+        onTabChange={studio.setTab}
+        isWorkspaceBusy={isRunActive(studio.run)}
+        history={
+          <HistoryPanel
+            selectedThreadId={studio.view.threadId}
+            isCreating={studio.isCreating}
+            runningThreadIds={studio.runningThreadIds}
+            onSelect={studio.openThread}
+            onCreate={() => void studio.createConversation()}
+            onDeletedSelected={studio.leave}
+          />
+        }
+        chat={
+          <ChatPanel
+            threadId={studio.view.threadId}
+            conversation={studio.conversation}
+            isMissing={studio.isMissing}
+            modelLabel={modelLabel}
+            run={studio.run}
+            onSend={studio.send}
+            onStop={studio.stop}
+            onDismiss={studio.dismissRun}
+            onLeave={studio.leave}
+          />
+        }
+        workspace={<WorkspacePanel source={studio.workspace} />}
+      />
     </div>
   );
 }

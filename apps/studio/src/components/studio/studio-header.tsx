@@ -1,0 +1,32 @@
+import { Cpu } from 'lucide-react';
+import { SignOutButton } from './sign-out-button';
+
+export function StudioHeader({ email, modelLabel }: { email: string; modelLabel: string }) {
+  return (
+    <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
+      <div className="flex items-center gap-2">
+        <span
+          aria-hidden
+          className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
+        >
+          T
+        </span>
+        <span className="font-semibold text-primary">Trellis</span>
+      </div>
+      <div className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground md:gap-3">
+        <span
+          data-testid="model-label"
+          title="The model answering in this studio"
+          className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
+        >
+          <Cpu aria-hidden className="size-3" />
+          {modelLabel}
+        </span>
+        <span data-testid="user-email" className="hidden truncate sm:inline">
+          {email}
+        </span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useConversation, useCreateConversation } from '@/components/history/use-conversations';
+import { useLiveWorkspace } from '@/components/workspace/use-live-workspace';
+import type { WorkspaceSource } from '@/components/workspace/workspace-source';
+import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api/http';
+import type { TurnRun } from '@/lib/turns/turn-store';
+import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
+import { usePendingSaves } from './pending-saves';
+import type { StudioTab } from './studio-layout';
+import { useDisplayedView } from './use-displayed-view';
+import { useTurnRun, useTurnRunner } from './use-turn-runner';
+
+/**
+ * The studio's state in one place, so later features plug in here:
+ * - `view` — the displayed thread and, for a restored preview (issue 5), the
+ *   step; mirrored in the URL.
+ * - `workspace` — a WorkspaceSource for the view: today the live thread; a
+ *   preview will supply local, editable state with the same actions.
+ * - `send` — flush manual edits, make sure a thread exists, start the turn.
+ *   A preview's first send will branch here before starting the turn.
+ */
+export function useStudioController(initial: DisplayedView) {
+  const { view, navigate } = useDisplayedView(initial);
+  const turns = useTurnRunner();
+  const run = useTurnRun(turns, view.threadId);
+  const runningThreadIds = useSyncExternalStore(
+    turns.subscribe,
+    turns.getActiveThreads,
+    turns.getActiveThreads,
+  );
+  const saves = usePendingSaves();
+  const toast = useToast();
+  const create = useCreateConversation();
+  const conversation = useConversation(view.threadId);
+  const workspace: WorkspaceSource = useLiveWorkspace(view.threadId);
+  const [tab, setTab] = useState<StudioTab>('chat');
+
+  const openThread = useCallback(
+    (threadId: string) => {
+      navigate({ threadId, step: null });
+      setTab('chat');
+    },
+    [navigate],
+  );
+
+  const createConversation = useCallback(async (): Promise<string | null> => {
+    try {
+      const created = await create.mutateAsync();
+      openThread(created.thread_id);
+      return created.thread_id;
+    } catch {
+      return null; // the mutation's toast has told the user
+    }
+  }, [create, openThread]);
+
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      // Snapshot k is taken from the live rows when turn k starts: let every
+      // manual edit land first (seed 003, "Snapshot timing").
+      await saves.flushAll();
+      const threadId = view.threadId ?? (await createConversation());
+      if (threadId === null) return false;
+      if (turns.isActive(threadId)) {
+        toast.info('Wait for the current reply to finish.');
+        return false;
+      }
+      void turns.start(threadId, content);
+      return true;
+    },
+    [saves, view.threadId, createConversation, turns, toast],
+  );
+
+  const stop = useCallback(() => {
+    if (view.threadId) turns.stop(view.threadId);
+  }, [turns, view.threadId]);
+
+  const dismissRun = useCallback(() => {
+    if (view.threadId) turns.dismiss(view.threadId);
+  }, [turns, view.threadId]);
+
+  const leave = useCallback(() => navigate(EMPTY_VIEW), [navigate]);
+
+  const isMissing =
+    conversation.isError &&
+    isApiError(conversation.error) &&
+    (conversation.error.isNotFound || conversation.error.status === 403);
+
+  return {
+    view,
+    run: run satisfies TurnRun | undefined,
+    runningThreadIds,
+    conversation: conversation.data,
+    isMissing,
+    workspace,
+    isCreating: create.isPending,
+    tab,
+    setTab,
+    openThread,
+    createConversation,
+    send,
+    stop,
+    dismissRun,
+    leave,
+  };
+}

@@ -1,0 +1,65 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { messagesApi } from '@/lib/api/messages';
+import { queryKeys } from '@/lib/api/query-keys';
+import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
+
+/** Delay before re-reading a stopped turn: the server records the partial reply after the disconnect. */
+const STOPPED_SETTLE_MS = 1_200;
+
+/**
+ * One TurnStore for the page, wired to the query cache: every tool result
+ * re-reads the thread's workspace (document, todos and preferences update as
+ * the stream arrives); the end of a turn re-reads the transcript and the
+ * conversation list, then lets the streamed bubbles give way to stored rows.
+ */
+export function useTurnRunner(): TurnStore {
+  const queryClient = useQueryClient();
+  const [store] = useState(() => {
+    const created: TurnStore = new TurnStore(
+      (threadId, content, signal) => messagesApi.send(threadId, content, signal),
+      {
+        onCommitted: () => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+        },
+        onTool: (run) => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(run.threadId) });
+        },
+        onEnd: (run) => {
+          void settle(run);
+        },
+      },
+    );
+
+    const refresh = (threadId: string) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() }),
+      ]);
+
+    async function settle(run: TurnRun): Promise<void> {
+      if (run.turnIndex === null) return; // never committed: the notice keeps the message for a retry
+      await refresh(run.threadId);
+      if (run.phase === 'stopped') {
+        await new Promise((resolve) => setTimeout(resolve, STOPPED_SETTLE_MS));
+        await refresh(run.threadId);
+      }
+      if (run.phase !== 'failed') created.dismiss(run.threadId, run.runId);
+    }
+
+    return created;
+  });
+  return store;
+}
+
+/** The run of one thread (undefined when none), re-rendering on each streamed change. */
+export function useTurnRun(store: TurnStore, threadId: string | null): TurnRun | undefined {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => (threadId === null ? undefined : store.get(threadId)),
+    () => undefined,
+  );
+}
