@@ -1,0 +1,242 @@
+/**
+ * Family graph → the panel's React Flow nodes and edges (seed 003 "Frontend"). The domain's
+ * `buildFlowGraph` decides lanes, stubs, the displayed path and "you are here"; this module only turns
+ * its (turn, lane) grid into pixels for fixed-size cards, so lanes stay straight whatever a card says.
+ *
+ * Every node carries its size and its two handles, so React Flow can draw edges to, and cull, cards
+ * it has never rendered (`onlyRenderVisibleElements` then renders only what is on screen, even on
+ * the first frame). Pure: no React, no DOM.
+ */
+import {
+  buildFlowGraph,
+  type CommitFlowNodeData,
+  type FamilyGraph,
+  type FlowEdgeData,
+  type GraphNode,
+  type GraphThread,
+  type StubFlowNodeData,
+} from '@trellis/domain';
+import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
+
+/** Card geometry in flow pixels; the card components render exactly these sizes. */
+export const CARD_WIDTH = 184;
+export const PATH_CARD_HEIGHT = 72;
+export const OFF_PATH_CARD_HEIGHT = 52;
+export const STUB_CARD_HEIGHT = 52;
+/** Vertical centre of a card's first row (the lane dot): edges leave and enter there. */
+export const HANDLE_Y = 17;
+/** Horizontal distance between two steps, vertical distance between two lanes. */
+export const STEP_GAP = CARD_WIDTH + 44;
+export const LANE_GAP = PATH_CARD_HEIGHT + 22;
+
+type CardMarks = {
+  readonly isFocused: boolean;
+  readonly isSelected: boolean;
+};
+
+/**
+ * Flattens an intersection into one object type: React Flow bounds node data by
+ * `Record<string, unknown>`, which an intersection with an interface member does not satisfy.
+ */
+type Plain<T> = { [K in keyof T]: T[K] };
+
+export type CommitCardData = Plain<
+  CommitFlowNodeData &
+    CardMarks & {
+      /** The owning thread was soft-deleted (shown only as an ancestor of the displayed path). */
+      readonly isDeletedPath: boolean;
+    }
+>;
+export type StubCardData = Plain<StubFlowNodeData & CardMarks>;
+
+export type CommitCardNode = Node<CommitCardData, 'commit'>;
+export type StubCardNode = Node<StubCardData, 'stub'>;
+export type TrajectoryNode = CommitCardNode | StubCardNode;
+
+export type TrailEdgeData = Plain<
+  FlowEdgeData & {
+    readonly sourceLane: number;
+    readonly isCrossLane: boolean;
+  }
+>;
+export type TrailEdge = Edge<TrailEdgeData, 'trail'>;
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface TrajectoryLayout {
+  readonly nodes: TrajectoryNode[];
+  readonly edges: TrailEdge[];
+  /** Bounding box of every card. */
+  readonly bounds: Rect;
+  /** The graph node behind each commit card. */
+  readonly stepById: ReadonlyMap<string, GraphNode>;
+  readonly threadById: ReadonlyMap<string, GraphThread>;
+}
+
+export interface TrajectoryLayoutOptions {
+  readonly displayedThreadId: string;
+  readonly currentNodeId: string | null;
+}
+
+export function cardHeight(node: Pick<TrajectoryNode, 'type'> & { data: { isDisplayed: boolean } }): number {
+  if (node.type === 'stub') return STUB_CARD_HEIGHT;
+  return node.data.isDisplayed ? PATH_CARD_HEIGHT : OFF_PATH_CARD_HEIGHT;
+}
+
+/** 1 × 1 px, centred on the dot row; the card components render their <Handle>s at the same spots. */
+const CARD_HANDLES: readonly NodeHandle[] = [
+  { type: 'target', position: Position.Left, x: 0, y: HANDLE_Y - 0.5, width: 1, height: 1 },
+  { type: 'source', position: Position.Right, x: CARD_WIDTH - 1, y: HANDLE_Y - 0.5, width: 1, height: 1 },
+];
+
+export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOptions): TrajectoryLayout {
+  const flow = buildFlowGraph(graph, {
+    displayedThreadId: options.displayedThreadId,
+    ...(options.currentNodeId === null ? {} : { currentNodeId: options.currentNodeId }),
+  });
+  const threadById = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
+  const stepById = new Map(graph.nodes.map((node) => [node.id, node]));
+  const laneOf = new Map<string, number>();
+
+  const nodes: TrajectoryNode[] = flow.nodes.map((flowNode): TrajectoryNode => {
+    laneOf.set(flowNode.id, flowNode.data.lane);
+    const position = { x: flowNode.data.turn_index * STEP_GAP, y: flowNode.data.lane * LANE_GAP };
+    const marks: CardMarks = { isFocused: false, isSelected: false };
+    if (flowNode.type === 'stub') {
+      return {
+        id: flowNode.id,
+        type: 'stub',
+        position,
+        width: CARD_WIDTH,
+        height: STUB_CARD_HEIGHT,
+        handles: [...CARD_HANDLES],
+        data: { ...flowNode.data, ...marks },
+      };
+    }
+    const height = flowNode.data.isDisplayed ? PATH_CARD_HEIGHT : OFF_PATH_CARD_HEIGHT;
+    return {
+      id: flowNode.id,
+      type: 'commit',
+      position,
+      width: CARD_WIDTH,
+      height,
+      handles: [...CARD_HANDLES],
+      data: {
+        ...flowNode.data,
+        ...marks,
+        isDeletedPath: threadById.get(flowNode.data.thread_id)?.is_deleted ?? false,
+      },
+    };
+  });
+
+  const edges: TrailEdge[] = flow.edges.map((flowEdge) => {
+    const sourceLane = laneOf.get(flowEdge.source) ?? 0;
+    return {
+      id: flowEdge.id,
+      source: flowEdge.source,
+      target: flowEdge.target,
+      type: 'trail',
+      // The displayed path is drawn over the dimmed edges it crosses.
+      zIndex: flowEdge.data.isDisplayed ? 1 : 0,
+      data: {
+        ...flowEdge.data,
+        sourceLane,
+        isCrossLane: sourceLane !== (laneOf.get(flowEdge.target) ?? sourceLane),
+      },
+    };
+  });
+
+  return { nodes, edges, bounds: boundsOf(nodes), stepById, threadById };
+}
+
+export function boundsOf(nodes: readonly Pick<TrajectoryNode, 'position' | 'width' | 'height'>[]): Rect {
+  if (nodes.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const node of nodes) {
+    minX = Math.min(minX, node.position.x);
+    minY = Math.min(minY, node.position.y);
+    maxX = Math.max(maxX, node.position.x + (node.width ?? 0));
+    maxY = Math.max(maxY, node.position.y + (node.height ?? 0));
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+export function nodeRect(node: Pick<TrajectoryNode, 'position' | 'width' | 'height'>): Rect {
+  return { x: node.position.x, y: node.position.y, width: node.width ?? 0, height: node.height ?? 0 };
+}
+
+export interface TrajectoryInteraction {
+  readonly focusedId: string | null;
+  readonly selectedId: string | null;
+  /** Positions the user dragged cards to, by node id. */
+  readonly dragged: ReadonlyMap<string, { readonly x: number; readonly y: number }>;
+}
+
+/** The layout's nodes with focus, selection and dragged positions applied. */
+export function withInteraction(
+  nodes: readonly TrajectoryNode[],
+  interaction: TrajectoryInteraction,
+): TrajectoryNode[] {
+  return nodes.map((node): TrajectoryNode => {
+    const isFocused = node.id === interaction.focusedId;
+    const isSelected = node.id === interaction.selectedId;
+    const position = interaction.dragged.get(node.id);
+    if (!isFocused && !isSelected && position === undefined) return node;
+    const moved = position ?? node.position;
+    return node.type === 'stub'
+      ? { ...node, position: moved, data: { ...node.data, isFocused, isSelected } }
+      : { ...node, position: moved, data: { ...node.data, isFocused, isSelected } };
+  });
+}
+
+/**
+ * Keeps the previous object for every node or edge whose content did not change, so a refetch, a
+ * focus move or a new turn re-renders only the cards that actually changed (React Flow re-adopts and
+ * the memoised cards re-render only on a new object).
+ */
+export function reuseUnchanged<T extends { readonly id: string }>(
+  previous: readonly T[],
+  next: readonly T[],
+): T[] {
+  if (previous.length === 0) return [...next];
+  const byId = new Map(previous.map((item) => [item.id, item]));
+  return next.map((item) => {
+    const before = byId.get(item.id);
+    return before !== undefined && deepEqualPlain(before, item) ? before : item;
+  });
+}
+
+/** Structural equality for the plain JSON-like objects above (no Maps, no cycles). */
+function deepEqualPlain(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  const aRecord = a as Record<string, unknown>;
+  const bRecord = b as Record<string, unknown>;
+  return aKeys.every((key) => Object.hasOwn(bRecord, key) && deepEqualPlain(aRecord[key], bRecord[key]));
+}
+
+export interface TrajectorySummary {
+  readonly steps: number;
+  readonly paths: number;
+  readonly text: string;
+}
+
+/** The header's counts: steps shown, and the paths of the family one can open (deleted ones aside). */
+export function summarizeTrajectory(graph: Pick<FamilyGraph, 'nodes' | 'threads'>): TrajectorySummary {
+  const steps = graph.nodes.length;
+  const paths = graph.threads.filter((thread) => !thread.is_deleted).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return { steps, paths, text: `${plural(steps, 'step')} · ${plural(paths, 'path')}` };
+}
