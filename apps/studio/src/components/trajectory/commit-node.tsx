@@ -1,0 +1,90 @@
+'use client';
+import type { NodeProps } from '@xyflow/react';
+import { FileText, Wrench } from 'lucide-react';
+import { memo } from 'react';
+import { cn } from '@/lib/cn';
+import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
+import type { CommitCardNode } from './trajectory-layout';
+
+/** One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed path, the reply. */
+export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<CommitCardNode>) {
+  const question = data.user_message?.trim() || '(no message)';
+  const reply = data.reply_preview?.trim() || null;
+  return (
+    <div
+      id={stepDomId(id)}
+      role="button"
+      data-testid="trajectory-node"
+      data-node-id={id}
+      data-label={data.label}
+      data-on-path={data.isDisplayed}
+      data-current={data.isCurrent}
+      data-focused={data.isFocused}
+      data-selected={data.isSelected}
+      aria-label={stepAriaLabel(data, question, reply)}
+      title={question}
+      className={cn(cardClassName(data), data.isDeletedPath && 'opacity-60')}
+    >
+      <CardHandles />
+      <div className="flex h-5 shrink-0 items-center gap-1.5">
+        <LaneDot isDisplayed={data.isDisplayed} />
+        <span
+          className={cn(
+            'font-mono text-xs font-semibold',
+            data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
+          )}
+        >
+          {data.label}
+        </span>
+        {data.isDeletedPath && <span className="truncate text-[10px] italic">deleted path</span>}
+        <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
+      </div>
+      <p className={cn('truncate', data.isDisplayed && 'font-medium')}>{question}</p>
+      {data.isDisplayed && (
+        <p className="truncate text-muted-foreground">
+          <span aria-hidden className="mr-1 text-brand/70">
+            ↳
+          </span>
+          {reply ?? <span className="italic">no reply yet</span>}
+        </p>
+      )}
+      {data.isCurrent && <HereBadge />}
+    </div>
+  );
+});
+
+function StepCounts({ toolCount, artifactCount }: { toolCount: number; artifactCount: number }) {
+  if (toolCount === 0 && artifactCount === 0) return null;
+  return (
+    <span className="ml-auto flex shrink-0 items-center gap-1.5 text-[10px] tabular-nums text-muted-foreground">
+      {toolCount > 0 && (
+        <span
+          className="flex items-center gap-0.5"
+          title={`${toolCount} tool call${toolCount === 1 ? '' : 's'}`}
+        >
+          <Wrench aria-hidden className="size-2.5" />
+          {toolCount}
+        </span>
+      )}
+      {artifactCount > 0 && (
+        <span
+          className="flex items-center gap-0.5"
+          title={`${artifactCount} artifact${artifactCount === 1 ? '' : 's'}`}
+        >
+          <FileText aria-hidden className="size-2.5" />
+          {artifactCount}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: string | null): string {
+  const parts = [`Step ${data.label}`];
+  if (data.isCurrent) parts.push('you are here');
+  parts.push(data.isDisplayed ? 'on the displayed path' : 'on another path');
+  parts.push(`question: ${question}`);
+  if (data.isDisplayed) parts.push(reply === null ? 'no reply yet' : `reply: ${reply}`);
+  if (data.tool_count > 0) parts.push(`${data.tool_count} tool calls`);
+  return parts.join(', ');
+}

@@ -1,0 +1,1 @@
+export { TrajectoryPanel, type TrajectoryPanelProps } from './trajectory-panel';

@@ -1,0 +1,157 @@
+'use client';
+import type { GraphNode, GraphThread } from '@trellis/domain';
+import { ExternalLink, RotateCcw, X } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { LaneDot } from './card-parts';
+import type { CommitCardData, StubCardData } from './trajectory-layout';
+
+export type DetailTarget =
+  | {
+      readonly kind: 'commit';
+      readonly id: string;
+      readonly step: GraphNode;
+      readonly data: CommitCardData;
+      readonly thread: GraphThread | undefined;
+    }
+  | {
+      readonly kind: 'stub';
+      readonly id: string;
+      readonly data: StubCardData;
+      readonly thread: GraphThread | undefined;
+    };
+
+export interface StepDetailProps {
+  target: DetailTarget;
+  /** The side of the canvas it sits on: away from the card it describes. */
+  side: 'left' | 'right';
+  onClose: () => void;
+  onContinueFrom: (step: GraphNode) => void;
+  onOpenThread: (threadId: string) => void;
+}
+
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The selected step, with the two ways forward from it: restore it, or open the path it is on. */
+export function StepDetail({ target, side, onClose, onContinueFrom, onOpenThread }: StepDetailProps) {
+  const { data, thread } = target;
+  const canOpenPath = !data.isDisplayed && thread !== undefined && !thread.is_deleted;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
+  return (
+    <section
+      data-testid="trajectory-detail"
+      data-node-id={target.id}
+      aria-label={`Step ${data.label} details`}
+      onKeyDown={onKeyDown}
+      data-side={side}
+      className={cn(
+        'absolute top-2 z-10 flex max-h-[calc(100%-1rem)] w-[21.5rem] max-w-[calc(100%-1rem)] flex-col gap-2 overflow-y-auto rounded-lg border bg-popover p-3 text-xs text-popover-foreground shadow-lg',
+        side === 'left' ? 'left-2' : 'right-2',
+      )}
+    >
+      <header className="flex items-start gap-2">
+        <span className="mt-1">
+          <LaneDot isDisplayed={data.isDisplayed} isHollow={target.kind === 'stub'} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="flex flex-wrap items-center gap-1.5 text-sm font-semibold">
+            Step <span className={cn('font-mono', data.isDisplayed && 'text-brand')}>{data.label}</span>
+            {data.isCurrent && (
+              <span className="rounded-full bg-brand px-1.5 text-[10px] font-semibold uppercase leading-4 text-white">
+                You are here
+              </span>
+            )}
+          </h3>
+          <p className="truncate text-muted-foreground" title={thread?.title}>
+            {target.kind === 'commit' && (
+              <time dateTime={target.step.captured_at}>
+                {TIME_FORMAT.format(new Date(target.step.captured_at))} ·{' '}
+              </time>
+            )}
+            {data.isDisplayed ? 'displayed path' : (thread?.title ?? 'another path')}
+            {thread?.is_deleted && ' (deleted)'}
+          </p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Close step details"
+          onClick={onClose}
+          className="-mr-1 -mt-1"
+        >
+          <X />
+        </Button>
+      </header>
+
+      {target.kind === 'commit' ? (
+        <>
+          <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
+          <DetailText heading="Reply" text={target.step.reply_preview} empty="No reply yet" />
+          <p className="text-muted-foreground">
+            {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
+          </p>
+        </>
+      ) : (
+        <p className="text-muted-foreground">
+          A new path with no message yet{thread?.reason ? ` — ${thread.reason}` : ''}. Its first message
+          becomes step <span className="font-mono">{data.label}</span>.
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-1.5 pt-1 [&_button]:h-7 [&_button]:px-2.5">
+        {target.kind === 'commit' && (
+          <Button
+            size="sm"
+            data-testid="continue-from-here"
+            disabled={data.isCurrent}
+            title={
+              data.isCurrent ? 'You are here: send a message to continue' : 'Restore the studio to this step'
+            }
+            onClick={() => onContinueFrom(target.step)}
+            className="bg-brand text-white hover:bg-brand/90"
+          >
+            <RotateCcw aria-hidden />
+            Continue from here
+          </Button>
+        )}
+        {canOpenPath && (
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="open-path"
+            onClick={() => onOpenThread(data.thread_id)}
+          >
+            <ExternalLink aria-hidden />
+            Open this path
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DetailText({ heading, text, empty }: { heading: string; text: string | null; empty: string }) {
+  const value = text?.trim();
+  return (
+    <div>
+      <h4 className="text-[10px] font-semibold uppercase tracking-wide text-muted-foreground">{heading}</h4>
+      <p
+        className={cn(
+          'line-clamp-4 whitespace-pre-line break-words',
+          !value && 'italic text-muted-foreground',
+        )}
+      >
+        {value || empty}
+      </p>
+    </div>
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

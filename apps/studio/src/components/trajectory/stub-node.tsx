@@ -1,0 +1,42 @@
+'use client';
+import type { NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import { cn } from '@/lib/cn';
+import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
+import type { StubCardNode } from './trajectory-layout';
+
+/** The head of a freshly opened path that owns no step yet: where its first message will land. */
+export const StubNode = memo(function StubNode({ id, data }: NodeProps<StubCardNode>) {
+  return (
+    <div
+      id={stepDomId(id)}
+      role="button"
+      data-testid="trajectory-stub"
+      data-node-id={id}
+      data-label={data.label}
+      data-on-path={data.isDisplayed}
+      data-current={data.isCurrent}
+      data-focused={data.isFocused}
+      data-selected={data.isSelected}
+      aria-label={`New path ${data.title}, its first message becomes step ${data.label}${data.isCurrent ? ', you are here' : ''}`}
+      title={data.title}
+      className={cn(cardClassName(data), 'border-dashed bg-background/80 shadow-none')}
+    >
+      <CardHandles />
+      <div className="flex h-5 shrink-0 items-center gap-1.5">
+        <LaneDot isDisplayed={data.isDisplayed} isHollow />
+        <span
+          className={cn(
+            'font-mono text-xs font-semibold',
+            data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
+          )}
+        >
+          {data.label}
+        </span>
+        <span className="truncate text-[10px] text-muted-foreground">{data.title}</span>
+      </div>
+      <p className="truncate italic text-muted-foreground">new path · step {data.turn_index}</p>
+      {data.isCurrent && <HereBadge />}
+    </div>
+  );
+});

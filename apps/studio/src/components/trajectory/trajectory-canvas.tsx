@@ -1,0 +1,361 @@
+'use client';
+import '@xyflow/react/dist/style.css';
+import type { FamilyGraph, GraphNode } from '@trellis/domain';
+import {
+  Background,
+  BackgroundVariant,
+  ControlButton,
+  Controls,
+  ReactFlow,
+  type NodeChange,
+  type NodeMouseHandler,
+  type ReactFlowInstance,
+} from '@xyflow/react';
+import { LocateFixed } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import { stepDomId } from './card-parts';
+import { CommitNode } from './commit-node';
+import { buildNavigationIndex, directionForKey, firstPresent, navigate } from './keyboard-navigation';
+import { StepDetail, type DetailTarget } from './step-detail';
+import { StubNode } from './stub-node';
+import { TrailArrowDefs, TrailEdge } from './trail-edge';
+import {
+  layoutTrajectory,
+  nodeRect,
+  reuseUnchanged,
+  withInteraction,
+  type TrailEdge as TrailEdgeType,
+  type TrajectoryLayout,
+  type Rect,
+  type TrajectoryNode,
+} from './trajectory-layout';
+import { useElementSize } from './use-element-size';
+import { initialViewport, revealViewport, type FlowViewport } from './viewport';
+
+// Module-level so React Flow never sees new component types (which would remount every card).
+const NODE_TYPES = { commit: CommitNode, stub: StubNode };
+const EDGE_TYPES = { trail: TrailEdge };
+
+/** Below this zoom a card's text is unreadable: the first view frames "you are here" instead of fitting everything. */
+const MIN_FIT_ZOOM = 0.7;
+const FIT_PADDING = 24;
+const REVEAL_MARGIN = 24;
+const FIT_VIEW_OPTIONS = { padding: 0.08, maxZoom: 1 };
+const PRO_OPTIONS = { hideAttribution: true };
+const NO_DRAGS: ReadonlyMap<string, { x: number; y: number }> = new Map();
+
+const FLOW_STYLE = {
+  '--xy-background-color': 'transparent',
+  '--xy-background-pattern-color': 'var(--border)',
+  '--xy-controls-button-background-color': 'var(--card)',
+  '--xy-controls-button-background-color-hover': 'var(--accent)',
+  '--xy-controls-button-color': 'var(--muted-foreground)',
+  '--xy-controls-button-color-hover': 'var(--foreground)',
+  '--xy-controls-button-border-color': 'var(--border)',
+} as CSSProperties;
+
+export interface TrajectoryCanvasProps {
+  graph: FamilyGraph;
+  displayedThreadId: string;
+  currentNodeId: string | null;
+  onSelectStep: (nodeId: string, node: GraphNode) => void;
+  onContinueFrom: (node: GraphNode) => void;
+  onOpenThread: (threadId: string) => void;
+  /** For the canvas's accessible name. */
+  summary: string;
+}
+
+/**
+ * The family as a pannable, zoomable React Flow graph with a detail card. Mount it with
+ * `key={graph.root_thread_id}`: the first view is framed once per family, never on a refetch.
+ */
+export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
+  const { graph, displayedThreadId, currentNodeId, onSelectStep, onContinueFrom, onOpenThread } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const size = useElementSize(containerRef);
+  const [flow, setFlow] = useState<ReactFlowInstance<TrajectoryNode, TrailEdgeType> | null>(null);
+
+  const layout = useMemo(
+    () => layoutTrajectory(graph, { displayedThreadId, currentNodeId }),
+    [graph, displayedThreadId, currentNodeId],
+  );
+  const nav = useMemo(
+    () =>
+      buildNavigationIndex(
+        layout.nodes.map((node) => ({ id: node.id, lane: node.data.lane, turn: node.data.turn_index })),
+        layout.edges,
+      ),
+    [layout],
+  );
+
+  const [focusedState, setFocusedId] = useState<string | null>(null);
+  const [selectedState, setSelectedId] = useState<string | null>(null);
+  const [dragged, setDragged] = useState(NO_DRAGS);
+  const [detailSide, setDetailSide] = useState<'left' | 'right'>('right');
+  // A step that a refetch removed is neither focused nor selected any more.
+  const focusedId = focusedState !== null && nav.steps.has(focusedState) ? focusedState : null;
+  const selectedId = selectedState !== null && nav.steps.has(selectedState) ? selectedState : null;
+
+  const nodes = useStableItems(
+    useMemo(
+      () => withInteraction(layout.nodes, { focusedId, selectedId, dragged }),
+      [layout, focusedId, selectedId, dragged],
+    ),
+  );
+  const edges = useStableItems(layout.edges);
+  const nodeById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+
+  // The first view, framed once the container has a size (it has none while a phone tab hides it).
+  const [firstViewport, setFirstViewport] = useState<FlowViewport | null>(null);
+  if (firstViewport === null && size !== null) {
+    setFirstViewport(
+      initialViewport({
+        bounds: layout.bounds,
+        size,
+        focus: focusRect(layout, currentNodeId),
+        padding: FIT_PADDING,
+        minZoom: MIN_FIT_ZOOM,
+        maxZoom: 1,
+      }),
+    );
+  }
+
+  /** Pans (animated) until the card is in view; returns where the card will be on screen. */
+  const reveal = useCallback(
+    (id: string): Rect | null => {
+      const node = nodeById.get(id);
+      if (flow === null || size === null || node === undefined) return null;
+      const rect = nodeRect(node);
+      const next = revealViewport(flow.getViewport(), size, rect, REVEAL_MARGIN);
+      if (next !== null) void flow.setViewport(next, { duration: 200 });
+      return toScreen(next ?? flow.getViewport(), rect);
+    },
+    [flow, nodeById, size],
+  );
+
+  /** Opens the detail card on the side away from the card it describes. */
+  const openDetail = useCallback(
+    (id: string, onScreen: Rect | null) => {
+      setSelectedId(id);
+      if (onScreen !== null && size !== null)
+        setDetailSide(onScreen.x + onScreen.width / 2 > size.width / 2 ? 'left' : 'right');
+    },
+    [size],
+  );
+
+  // "You are here" moved (a restored step, a new turn): bring it into view once it is in the graph.
+  const revealedCurrent = useRef(currentNodeId);
+  useEffect(() => {
+    if (currentNodeId === null || currentNodeId === revealedCurrent.current || !nodeById.has(currentNodeId))
+      return;
+    revealedCurrent.current = currentNodeId;
+    reveal(currentNodeId);
+  }, [currentNodeId, nodeById, reveal]);
+
+  const activate = useCallback(
+    (id: string) => {
+      setFocusedId(id);
+      openDetail(id, reveal(id));
+      const step = layout.stepById.get(id);
+      if (step !== undefined && nodeById.get(id)?.data.isDisplayed) onSelectStep(id, step);
+    },
+    [layout, nodeById, onSelectStep, openDetail, reveal],
+  );
+
+  const onNodeClick: NodeMouseHandler<TrajectoryNode> = useCallback(
+    (_event, node) => {
+      activate(node.id);
+      canvasRef.current?.focus({ preventScroll: true });
+    },
+    [activate],
+  );
+
+  const onNodeDoubleClick: NodeMouseHandler<TrajectoryNode> = useCallback(
+    (_event, node) => {
+      if (node.type === 'stub') {
+        if (!node.data.isDisplayed) onOpenThread(node.data.thread_id);
+        return;
+      }
+      const step = layout.stepById.get(node.id);
+      if (step !== undefined && !node.data.isCurrent) onContinueFrom(step);
+    },
+    [layout, onContinueFrom, onOpenThread],
+  );
+
+  const onNodesChange = useCallback((changes: NodeChange<TrajectoryNode>[]) => {
+    const moves = changes.flatMap((change) =>
+      change.type === 'position' && change.position !== undefined
+        ? [{ id: change.id, position: change.position }]
+        : [],
+    );
+    if (moves.length === 0) return;
+    setDragged((previous) => {
+      const next = new Map(previous);
+      for (const move of moves) next.set(move.id, move.position);
+      return next;
+    });
+  }, []);
+
+  const closeDetail = useCallback(() => {
+    setSelectedId(null);
+    canvasRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed on the zoom controls are theirs.
+    if (event.target !== event.currentTarget) return;
+    const start = () => firstPresent(nav, [selectedId, currentNodeId, displayedTip(layout)]);
+    const direction = directionForKey(event.key);
+    if (direction !== null) {
+      event.preventDefault();
+      const to = focusedId === null ? start() : navigate(nav, focusedId, direction);
+      if (to === null) return;
+      setFocusedId(to);
+      const onScreen = reveal(to);
+      // An open detail card follows the keyboard.
+      if (selectedId !== null) openDetail(to, onScreen);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const id = focusedId ?? start();
+      if (id !== null) activate(id);
+      return;
+    }
+    if (event.key === 'Escape' && selectedId !== null) {
+      event.preventDefault();
+      setSelectedId(null);
+    }
+  };
+
+  const revealCurrent = () => {
+    const id = firstPresent(nav, [currentNodeId, displayedTip(layout)]);
+    if (id !== null) reveal(id);
+  };
+
+  const detail = detailTarget(layout, nodeById, selectedId);
+
+  return (
+    <div ref={containerRef} className="relative h-full w-full">
+      <TrailArrowDefs />
+      {firstViewport !== null && size !== null && (
+        <ReactFlow<TrajectoryNode, TrailEdgeType>
+          ref={canvasRef}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onInit={setFlow}
+          onNodesChange={onNodesChange}
+          onNodeClick={onNodeClick}
+          onNodeDoubleClick={onNodeDoubleClick}
+          onPaneClick={() => setSelectedId(null)}
+          defaultViewport={firstViewport}
+          width={size.width}
+          height={size.height}
+          minZoom={0.2}
+          maxZoom={1.75}
+          onlyRenderVisibleElements
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          disableKeyboardA11y
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          panActivationKeyCode={null}
+          zoomOnDoubleClick={false}
+          nodeDragThreshold={4}
+          tabIndex={0}
+          aria-label={`Trajectory graph: ${props.summary}. Arrow keys move between steps, Enter opens a step, Escape closes it.`}
+          aria-activedescendant={focusedId === null ? undefined : stepDomId(focusedId)}
+          onKeyDown={onKeyDown}
+          className="group/trajectory outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+          style={FLOW_STYLE}
+          // The attribution badge would sit on top of cards in a panel this small.
+          proOptions={PRO_OPTIONS}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+          <Controls
+            showInteractive={false}
+            orientation="horizontal"
+            position="bottom-left"
+            fitViewOptions={FIT_VIEW_OPTIONS}
+          >
+            <ControlButton onClick={revealCurrent} title="Show “you are here”" aria-label="Show you are here">
+              <LocateFixed />
+            </ControlButton>
+          </Controls>
+        </ReactFlow>
+      )}
+      {detail !== null && (
+        <StepDetail
+          target={detail}
+          side={detailSide}
+          onClose={closeDetail}
+          onContinueFrom={onContinueFrom}
+          onOpenThread={onOpenThread}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Keeps the previous object for every unchanged item, committed after render. */
+function useStableItems<T extends { readonly id: string }>(next: readonly T[]): T[] {
+  const previous = useRef<T[]>([]);
+  const stable = useMemo(() => reuseUnchanged(previous.current, next), [next]);
+  useEffect(() => {
+    previous.current = stable;
+  }, [stable]);
+  return stable;
+}
+
+function toScreen(viewport: FlowViewport, rect: Rect): Rect {
+  return {
+    x: rect.x * viewport.zoom + viewport.x,
+    y: rect.y * viewport.zoom + viewport.y,
+    width: rect.width * viewport.zoom,
+    height: rect.height * viewport.zoom,
+  };
+}
+
+function displayedTip(layout: TrajectoryLayout): string | null {
+  let tip: TrajectoryNode | null = null;
+  for (const node of layout.nodes) {
+    if (node.data.isDisplayed && (tip === null || node.data.turn_index > tip.data.turn_index)) tip = node;
+  }
+  return tip?.id ?? null;
+}
+
+function focusRect(layout: TrajectoryLayout, currentNodeId: string | null) {
+  const id =
+    currentNodeId !== null && layout.nodes.some((node) => node.id === currentNodeId)
+      ? currentNodeId
+      : displayedTip(layout);
+  const node = layout.nodes.find((candidate) => candidate.id === id);
+  return node === undefined ? null : nodeRect(node);
+}
+
+function detailTarget(
+  layout: TrajectoryLayout,
+  nodeById: ReadonlyMap<string, TrajectoryNode>,
+  selectedId: string | null,
+): DetailTarget | null {
+  const node = selectedId === null ? undefined : nodeById.get(selectedId);
+  if (node === undefined) return null;
+  const thread = layout.threadById.get(node.data.thread_id);
+  if (node.type === 'stub') return { kind: 'stub', id: node.id, data: node.data, thread };
+  const step = layout.stepById.get(node.id);
+  return step === undefined ? null : { kind: 'commit', id: node.id, step, data: node.data, thread };
+}
