@@ -29,7 +29,8 @@ async function bundleHarness(minify: boolean): Promise<Map<string, Asset>> {
     entryPoints: [path.join(benchDir, 'panel-harness.tsx')],
     bundle: true,
     write: false,
-    outdir: '/harness',
+    // Names the in-memory outputs only: write is false.
+    outdir: path.join(benchDir, 'harness-out'),
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
