@@ -41,11 +41,11 @@ export interface FlowPosition {
   readonly y: number;
 }
 
-interface FlowNodeMarks {
+type FlowNodeMarks = {
   readonly lane: number;
   readonly isDisplayed: boolean;
   readonly isCurrent: boolean;
-}
+};
 
 // Object types (not interfaces) so they satisfy React Flow's `Record<string, unknown>` data bound.
 export type CommitFlowNodeData = GraphNode & FlowNodeMarks;
