@@ -4,15 +4,17 @@
 //   first read of the new branch at both depths
 //   graph endpoint p50/p95 for a 500-node and a 5,000-node family
 import { randomUUID } from 'node:crypto';
+import type postgres from 'postgres';
 import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
-import { newThreadId } from '@trellis/domain';
+import { familyGraphScope, newThreadId } from '@trellis/domain';
 import { createServiceDeps } from '../src/deps';
 import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { createBranch } from '../src/branching/create-branch';
 import { listMessages } from '../src/lineage/list-messages';
 import { getWorkspace } from '../src/workspace/get-workspace';
 import { getFamilyGraph } from '../src/graph/get-family-graph';
+import { loadFamilyThreads } from '../src/graph/family-rows';
 import { seedFamily, seedThreadWithHistory, seedUser } from './seed-history';
 import { ratio, time, type Timing } from './stats';
 
@@ -46,17 +48,29 @@ try {
     };
   }
 
-  const graphs: Record<string, { service: Timing; floor: Timing; nodes: number }> = {};
+  const graphs: Record<string, { service: Timing; floor: Timing; nodes: number; floor_rows: { threads: number; turns: number } }> = {};
   for (const [name, shape] of [
     ['nodes_500', { rootTurns: 100, branches: 8, branchTurns: 50 }],
     ['nodes_5000', { rootTurns: 1000, branches: 80, branchTurns: 50 }],
   ] as const) {
-    const { rootThreadId, leafThreadId } = await seedFamily(sql, { userId, ...shape });
+    const { leafThreadId } = await seedFamily(sql, { userId, ...shape });
     const nodes = shape.rootTurns + shape.branches * shape.branchTurns;
+    // The floor is handed which threads are visible (the domain's walk, done once, untimed) and fetches
+    // every row the service reads — ownership row, thread rows with label witnesses, the newest visible
+    // turns with previews and counts, each visible thread's turn count — in one parallel wait, nothing
+    // assembled.
+    const { threads } = await loadFamilyThreads(deps.db, leafThreadId);
+    const scope = familyGraphScope({ requestedThreadId: leafThreadId, threads });
+    const rows = await rawGraphFloor(sql, leafThreadId, scope.visibleThreads, 500);
+    const graph = await getFamilyGraph(deps, actor, { threadId: leafThreadId });
+    if (graph.nodes.length !== Math.min(500, nodes) || rows.turns < graph.nodes.length) {
+      throw new Error(`graph ${name}: ${graph.nodes.length} nodes from ${rows.turns} floor rows`);
+    }
     graphs[name] = {
       nodes,
+      floor_rows: rows,
       service: await time(() => getFamilyGraph(deps, actor, { threadId: leafThreadId }), { runs: RUNS * 2 }),
-      floor: await time(() => rawGraphFloor(sql, rootThreadId), { runs: RUNS * 2 }),
+      floor: await time(() => rawGraphFloor(sql, leafThreadId, scope.visibleThreads, 500), { runs: RUNS * 2 }),
     };
   }
 
@@ -87,6 +101,7 @@ try {
         nodes_500: g500,
         nodes_5000: g5000,
         p95_ratio_5000_over_500: ratio(g5000.service.p95, g500.service.p95),
+        floor_p95_ratio_5000_over_500: ratio(g5000.floor.p95, g500.floor.p95),
         p50_over_floor_500: ratio(g500.service.p50, g500.floor.p50),
         p50_over_floor_5000: ratio(g5000.service.p50, g5000.floor.p50),
         goal: 'p95 ratio ≤ 1.5; p50 within 3× of the raw-SQL floor',
@@ -136,13 +151,68 @@ async function rawFirstReadFloor(sql: import('postgres').Sql, parent: string, br
   ]);
 }
 
-/** The family's rows straight from SQL, nothing assembled. */
-async function rawGraphFloor(sql: import('postgres').Sql, root: string): Promise<void> {
-  await Promise.all([
-    sql`select c.thread_id, b.parent_thread_id, b.branch_point_turn, c.title, c.created_at, c.deleted_at
-      from conversations c left join conversation_branches b on b.thread_id = c.thread_id where c.root_thread_id = ${root}`,
-    sql`select s.thread_id, s.turn_index, s.user_message, s.captured_at from workspace_snapshots s
-      join conversations c on c.thread_id = s.thread_id where c.root_thread_id = ${root}
-      order by s.captured_at desc limit 500`,
+/**
+ * The rows the graph service reads (see src/graph/family-rows.ts), straight from SQL and all at once:
+ * the requested thread's ownership row; every family thread with, for a branch, its parent's first turn
+ * above the fork (and, when that one is no witness, the first captured before the branch); the newest
+ * `maxNodes` visible turns (all of the last one's millisecond) with previous turn, message, reply
+ * preview and artifact count; each visible thread's turn count.
+ */
+async function rawGraphFloor(
+  sql: postgres.Sql,
+  threadId: string,
+  visible: readonly { thread_id: string; branch_point_turn: number | null }[],
+  maxNodes: number,
+): Promise<{ threads: number; turns: number }> {
+  const [, threads, turns] = await Promise.all([
+    sql`select c.*, b.parent_thread_id, b.branch_point_turn, b.status from conversations c
+      left join conversation_branches b on b.thread_id = c.thread_id where c.thread_id = ${threadId}`,
+    sql`select c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at,
+        nt.turn_index as next_turn, nt.captured_at as next_captured_at, pt.turn_index as prior_turn, pt.captured_at as prior_captured_at
+      from conversations c
+      left join conversation_branches b on b.thread_id = c.thread_id
+      left join conversation_branches pb on pb.thread_id = b.parent_thread_id
+      left join lateral (select s.turn_index, s.captured_at from workspace_snapshots s
+        where s.thread_id = b.parent_thread_id and s.turn_index > coalesce(b.branch_point_turn, 0)
+          and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
+        order by s.turn_index limit 1) nt on true
+      left join lateral (select s.turn_index, s.captured_at from workspace_snapshots s
+        where s.thread_id = b.parent_thread_id and s.turn_index > nt.turn_index
+          and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
+          and s.captured_at < date_trunc('milliseconds', c.created_at)
+          and nt.captured_at >= date_trunc('milliseconds', c.created_at)
+        order by s.turn_index limit 1) pt on true
+      where c.root_thread_id = (select f.root_thread_id from conversations f where f.thread_id = ${threadId})
+        and (b.status = 'active' or (b.thread_id is null and c.thread_id = c.root_thread_id))`,
+    sql`with scope as (
+        select v.thread_id, v.branch_point_turn
+        from jsonb_to_recordset(${JSON.stringify(visible)}::jsonb) as v(thread_id text, branch_point_turn int)
+      ), owned as materialized (
+        select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn
+        from scope v join workspace_snapshots s on s.thread_id = v.thread_id
+        where v.branch_point_turn is null or s.turn_index > v.branch_point_turn
+      ), newest as (
+        select o.*, lag(o.turn_index) over (partition by o.thread_id order by o.turn_index) as kept_before
+        from owned o
+        where o.captured_at >= coalesce((
+          select date_trunc('milliseconds', x.captured_at) from owned x order by x.captured_at desc offset ${maxNodes - 1} limit 1
+        ), '-infinity')
+      )
+      select n.thread_id, n.turn_index, n.captured_at,
+        case when n.kept_before = n.turn_index - 1 then n.kept_before else (select max(p.turn_index) from workspace_snapshots p
+          where p.thread_id = n.thread_id and p.turn_index < n.turn_index
+            and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)) end as previous_turn_index,
+        (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
+        r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count, coalesce(a.artifact_count, 0)::int as artifact_count,
+        null::int as owned_turn_count
+      from newest n
+      left join lateral (select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count
+        from messages m where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role = 'assistant'
+        order by m.seq desc limit 1) r on true
+      left join lateral (select count(*) as artifact_count from artifacts x
+        where x.thread_id = n.thread_id and x.turn_index = n.turn_index) a on true
+      union all
+      select o.thread_id, null, null, null, null, null, 0, 0, count(*)::int from owned o group by o.thread_id`,
   ]);
+  return { threads: threads.length, turns: turns.filter((row) => row.owned_turn_count === null).length };
 }

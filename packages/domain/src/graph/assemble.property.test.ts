@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleFamilyGraph } from './assemble';
 import { FamilyGraphSchema, type FamilyGraph } from './contracts';
-import { buildFamily, familyOpsArbitrary, shuffled, type FamilyRows } from './testing';
+import { buildFamily, familyOpsArbitrary, reduceFamilyRows, shuffled, type FamilyRows } from './testing';
 
 /** A random family (with soft deletes), a requested thread in it, and a seed to shuffle the rows. */
 const scenario = fc
@@ -148,5 +148,103 @@ describe('assembleFamilyGraph properties (random families of turns, branches and
         for (const node of graph.nodes) expect(node.label).toBe(labels.get(node.id));
       }),
     );
+  });
+});
+
+/**
+ * The same family with clocks that misbehave: every timestamp drawn from a dozen seconds, as Postgres
+ * text with microseconds, so captured_at ties (to the millisecond and beyond), runs backwards within a
+ * thread, and children can predate their parents.
+ */
+function retimed(rows: FamilyRows, seed: number): FamilyRows {
+  let state = seed >>> 0;
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const at = (): string => {
+    const ms = Date.UTC(2025, 0, 1) + Math.floor(random() * 12) * 1000 + Math.floor(random() * 3);
+    const micros = String(Math.floor(random() * 1000)).padStart(3, '0');
+    return new Date(ms).toISOString().replace('T', ' ').replace('Z', `${micros}+00`);
+  };
+  return {
+    threads: rows.threads.map((thread) => ({ ...thread, created_at: at() })),
+    turns: rows.turns.map((turn) => ({ ...turn, captured_at: at() })),
+  };
+}
+
+describe('assembleFamilyGraph from the reduced rows the graph endpoint fetches', () => {
+  const maxNodes = fc.oneof(fc.nat({ max: 12 }), fc.constant(10_000));
+
+  function expectSameGraph(rows: FamilyRows, requestedThreadId: string, seed: number, cap: number): void {
+    const full = assemble(rows, requestedThreadId, seed, cap);
+    const reduced = reduceFamilyRows(rows, { requestedThreadId, maxNodes: cap });
+    const fromReduced = assembleFamilyGraph({
+      requestedThreadId,
+      threads: shuffled(reduced.threads, seed + 2),
+      turns: shuffled(reduced.turns, seed + 3),
+      labelTurns: shuffled(reduced.labelTurns, seed + 4),
+      maxNodes: cap,
+    });
+    expect(fromReduced).toEqual(full);
+  }
+
+  it('gives exactly the graph the complete rows give (newest turns, label witnesses, counts)', () => {
+    fc.assert(
+      fc.property(scenario, maxNodes, ({ rows, requestedThreadId, seed }, cap) => {
+        expectSameGraph(rows, requestedThreadId, seed, cap);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still does when clocks tie, run backwards and children predate their parents', () => {
+    fc.assert(
+      fc.property(scenario, maxNodes, fc.integer(), ({ rows, requestedThreadId, seed }, cap, clockSeed) => {
+        expectSameGraph(retimed(rows, clockSeed), requestedThreadId, seed, cap);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads only what the answer needs: at most the cap plus the last millisecond, and two label rows per branch', () => {
+    fc.assert(
+      fc.property(scenario, fc.nat({ max: 12 }), ({ rows, requestedThreadId }, cap) => {
+        const reduced = reduceFamilyRows(rows, { requestedThreadId, maxNodes: cap });
+        // The builder's clock ticks a second per event: no ties, so exactly the cap.
+        const visibleTurns = assemble(rows, requestedThreadId, 0, 10_000).nodes.length;
+        expect(reduced.turns).toHaveLength(Math.min(cap, visibleTurns));
+        expect(reduced.labelTurns.length).toBeLessThanOrEqual(2 * (rows.threads.length - 1));
+      }),
+    );
+  });
+
+  it('labels and counts come from the witnesses and counts, not from the rows present', () => {
+    const { builder, rootId } = buildFamily([]);
+    builder.turns(rootId, 5);
+    const child = builder.branch(rootId, 2);
+    builder.turns(child, 3);
+    const tip = builder.branch(rootId, 5);
+    const rows = builder.rows();
+    const full = assembleFamilyGraph({ requestedThreadId: tip, threads: rows.threads, turns: rows.turns, maxNodes: 2 });
+    const reduced = reduceFamilyRows(rows, { requestedThreadId: tip, maxNodes: 2 });
+    expect(reduced.turns.map((turn) => `${turn.thread_id}:${turn.turn_index}`)).toEqual([
+      `${child}:4`,
+      `${child}:5`,
+    ]);
+    const graph = assembleFamilyGraph({ requestedThreadId: tip, ...reduced, maxNodes: 2 });
+    expect(graph).toEqual(full);
+    expect(graph.truncated).toBe(true);
+    expect(graph.threads.map((thread) => [thread.suffix, thread.owned_turn_count])).toEqual([
+      ['', 5],
+      ['.1', 3],
+      ['', 0],
+    ]);
+    expect(graph.edges).toEqual([
+      { id: `${child}:4->${child}:5`, source: `${child}:4`, target: `${child}:5`, kind: 'turn', reason: null },
+    ]);
   });
 });

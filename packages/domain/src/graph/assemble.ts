@@ -1,12 +1,29 @@
 /**
  * Family-graph assembly (seed 003, "The history graph"): a pure function over the rows the database
- * layer fetched in a constant number of queries — every thread of the family with an active branch row
- * (soft-deleted ones included) and every turn row of those threads, in ANY order. Everything is built
- * from ids; row order and timestamps never stand in for structure.
+ * layer fetched in a constant number of queries. Everything is built from ids; row order and
+ * timestamps never stand in for structure, and rows may arrive in ANY order.
+ *
+ * Two row sets give the same graph (assemble.property.test.ts proves it on random families):
+ *
+ * - **Complete**: every thread of the family with an active branch row (soft-deleted ones included)
+ *   and every turn row of those threads.
+ * - **Reduced** — what the graph endpoint fetches, so its cost follows the size of the answer
+ *   (≤ `maxNodes` nodes), not the size of the family:
+ *   - the same thread rows, each visible one carrying `owned_turn_count` (counted over all its rows);
+ *   - as `turns`, at least the newest `maxNodes` owned turns of the visible threads
+ *     ({@link familyGraphScope}) by captured_at (in ms, the cap's unit) — in practice every visible
+ *     owned row captured in or after the millisecond of the `maxNodes`-th newest, so ties are all
+ *     there — each carrying `previous_turn_index`;
+ *   - as `labelTurns`, for every thread of the family with a parent P at k: P's first owned turn
+ *     above k, and P's first owned turn above k captured (ms) before the thread's created_at — the
+ *     two witnesses the label rules need (see labels.ts). Duplicates are fine.
  *
  * Output ordering (deterministic): threads in creation order (created_at, then thread_id, parents before
  * children, so the root comes first); nodes grouped by thread in that order, then by turn_index; edges in
  * the order of their target node (every node has at most one incoming edge).
+ *
+ * Cost: every timestamp is parsed once; sorting is per thread and once over the candidates of the cap;
+ * graph objects are built only for the nodes that are kept.
  */
 import {
   graphEdgeId,
@@ -16,10 +33,10 @@ import {
   type GraphNode,
   type GraphThread,
 } from './contracts';
-import { computeThreadSuffixes, stepLabel } from './labels';
+import { stepLabel, suffixesInCreationOrder, type SuffixNodeInput, type TimedTurn } from './labels';
 import { isOnPath, lineageOf, pathTurnLimits } from './lineage';
-import { compareByCreation, compareStrings, inCreationOrder } from './order';
-import { toEpochMs, toIsoString, type Timestamp } from './timestamps';
+import { compareStrings, inCreationOrder } from './order';
+import { toEpochMs, type Timestamp } from './timestamps';
 
 export const DEFAULT_MAX_GRAPH_NODES = 500;
 /** How many parent links the walk up to the root follows at most. */
@@ -33,6 +50,12 @@ export interface FamilyThreadRow {
   readonly title: string;
   readonly created_at: Timestamp;
   readonly deleted_at: Timestamp | null;
+  /**
+   * Turns this thread owns (turn_index > branch_point_turn; all for a root), counted over ALL its
+   * rows. Required on every visible thread when `turns` is reduced; otherwise the rows present are
+   * counted.
+   */
+  readonly owned_turn_count?: number;
 }
 
 export interface TurnMetaRow {
@@ -43,14 +66,61 @@ export interface TurnMetaRow {
   readonly tool_count: number;
   readonly captured_at: Timestamp;
   readonly artifact_count: number;
+  /**
+   * The thread's owned turn just before this one, null for its first owned turn. Required when
+   * `turns` is reduced (the predecessor may be missing); otherwise derived from the rows present.
+   */
+  readonly previous_turn_index?: number | null;
 }
+
+/** A turn the label rules consult but that is never emitted as a node. */
+export type LabelTurnRow = SuffixNodeInput;
 
 export interface AssembleFamilyGraphInput {
   readonly requestedThreadId: string;
   readonly threads: readonly FamilyThreadRow[];
+  /** Complete or reduced (see the module comment): rows of threads outside the family are ignored. */
   readonly turns: readonly TurnMetaRow[];
   /** Node cap; the oldest nodes beyond it are dropped. Default {@link DEFAULT_MAX_GRAPH_NODES}. */
   readonly maxNodes?: number;
+  /** Extra turns for the label rules only (reduced rows); never emitted as nodes. */
+  readonly labelTurns?: readonly LabelTurnRow[];
+}
+
+/** The threads the graph shows, each with the turns it owns: turn_index > branch_point_turn (all when null). */
+export interface FamilyGraphScope {
+  readonly rootThreadId: string;
+  readonly visibleThreads: readonly {
+    readonly thread_id: string;
+    readonly branch_point_turn: number | null;
+  }[];
+}
+
+/** The node cap a request asks for, defaulted and validated (a RangeError for anything but a non-negative integer). */
+export function resolveMaxGraphNodes(maxNodes: number | undefined): number {
+  const resolved = maxNodes ?? DEFAULT_MAX_GRAPH_NODES;
+  if (!Number.isInteger(resolved) || resolved < 0) {
+    throw new RangeError(`maxNodes must be a non-negative integer, got ${resolved}`);
+  }
+  return resolved;
+}
+
+/**
+ * Which threads' turns the graph of `requestedThreadId` can show (walk up, walk down, soft-delete
+ * rules) — what the database layer needs to fetch only the newest visible turns.
+ */
+export function familyGraphScope(input: {
+  readonly requestedThreadId: string;
+  readonly threads: readonly FamilyThreadRow[];
+}): FamilyGraphScope {
+  const { root, visible } = resolveFamily(input.threads, input.requestedThreadId);
+  return {
+    rootThreadId: root.thread_id,
+    visibleThreads: visible.map((thread) => ({
+      thread_id: thread.thread_id,
+      branch_point_turn: thread.branch_point_turn,
+    })),
+  };
 }
 
 /**
@@ -58,85 +128,116 @@ export interface AssembleFamilyGraphInput {
  * unknown requested thread, an unparseable timestamp): those are query bugs, not user errors.
  */
 export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGraph {
-  const maxNodes = input.maxNodes ?? DEFAULT_MAX_GRAPH_NODES;
-  if (!Number.isInteger(maxNodes) || maxNodes < 0) {
-    throw new RangeError(`maxNodes must be a non-negative integer, got ${maxNodes}`);
-  }
-  const byId = indexThreads(input.threads);
-  const lineage = lineageOf(byId, input.requestedThreadId, MAX_ANCESTOR_DEPTH);
-  const root = lineage[0];
-  if (root === undefined) {
-    throw new Error(`requested thread ${input.requestedThreadId} is not among the family rows`);
-  }
-  const lineageIds = new Set(lineage.map((thread) => thread.thread_id));
-  const { family, visibleIds } = walkDown(byId, root, lineageIds);
-  const ownedTurns = indexOwnedTurns(family, input.turns);
+  const maxNodes = resolveMaxGraphNodes(input.maxNodes);
+  const { root, lineage, family, visible, createdMs } = resolveFamily(input.threads, input.requestedThreadId);
+  const owners = new Map(family.map((thread) => [thread.thread_id, thread]));
+  const ownedTurns = indexOwnedTurns(owners, input.turns);
+  const labelTurns = indexLabelTurns(owners, input.labelTurns ?? []);
 
   // Labels over the whole family, soft-deleted subtrees included, before the cap: neither deleting a
   // branch nor truncation may renumber a step.
-  const suffixes = computeThreadSuffixes({
-    threads: family.map((thread) => (thread === root ? { ...thread, parent_thread_id: null } : thread)),
-    nodes: [...ownedTurns.values()].flat(),
-  });
-  const suffixOf = (threadId: string): string => suffixes[threadId] ?? '';
+  const suffixes = suffixesInCreationOrder(
+    inCreationOrder(family).map((thread) => ({
+      thread_id: thread.thread_id,
+      parent_thread_id: thread === root ? null : thread.parent_thread_id,
+      branch_point_turn: thread.branch_point_turn,
+      createdMs: createdMs(thread),
+    })),
+    (threadId) => {
+      const owned = ownedTurns.get(threadId);
+      const extra = labelTurns.get(threadId);
+      return extra === undefined ? owned : [...(owned ?? []), ...extra];
+    },
+  );
+  const suffixOf = (threadId: string): string => suffixes.get(threadId) ?? '';
+  const ownedCountOf = (thread: FamilyThreadRow): number =>
+    thread.owned_turn_count ?? ownedTurns.get(thread.thread_id)?.length ?? 0;
 
-  const visible = inCreationOrder(family.filter((thread) => visibleIds.has(thread.thread_id)));
+  let visibleTurnCount = 0;
+  for (const thread of visible) visibleTurnCount += ownedCountOf(thread);
+  const truncated = visibleTurnCount > maxNodes;
+  const kept = truncated ? newestTurns(visible, ownedTurns, maxNodes) : undefined;
+
   const limits = pathTurnLimits(lineage);
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
-  const nodeIds = new Set<string>();
+  const emitted = new Set<string>();
   for (const thread of visible) {
-    const turns = ownedTurns.get(thread.thread_id) ?? [];
-    let previousId: string | undefined;
-    for (const turn of turns) {
-      const id = graphNodeId(thread.thread_id, turn.turn_index);
-      nodes.push(
-        toGraphNode(
-          id,
-          turn,
-          suffixOf(thread.thread_id),
-          isOnPath(limits, thread.thread_id, turn.turn_index),
-        ),
-      );
-      nodeIds.add(id);
-      if (previousId !== undefined) {
-        edges.push({
-          id: graphEdgeId(previousId, id),
-          source: previousId,
-          target: id,
-          kind: 'turn',
-          reason: null,
-        });
+    const suffix = suffixOf(thread.thread_id);
+    let presentBefore: number | null = null;
+    for (const turn of ownedTurns.get(thread.thread_id) ?? []) {
+      const derivedPrevious = presentBefore;
+      presentBefore = turn.turn;
+      if (kept !== undefined && !kept.has(turn)) continue;
+      const id = graphNodeId(thread.thread_id, turn.turn);
+      nodes.push(toGraphNode(id, turn, suffix, isOnPath(limits, thread.thread_id, turn.turn)));
+      emitted.add(id);
+      const previous = turn.row.previous_turn_index === undefined ? derivedPrevious : turn.row.previous_turn_index;
+      if (previous !== null) {
+        const sourceId = graphNodeId(thread.thread_id, previous);
+        if (emitted.has(sourceId)) {
+          edges.push({ id: graphEdgeId(sourceId, id), source: sourceId, target: id, kind: 'turn', reason: null });
+        }
       } else if (thread !== root && thread.parent_thread_id !== null && thread.branch_point_turn !== null) {
-        // No edge from the empty start (k = 0): there is no node to leave from.
+        // The thread's first turn hangs off its fork; no edge from the empty start (k = 0): there is
+        // no node to leave from. Parents come first, so a shown fork node is already emitted.
         const forkId = graphNodeId(thread.parent_thread_id, thread.branch_point_turn);
-        if (nodeIds.has(forkId)) {
-          edges.push({
-            id: graphEdgeId(forkId, id),
-            source: forkId,
-            target: id,
-            kind: 'branch',
-            reason: thread.reason,
-          });
+        if (emitted.has(forkId)) {
+          edges.push({ id: graphEdgeId(forkId, id), source: forkId, target: id, kind: 'branch', reason: thread.reason });
         }
       }
-      previousId = id;
     }
   }
 
-  const kept = keepNewest(nodes, maxNodes);
   return {
     thread_id: input.requestedThreadId,
     root_thread_id: root.thread_id,
-    nodes: kept.nodes,
-    edges: kept.truncated
-      ? edges.filter((edge) => kept.ids.has(edge.source) && kept.ids.has(edge.target))
-      : edges,
+    nodes,
+    edges,
     threads: visible.map((thread) =>
-      toGraphThread(thread, suffixOf(thread.thread_id), ownedTurns.get(thread.thread_id)?.length ?? 0),
+      toGraphThread(thread, createdMs(thread), suffixOf(thread.thread_id), ownedCountOf(thread)),
     ),
-    truncated: kept.truncated,
+    truncated,
   };
+}
+
+/** One owned turn with its timestamp parsed once; a {@link TimedTurn} for the label rules. */
+interface OwnedTurn extends TimedTurn {
+  readonly row: TurnMetaRow;
+}
+
+interface ResolvedFamily {
+  readonly root: FamilyThreadRow;
+  /** [root … requested]. */
+  readonly lineage: readonly FamilyThreadRow[];
+  /** Every thread reachable from the root, soft-deleted subtrees included (breadth-first order). */
+  readonly family: readonly FamilyThreadRow[];
+  /** The threads the graph shows, in creation order. */
+  readonly visible: readonly FamilyThreadRow[];
+  /** created_at in epoch ms, parsed once per thread. */
+  readonly createdMs: (thread: FamilyThreadRow) => number;
+}
+
+function resolveFamily(rows: readonly FamilyThreadRow[], requestedThreadId: string): ResolvedFamily {
+  const byId = indexThreads(rows);
+  const lineage = lineageOf(byId, requestedThreadId, MAX_ANCESTOR_DEPTH);
+  const root = lineage[0];
+  if (root === undefined) {
+    throw new Error(`requested thread ${requestedThreadId} is not among the family rows`);
+  }
+  const parsed = new Map<FamilyThreadRow, number>();
+  const createdMs = (thread: FamilyThreadRow): number => {
+    let ms = parsed.get(thread);
+    if (ms === undefined) {
+      ms = toEpochMs(thread.created_at);
+      parsed.set(thread, ms);
+    }
+    return ms;
+  };
+  const lineageIds = new Set(lineage.map((thread) => thread.thread_id));
+  const { family, visibleIds } = walkDown(byId, root, lineageIds, createdMs);
+  const visible = inCreationOrder(family.filter((thread) => visibleIds.has(thread.thread_id)));
+  return { root, lineage, family, visible, createdMs };
 }
 
 function indexThreads(rows: readonly FamilyThreadRow[]): Map<string, FamilyThreadRow> {
@@ -157,14 +258,17 @@ function walkDown(
   byId: ReadonlyMap<string, FamilyThreadRow>,
   root: FamilyThreadRow,
   lineageIds: ReadonlySet<string>,
+  createdMs: (thread: FamilyThreadRow) => number,
 ): { family: FamilyThreadRow[]; visibleIds: Set<string> } {
   const childrenOf = new Map<string, FamilyThreadRow[]>();
   for (const thread of byId.values()) {
     if (thread.parent_thread_id === null || thread === root) continue;
-    const siblings = childrenOf.get(thread.parent_thread_id) ?? [];
-    siblings.push(thread);
-    childrenOf.set(thread.parent_thread_id, siblings);
+    const siblings = childrenOf.get(thread.parent_thread_id);
+    if (siblings === undefined) childrenOf.set(thread.parent_thread_id, [thread]);
+    else siblings.push(thread);
   }
+  const byCreation = (a: FamilyThreadRow, b: FamilyThreadRow): number =>
+    createdMs(a) - createdMs(b) || compareStrings(a.thread_id, b.thread_id);
   const family: FamilyThreadRow[] = [];
   const visibleIds = new Set<string>();
   const reached = new Set<string>([root.thread_id]);
@@ -174,7 +278,7 @@ function walkDown(
     if (entry === undefined) break;
     family.push(entry.thread);
     if (entry.isVisible) visibleIds.add(entry.thread.thread_id);
-    const children = [...(childrenOf.get(entry.thread.thread_id) ?? [])].sort(compareByCreation);
+    const children = childrenOf.get(entry.thread.thread_id)?.sort(byCreation) ?? [];
     for (const child of children) {
       if (reached.has(child.thread_id)) continue;
       reached.add(child.thread_id);
@@ -185,69 +289,100 @@ function walkDown(
   return { family, visibleIds };
 }
 
-/** Owned turns per thread, ascending: a branch owns turns > its branch point; the root owns all. */
+/** Does `owner` own turn `turnIndex`? A branch owns turns > its branch point; a root owns all. */
+function owns(owner: FamilyThreadRow, turnIndex: number): boolean {
+  return owner.branch_point_turn === null || turnIndex > owner.branch_point_turn;
+}
+
+/** Owned turns per family thread, ascending by turn_index, each timestamp parsed once. */
 function indexOwnedTurns(
-  family: readonly FamilyThreadRow[],
+  owners: ReadonlyMap<string, FamilyThreadRow>,
   rows: readonly TurnMetaRow[],
-): Map<string, TurnMetaRow[]> {
-  const owners = new Map(family.map((thread) => [thread.thread_id, thread]));
-  const owned = new Map<string, TurnMetaRow[]>();
-  const seen = new Set<string>();
+): Map<string, OwnedTurn[]> {
+  const owned = new Map<string, OwnedTurn[]>();
   for (const row of rows) {
     const owner = owners.get(row.thread_id);
-    if (owner === undefined) continue;
-    if (owner.branch_point_turn !== null && row.turn_index <= owner.branch_point_turn) continue;
-    const id = graphNodeId(row.thread_id, row.turn_index);
-    if (seen.has(id)) throw new Error(`duplicate turn row ${id}`);
-    seen.add(id);
-    const list = owned.get(row.thread_id) ?? [];
-    list.push(row);
-    owned.set(row.thread_id, list);
+    if (owner === undefined || !owns(owner, row.turn_index)) continue;
+    const turn: OwnedTurn = { turn: row.turn_index, capturedMs: toEpochMs(row.captured_at), row };
+    const list = owned.get(row.thread_id);
+    if (list === undefined) owned.set(row.thread_id, [turn]);
+    else list.push(turn);
   }
-  for (const list of owned.values()) list.sort((a, b) => a.turn_index - b.turn_index);
+  for (const [threadId, list] of owned) {
+    list.sort((a, b) => a.turn - b.turn);
+    for (let i = 1; i < list.length; i++) {
+      if (list[i]?.turn === list[i - 1]?.turn) {
+        throw new Error(`duplicate turn row ${graphNodeId(threadId, list[i]?.turn ?? Number.NaN)}`);
+      }
+    }
+  }
   return owned;
 }
 
-function toGraphNode(id: string, turn: TurnMetaRow, suffix: string, isOnActivePath: boolean): GraphNode {
+/** The label-only turns per family thread (owned ones only, like every turn the label rules see). */
+function indexLabelTurns(
+  owners: ReadonlyMap<string, FamilyThreadRow>,
+  rows: readonly LabelTurnRow[],
+): Map<string, TimedTurn[]> {
+  const byThread = new Map<string, TimedTurn[]>();
+  for (const row of rows) {
+    const owner = owners.get(row.thread_id);
+    if (owner === undefined || !owns(owner, row.turn_index)) continue;
+    const turn = { turn: row.turn_index, capturedMs: toEpochMs(row.captured_at) };
+    const list = byThread.get(row.thread_id);
+    if (list === undefined) byThread.set(row.thread_id, [turn]);
+    else list.push(turn);
+  }
+  return byThread;
+}
+
+/** The `maxNodes` newest owned turns of the visible threads (captured_at, ties by node id). */
+function newestTurns(
+  visible: readonly FamilyThreadRow[],
+  ownedTurns: ReadonlyMap<string, readonly OwnedTurn[]>,
+  maxNodes: number,
+): Set<OwnedTurn> {
+  const candidates: { turn: OwnedTurn; id: string }[] = [];
+  for (const thread of visible) {
+    for (const turn of ownedTurns.get(thread.thread_id) ?? []) {
+      candidates.push({ turn, id: graphNodeId(thread.thread_id, turn.turn) });
+    }
+  }
+  candidates.sort((a, b) => b.turn.capturedMs - a.turn.capturedMs || compareStrings(b.id, a.id));
+  return new Set(candidates.slice(0, maxNodes).map((candidate) => candidate.turn));
+}
+
+function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath: boolean): GraphNode {
+  const { row } = turn;
   return {
     id,
-    thread_id: turn.thread_id,
-    turn_index: turn.turn_index,
-    user_message: turn.user_message,
-    reply_preview: turn.reply_preview,
-    tool_count: turn.tool_count,
-    captured_at: toIsoString(turn.captured_at),
-    artifact_count: turn.artifact_count,
+    thread_id: row.thread_id,
+    turn_index: row.turn_index,
+    user_message: row.user_message,
+    reply_preview: row.reply_preview,
+    tool_count: row.tool_count,
+    captured_at: new Date(turn.capturedMs).toISOString(),
+    artifact_count: row.artifact_count,
     is_on_active_path: isOnActivePath,
-    label: stepLabel(turn.turn_index, suffix),
+    label: stepLabel(row.turn_index, suffix),
   };
 }
 
-function toGraphThread(thread: FamilyThreadRow, suffix: string, ownedTurnCount: number): GraphThread {
+function toGraphThread(
+  thread: FamilyThreadRow,
+  createdMs: number,
+  suffix: string,
+  ownedTurnCount: number,
+): GraphThread {
   return {
     thread_id: thread.thread_id,
     parent_thread_id: thread.parent_thread_id,
     branch_point_turn: thread.branch_point_turn,
     reason: thread.reason,
     title: thread.title,
-    created_at: toIsoString(thread.created_at),
+    created_at: new Date(createdMs).toISOString(),
     is_deleted: thread.deleted_at !== null,
     suffix,
     owned_turn_count: ownedTurnCount,
   };
-}
-
-/** Keeps the `maxNodes` newest nodes (captured_at, ties by id), preserving the output order. */
-function keepNewest(
-  nodes: readonly GraphNode[],
-  maxNodes: number,
-): { nodes: GraphNode[]; ids: Set<string>; truncated: boolean } {
-  if (nodes.length <= maxNodes) {
-    return { nodes: [...nodes], ids: new Set(nodes.map((node) => node.id)), truncated: false };
-  }
-  const newestFirst = nodes
-    .map((node) => ({ id: node.id, capturedMs: toEpochMs(node.captured_at) }))
-    .sort((a, b) => b.capturedMs - a.capturedMs || compareStrings(b.id, a.id));
-  const ids = new Set(newestFirst.slice(0, maxNodes).map((node) => node.id));
-  return { nodes: nodes.filter((node) => ids.has(node.id)), ids, truncated: true };
 }

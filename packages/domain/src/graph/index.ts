@@ -4,9 +4,13 @@ export * from './contracts';
 export {
   assembleFamilyGraph,
   DEFAULT_MAX_GRAPH_NODES,
+  familyGraphScope,
   MAX_ANCESTOR_DEPTH,
+  resolveMaxGraphNodes,
   type AssembleFamilyGraphInput,
+  type FamilyGraphScope,
   type FamilyThreadRow,
+  type LabelTurnRow,
   type TurnMetaRow,
 } from './assemble';
 export {

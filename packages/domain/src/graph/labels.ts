@@ -24,7 +24,11 @@
  * changes exactly the flipped subtree) are checked in labels.property.test.ts.
  *
  * Compute on the FULL family (before truncation, soft-deleted threads included) so that neither the
- * node cap nor deleting a branch renumbers anything.
+ * node cap nor deleting a branch renumbers anything. The rules only ask two things of a parent P's
+ * turns for a child at k: does P own any turn > k, and did P own one > k captured before the child
+ * was created — so P's FIRST turn above k, and its first one above k captured before the child, are
+ * witnesses enough: a subset of P's turns that holds them answers exactly like all of them (the graph
+ * endpoint relies on that to read only its newest rows; see `AssembleFamilyGraphInput.labelTurns`).
  */
 import { inCreationOrder } from './order';
 import { toEpochMs, type Timestamp } from './timestamps';
@@ -56,15 +60,61 @@ export function stepLabel(turnIndex: number, suffix: string): string {
  * `threads` is a root and gets "".
  */
 export function computeThreadSuffixes(graph: SuffixGraphInput): Record<string, string> {
-  const turns = indexTurns(graph.nodes);
-  const threadIds = new Set(graph.threads.map((thread) => thread.thread_id));
+  const ordered = inCreationOrder(graph.threads).map((thread) => ({
+    thread_id: thread.thread_id,
+    parent_thread_id: thread.parent_thread_id,
+    branch_point_turn: thread.branch_point_turn,
+    createdMs: toEpochMs(thread.created_at),
+  }));
+  const turnsOf = new Map<string, TimedTurn[]>();
+  for (const node of graph.nodes) {
+    const list = turnsOf.get(node.thread_id);
+    const turn = { turn: node.turn_index, capturedMs: toEpochMs(node.captured_at) };
+    if (list === undefined) turnsOf.set(node.thread_id, [turn]);
+    else list.push(turn);
+  }
+  return Object.fromEntries(suffixesInCreationOrder(ordered, (threadId) => turnsOf.get(threadId)));
+}
+
+/** A turn as the label rules see it: its index and when it was captured (epoch ms). */
+export interface TimedTurn {
+  readonly turn: number;
+  readonly capturedMs: number;
+}
+
+/** A thread with its creation time already parsed. */
+export interface TimedSuffixThread {
+  readonly thread_id: string;
+  readonly parent_thread_id: string | null;
+  readonly branch_point_turn: number | null;
+  readonly createdMs: number;
+}
+
+/**
+ * The fold behind {@link computeThreadSuffixes}, for callers that already hold the threads in creation
+ * order and parsed timestamps (the graph assembly): nothing is parsed here. `turnsOf` lists a thread's
+ * turns in any order; it is asked only about threads that have children, once each.
+ */
+export function suffixesInCreationOrder(
+  ordered: readonly TimedSuffixThread[],
+  turnsOf: (threadId: string) => readonly TimedTurn[] | undefined,
+): Map<string, string> {
   const groupOf = new Map<string, { next: number }>();
   const suffixes = new Map<string, string>();
   const firstForkAt = new Set<string>();
+  const indexed = new Map<string, ThreadTurns | undefined>();
+  const turnsOfParent = (threadId: string): ThreadTurns | undefined => {
+    if (!indexed.has(threadId)) {
+      const list = turnsOf(threadId);
+      indexed.set(threadId, list === undefined || list.length === 0 ? undefined : indexTurns(list));
+    }
+    return indexed.get(threadId);
+  };
 
-  for (const thread of inCreationOrder(graph.threads)) {
+  for (const thread of ordered) {
     const parentId = thread.parent_thread_id;
-    const parentGroup = parentId === null || !threadIds.has(parentId) ? undefined : groupOf.get(parentId);
+    // A parent outside the threads, or not yet placed (only a corrupt parent cycle does that), makes a root.
+    const parentGroup = parentId === null ? undefined : groupOf.get(parentId);
     if (parentId === null || parentGroup === undefined) {
       groupOf.set(thread.thread_id, { next: 1 });
       suffixes.set(thread.thread_id, '');
@@ -75,15 +125,15 @@ export function computeThreadSuffixes(graph: SuffixGraphInput): Record<string, s
     const forkKey = `${parentId}\u0000${k}`;
     const isFirstForkHere = !firstForkAt.has(forkKey);
     firstForkAt.add(forkKey);
-    const parentTurns = turns.get(parentId);
+    const parentTurns = turnsOfParent(parentId);
     const isTipContinuation =
-      isFirstForkHere && !(parentTurns?.hasTurnAfterCapturedBefore(k, toEpochMs(thread.created_at)) ?? false);
+      isFirstForkHere && !(parentTurns?.hasTurnAfterCapturedBefore(k, thread.createdMs) ?? false);
     groupOf.set(thread.thread_id, isTipContinuation ? parentGroup : { next: 1 });
     const parentSuffix = suffixes.get(parentId) ?? '';
     const showsPlain = isTipContinuation && !((parentTurns?.maxTurn ?? Number.NEGATIVE_INFINITY) > k);
     suffixes.set(thread.thread_id, showsPlain ? parentSuffix : `${parentSuffix}.${ordinal}`);
   }
-  return Object.fromEntries(suffixes);
+  return suffixes;
 }
 
 interface ThreadTurns {
@@ -93,36 +143,26 @@ interface ThreadTurns {
 }
 
 /**
- * Per thread: turns sorted ascending with a suffix minimum of captured_at, so "a turn > k captured
- * before t" is one binary search — the graph endpoint assembles 5,000-node families.
+ * One thread's turns sorted ascending with a suffix minimum of captured_at, so "a turn > k captured
+ * before t" is one binary search.
  */
-function indexTurns(nodes: readonly SuffixNodeInput[]): Map<string, ThreadTurns> {
-  const grouped = new Map<string, { turn: number; capturedMs: number }[]>();
-  for (const node of nodes) {
-    const list = grouped.get(node.thread_id) ?? [];
-    list.push({ turn: node.turn_index, capturedMs: toEpochMs(node.captured_at) });
-    grouped.set(node.thread_id, list);
+function indexTurns(turns: readonly TimedTurn[]): ThreadTurns {
+  const list = [...turns].sort((a, b) => a.turn - b.turn);
+  const turnsAsc = list.map((entry) => entry.turn);
+  const minCapturedFrom = new Array<number>(list.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = list.length - 1; i >= 0; i--) {
+    minCapturedFrom[i] = Math.min(
+      list[i]?.capturedMs ?? Number.POSITIVE_INFINITY,
+      minCapturedFrom[i + 1] ?? Number.POSITIVE_INFINITY,
+    );
   }
-  const indexed = new Map<string, ThreadTurns>();
-  for (const [threadId, list] of grouped) {
-    list.sort((a, b) => a.turn - b.turn);
-    const turnsAsc = list.map((entry) => entry.turn);
-    const minCapturedFrom = new Array<number>(list.length + 1).fill(Number.POSITIVE_INFINITY);
-    for (let i = list.length - 1; i >= 0; i--) {
-      minCapturedFrom[i] = Math.min(
-        list[i]?.capturedMs ?? Number.POSITIVE_INFINITY,
-        minCapturedFrom[i + 1] ?? Number.POSITIVE_INFINITY,
-      );
-    }
-    indexed.set(threadId, {
-      maxTurn: turnsAsc[turnsAsc.length - 1] ?? Number.NEGATIVE_INFINITY,
-      hasTurnAfterCapturedBefore(k, beforeMs) {
-        const first = firstIndexAbove(turnsAsc, k);
-        return (minCapturedFrom[first] ?? Number.POSITIVE_INFINITY) < beforeMs;
-      },
-    });
-  }
-  return indexed;
+  return {
+    maxTurn: turnsAsc[turnsAsc.length - 1] ?? Number.NEGATIVE_INFINITY,
+    hasTurnAfterCapturedBefore(k, beforeMs) {
+      const first = firstIndexAbove(turnsAsc, k);
+      return (minCapturedFrom[first] ?? Number.POSITIVE_INFINITY) < beforeMs;
+    },
+  };
 }
 
 /** Index of the first element > k in an ascending array (its length when none). */

@@ -21,7 +21,11 @@ export function compareStrings(a: string, b: string): number {
 }
 
 export function inCreationOrder<T extends CreatedThread>(threads: readonly T[]): T[] {
-  const sorted = [...threads].sort(compareByCreation);
+  // Each created_at is parsed once, not once per comparison.
+  const sorted = threads
+    .map((thread) => ({ thread, createdMs: toEpochMs(thread.created_at) }))
+    .sort((a, b) => a.createdMs - b.createdMs || compareStrings(a.thread.thread_id, b.thread.thread_id))
+    .map((entry) => entry.thread);
   const byId = new Map(sorted.map((thread) => [thread.thread_id, thread]));
   const placed = new Set<string>();
   const visiting = new Set<string>();

@@ -1,22 +1,75 @@
 import { sql } from 'drizzle-orm';
-import type { FamilyThreadRow, TurnMetaRow } from '@trellis/domain';
+import type { FamilyGraphScope, FamilyThreadRow, LabelTurnRow, TurnMetaRow } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 
+export interface FamilyThreadRows {
+  /** Every thread of the family. */
+  readonly threads: FamilyThreadRow[];
+  /** The label witnesses of every branch (see `AssembleFamilyGraphInput.labelTurns`). */
+  readonly labelTurns: LabelTurnRow[];
+}
+
+interface ThreadRecord extends FamilyThreadRow {
+  readonly next_turn: number | null;
+  readonly next_captured_at: string | null;
+  readonly prior_turn: number | null;
+  readonly prior_captured_at: string | null;
+}
+
 /**
- * Every thread of a family (roots and ACTIVE branches; soft-deleted ones too — the
- * domain decides what to show) in one query, keyed by the immutable family root.
+ * Every thread of the family of `threadId` — any member, the root or a branch — in one query keyed by
+ * the immutable family root: the root and ACTIVE branches, soft-deleted ones too (the domain decides
+ * what to show). A branch of P at k comes with the turns of P the label rules need: P's first owned
+ * turn above k and — only when that one was not captured before the branch was created (compared in
+ * milliseconds, like the domain) — the first one above k that was. Each is a step of the
+ * (thread_id, turn_index) index in practice; the second scans only for a tip continuation whose
+ * parent moved on.
  */
-export async function loadFamilyThreads(db: DbOrTx, rootThreadId: string): Promise<FamilyThreadRow[]> {
-  return db.execute<FamilyThreadRow & Record<string, unknown>>(sql`
-    select c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at
+export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<FamilyThreadRows> {
+  const rows = await db.execute<ThreadRecord & Record<string, unknown>>(sql`
+    select c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at,
+      nt.turn_index as next_turn, nt.captured_at as next_captured_at,
+      pt.turn_index as prior_turn, pt.captured_at as prior_captured_at
     from conversations c
     left join conversation_branches b on b.thread_id = c.thread_id
-    where c.root_thread_id = ${rootThreadId} and (b.status = 'active' or (b.thread_id is null and c.thread_id = ${rootThreadId}))`);
+    left join conversation_branches pb on pb.thread_id = b.parent_thread_id
+    left join lateral (
+      select s.turn_index, s.captured_at from workspace_snapshots s
+      where s.thread_id = b.parent_thread_id and s.turn_index > coalesce(b.branch_point_turn, 0)
+        and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
+      order by s.turn_index limit 1
+    ) nt on true
+    left join lateral (
+      select s.turn_index, s.captured_at from workspace_snapshots s
+      where s.thread_id = b.parent_thread_id and s.turn_index > nt.turn_index
+        and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
+        -- captured in an earlier millisecond: t < trunc(c) is trunc(t) < trunc(c), with no per-row trunc
+        and s.captured_at < date_trunc('milliseconds', c.created_at)
+        -- only when P's first turn above k is no witness itself (a one-time filter: usually no scan at all)
+        and nt.captured_at >= date_trunc('milliseconds', c.created_at)
+      order by s.turn_index limit 1
+    ) pt on true
+    where c.root_thread_id = (select f.root_thread_id from conversations f where f.thread_id = ${threadId})
+      and (b.status = 'active' or (b.thread_id is null and c.thread_id = c.root_thread_id))`);
+  const threads: FamilyThreadRow[] = [];
+  const labelTurns: LabelTurnRow[] = [];
+  for (const { next_turn, next_captured_at, prior_turn, prior_captured_at, ...thread } of rows) {
+    threads.push(thread);
+    if (thread.parent_thread_id === null) continue;
+    if (next_turn !== null && next_captured_at !== null) {
+      labelTurns.push({ thread_id: thread.parent_thread_id, turn_index: next_turn, captured_at: next_captured_at });
+    }
+    if (prior_turn !== null && prior_captured_at !== null) {
+      labelTurns.push({ thread_id: thread.parent_thread_id, turn_index: prior_turn, captured_at: prior_captured_at });
+    }
+  }
+  return { threads, labelTurns };
 }
 
 /**
  * Turn metadata of a whole family in one query — snapshot previews, a reply
- * preview, tool and artifact counts; never a document body.
+ * preview, tool and artifact counts; never a document body. Every row: for
+ * callers that need arbitrary turns (siblings); the graph reads only the newest.
  */
 export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise<TurnMetaRow[]> {
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
@@ -37,4 +90,80 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
       where x.thread_id = s.thread_id and x.turn_index = s.turn_index
     ) a on true
     where c.root_thread_id = ${rootThreadId} and (b.status = 'active' or (b.thread_id is null and c.thread_id = ${rootThreadId}))`);
+}
+
+export interface NewestFamilyTurns {
+  /** The newest visible turns, each with `previous_turn_index`. */
+  readonly turns: TurnMetaRow[];
+  /** Turns each visible thread owns, counted over all its rows (0 for a stub). */
+  readonly ownedTurnCounts: ReadonlyMap<string, number>;
+}
+
+interface NewestTurnRecord extends TurnMetaRow {
+  /** Set on the per-thread count rows only (their turn_index is null). */
+  readonly owned_turn_count: number | null;
+}
+
+/**
+ * The newest `maxNodes` turns the graph can show — owned turns of the scope's visible threads, newest
+ * by captured_at, with every row of the last one's millisecond (the domain breaks ties by node id) —
+ * and how many turns each visible thread owns, in one query. The family's turns are one narrow pass
+ * (thread, turn, time) feeding both the cut and the counts; only the rows kept pay for their previous
+ * turn, user message, reply preview and artifact count, each a step of an index.
+ */
+export async function loadNewestFamilyTurns(
+  db: DbOrTx,
+  scope: FamilyGraphScope,
+  maxNodes: number,
+): Promise<NewestFamilyTurns> {
+  const visible = JSON.stringify(scope.visibleThreads);
+  const rows = await db.execute<NewestTurnRecord & Record<string, unknown>>(sql`
+    with scope as (
+      select v.thread_id, v.branch_point_turn
+      from jsonb_to_recordset(${visible}::jsonb) as v(thread_id text, branch_point_turn int)
+    ), owned as materialized (
+      select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn
+      from scope v
+      join workspace_snapshots s on s.thread_id = v.thread_id
+      where v.branch_point_turn is null or s.turn_index > v.branch_point_turn
+    ), newest as (
+      -- in or after the millisecond of the maxNodes-th newest (t >= trunc(x) is trunc(t) >= trunc(x))
+      select o.*, lag(o.turn_index) over (partition by o.thread_id order by o.turn_index) as kept_before
+      from owned o
+      where ${maxNodes}::bigint > 0 and o.captured_at >= coalesce((
+        select date_trunc('milliseconds', x.captured_at) from owned x
+        order by x.captured_at desc offset greatest(${maxNodes}::bigint - 1, 0) limit 1
+      ), '-infinity')
+    )
+    select n.thread_id, n.turn_index, n.captured_at,
+      -- the kept row just before, when it is turn - 1 (nothing can lie between); else one index step
+      case when n.kept_before = n.turn_index - 1 then n.kept_before else (
+        select max(p.turn_index) from workspace_snapshots p
+        where p.thread_id = n.thread_id and p.turn_index < n.turn_index
+          and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
+      ) end as previous_turn_index,
+      (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
+      r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count,
+      coalesce(a.artifact_count, 0)::int as artifact_count, null::int as owned_turn_count
+    from newest n
+    left join lateral (
+      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count
+      from messages m
+      where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role = 'assistant'
+      order by m.seq desc limit 1
+    ) r on true
+    left join lateral (
+      select count(*) as artifact_count from artifacts x
+      where x.thread_id = n.thread_id and x.turn_index = n.turn_index
+    ) a on true
+    union all
+    select o.thread_id, null, null, null, null, null, 0, 0, count(*)::int
+    from owned o group by o.thread_id`);
+  const turns: TurnMetaRow[] = [];
+  const ownedTurnCounts = new Map(scope.visibleThreads.map((thread) => [thread.thread_id, 0]));
+  for (const { owned_turn_count, ...turn } of rows) {
+    if (owned_turn_count === null) turns.push(turn);
+    else ownedTurnCounts.set(turn.thread_id, owned_turn_count);
+  }
+  return { turns, ownedTurnCounts };
 }

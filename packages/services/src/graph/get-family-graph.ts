@@ -1,21 +1,42 @@
-import { assembleFamilyGraph, type FamilyGraph } from '@trellis/domain';
+import { assembleFamilyGraph, familyGraphScope, resolveMaxGraphNodes, type FamilyGraph } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
-import { loadFamilyThreads, loadFamilyTurns } from './family-rows';
+import { loadFamilyThreads, loadNewestFamilyTurns } from './family-rows';
 
 /**
  * The family graph of a thread (seed 003, "The history graph"): three queries
- * whatever the family's size — the ownership check, the threads, the turn
- * metadata — then the pure assembly in `domain` (walks, active path, labels, cap).
+ * whatever the family's size, in two waits — the ownership check beside the
+ * family's threads (with the label witnesses), then only the newest `maxNodes`
+ * visible turns with each visible thread's turn count — and the pure assembly
+ * in `domain` (walks, active path, labels, cap) over those reduced rows. Its
+ * cost follows the size of the answer, not the family's.
  */
 export async function getFamilyGraph(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; maxNodes?: number },
 ): Promise<FamilyGraph> {
-  const { threadId, maxNodes } = input;
-  const { conversation } = await requireOwnedThread(deps.db, actor, threadId);
-  const root = conversation.rootThreadId;
-  const [threads, turns] = await Promise.all([loadFamilyThreads(deps.db, root), loadFamilyTurns(deps.db, root)]);
-  return assembleFamilyGraph({ requestedThreadId: threadId, threads, turns, maxNodes });
+  const { threadId } = input;
+  const maxNodes = resolveMaxGraphNodes(input.maxNodes);
+  // The threads are keyed by the requested thread, so they need not wait for the check; when the
+  // check fails its error wins and the rows are dropped unseen.
+  const [access, family] = await Promise.allSettled([
+    requireOwnedThread(deps.db, actor, threadId),
+    loadFamilyThreads(deps.db, threadId),
+  ]);
+  if (access.status === 'rejected') throw access.reason;
+  if (family.status === 'rejected') throw family.reason;
+  const { threads, labelTurns } = family.value;
+  const scope = familyGraphScope({ requestedThreadId: threadId, threads });
+  const { turns, ownedTurnCounts } = await loadNewestFamilyTurns(deps.db, scope, maxNodes);
+  return assembleFamilyGraph({
+    requestedThreadId: threadId,
+    threads: threads.map((thread) => {
+      const count = ownedTurnCounts.get(thread.thread_id);
+      return count === undefined ? thread : { ...thread, owned_turn_count: count };
+    }),
+    turns,
+    labelTurns,
+    maxNodes,
+  });
 }

@@ -17,7 +17,8 @@ export async function listSiblings(
   const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
   if (input.turn < 1 || input.turn > conversation.turnIndex) throw AppError.notFound(`Turn ${input.turn}`);
   const root = conversation.rootThreadId;
-  const [threads, turns, activity] = await Promise.all([
+  // Every turn row (any step's node may be asked for), so the label witnesses are not needed.
+  const [{ threads }, turns, activity] = await Promise.all([
     loadFamilyThreads(deps.db, root),
     loadFamilyTurns(deps.db, root),
     loadFamilyActivity(deps.db, root, actor.userId),

@@ -14,3 +14,4 @@ export {
   type FamilyOp,
   type FamilyOpsOptions,
 } from './family-arbitrary';
+export { reduceFamilyRows, type ReducedFamilyRows } from './reduce-rows';
