@@ -114,7 +114,7 @@ try {
 }
 
 /** The same rows a branch writes, in one raw transaction: no validation, no seeding. */
-async function rawBranchFloor(sql: import('postgres').Sql, userId: string, parent: string, k: number): Promise<void> {
+async function rawBranchFloor(sql: postgres.Sql, userId: string, parent: string, k: number): Promise<void> {
   const child = newThreadId(randomUUID);
   await sql.begin(async (tx) => {
     await tx`insert into conversations (thread_id, user_id, root_thread_id, title, objective, turn_index)
@@ -139,7 +139,7 @@ async function rawBranchFloor(sql: import('postgres').Sql, userId: string, paren
 }
 
 /** The rows the first read shows: the last 100 turns of the path and the live workspace. */
-async function rawFirstReadFloor(sql: import('postgres').Sql, parent: string, branch: string, k: number): Promise<void> {
+async function rawFirstReadFloor(sql: postgres.Sql, parent: string, branch: string, k: number): Promise<void> {
   await Promise.all([
     sql`select id, turn_index, role, content, tool_calls, status, created_at from messages
       where (thread_id = ${parent} and turn_index between ${k - 99} and ${k}) or thread_id = ${branch} order by turn_index, seq`,
