@@ -13,7 +13,8 @@ export function findBranchPoints(forest: Forest, leaves: readonly number[]): Int
     if (p >= 0) leavesBelow[p]! += leavesBelow[node]!;
   }
   const branchPoint = new Int32Array(size);
-  for (const node of forest.preorder) {
+  for (let i = 0; i < forest.preorder.length; i++) {
+    const node = forest.preorder[i]!;
     const p = forest.parent[node]!;
     branchPoint[node] = p < 0 ? -1 : leavesBelow[p]! >= 2 ? p : branchPoint[p]!;
   }

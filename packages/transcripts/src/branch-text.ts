@@ -73,7 +73,8 @@ class LatestWithText {
     private readonly textOf: (node: number) => string | undefined,
   ) {
     this.nearestMarked = new Int32Array(traits.length);
-    for (const node of forest.preorder) {
+    for (let i = 0; i < forest.preorder.length; i++) {
+      const node = forest.preorder[i]!;
       const p = forest.parent[node]!;
       this.nearestMarked[node] = (traits[node]! & trait) !== 0 ? node : p >= 0 ? this.nearestMarked[p]! : -1;
     }

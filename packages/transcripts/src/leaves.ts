@@ -26,7 +26,8 @@ export function findSemanticLeaves(index: RecordIndex, forest: Forest): Semantic
   }
 
   const nearestSignificant = new Int32Array(size);
-  for (const node of preorder) {
+  for (let i = 0; i < preorder.length; i++) {
+    const node = preorder[i]!;
     const p = parent[node]!;
     nearestSignificant[node] = !hasTrait(index.traits, node, Trait.neutral)
       ? node

@@ -14,19 +14,23 @@ export function cutParentCycles(parentId: Int32Array): number[][] {
   const DONE = 2;
   const state = new Uint8Array(parentId.length);
   const cycles: number[][] = [];
-  const path: number[] = [];
+  // One path buffer for every walk: a node joins a path at most once, so n slots suffice.
+  const path = new Int32Array(parentId.length);
 
   for (let start = 0; start < parentId.length; start++) {
     if (state[start] !== NEW) continue;
-    path.length = 0;
+    let length = 0;
     let node = start;
     while (node >= 0 && state[node] === NEW) {
       state[node] = ON_PATH;
-      path.push(node);
+      path[length++] = node;
       node = parentId[node]!;
     }
-    if (node >= 0 && state[node] === ON_PATH) cycles.push(cycleInChainOrder(path.slice(path.indexOf(node))));
-    for (const visited of path) state[visited] = DONE;
+    if (node >= 0 && state[node] === ON_PATH) {
+      const walk = Array.from(path.subarray(0, length));
+      cycles.push(cycleInChainOrder(walk.slice(walk.indexOf(node))));
+    }
+    for (let i = 0; i < length; i++) state[path[i]!] = DONE;
   }
 
   cycles.sort((a, b) => a[0]! - b[0]!);

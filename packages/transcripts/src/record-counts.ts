@@ -14,7 +14,8 @@ export function countChains(forest: Forest, traits: Uint8Array): ChainCounts {
   const assistant = new Int32Array(size);
   const toolResult = new Int32Array(size);
   const system = new Int32Array(size);
-  for (const node of forest.preorder) {
+  for (let i = 0; i < forest.preorder.length; i++) {
+    const node = forest.preorder[i]!;
     const p = forest.parent[node]!;
     if (p >= 0) {
       user[node] = user[p]!;

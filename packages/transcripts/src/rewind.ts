@@ -15,7 +15,8 @@ export interface RewindIndex {
 export function indexRewinds(forest: Forest, traits: Uint8Array): RewindIndex {
   const isRewind = (node: number) => hasTrait(traits, node, Trait.rewind);
   const nearestRewind = new Int32Array(forest.parent.length);
-  for (const node of forest.preorder) {
+  for (let i = 0; i < forest.preorder.length; i++) {
+    const node = forest.preorder[i]!;
     const p = forest.parent[node]!;
     nearestRewind[node] = isRewind(node) ? node : p >= 0 ? nearestRewind[p]! : -1;
   }

@@ -7,6 +7,16 @@ describe('summarizeText', () => {
     expect(summarizeText(['  Hello\n\n', '\tworld ', 'again'])).toBe('Hello world again');
   });
 
+  it('collapses exactly the characters \\s matches, across the basic multilingual plane', () => {
+    const mismatches: number[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      const expected = /\s/.test(char) ? 'a b' : `a${char}b`;
+      if (summarizeText([`a${char}b`]) !== expected) mismatches.push(code);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('is undefined when nothing but whitespace remains', () => {
     expect(summarizeText([])).toBeUndefined();
     expect(summarizeText([' \n', '\u00a0\u2003'])).toBeUndefined();

@@ -49,7 +49,15 @@ export function summarizeText(fragments: Iterable<string>): string | undefined {
   let out = '';
   let length = 0;
   for (const fragment of fragments) {
-    for (const [word] of fragment.matchAll(WORDS)) {
+    let end = 0;
+    while (end < fragment.length) {
+      let start = end;
+      while (start < fragment.length && isWhitespace(fragment.charCodeAt(start))) start++;
+      if (start === fragment.length) break;
+      end = start;
+      while (end < fragment.length && !isWhitespace(fragment.charCodeAt(end))) end++;
+      const word = fragment.slice(start, end);
+
       const room = SUMMARY_TEXT_LIMIT - length - (length > 0 ? 1 : 0);
       const wordLength = codePointLength(word);
       if (wordLength <= room) {
@@ -69,8 +77,22 @@ export function summarizeText(fragments: Iterable<string>): string | undefined {
   return length === 0 ? undefined : out;
 }
 
-/** Runs of non-whitespace, with JavaScript's whitespace (the same set `\s` collapses). */
-const WORDS = /\S+/g;
+/** Exactly the characters `\s` matches: ECMAScript WhiteSpace and LineTerminator. */
+function isWhitespace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 function codePointLength(text: string): number {
   let length = text.length;
