@@ -86,7 +86,8 @@ export async function apiJson<S extends z.ZodType>(
 /** A request whose response body does not matter (deletes, updates followed by a refetch). */
 export async function apiCall(path: string, options: RequestOptions = {}): Promise<void> {
   const response = await apiFetch(path, options);
-  await response.body?.cancel();
+  // Read to the end rather than cancel, so the request completes normally.
+  await response.arrayBuffer().catch(() => undefined);
 }
 
 export async function toApiError(response: Response): Promise<ApiError> {
