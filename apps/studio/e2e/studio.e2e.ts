@@ -102,12 +102,23 @@ describe('the studio', () => {
     await studio.preference('British spelling').getByTestId('preference-lock').click();
     await studio.todo('Order a starter hive').getByTestId('todo-text').focus();
     await page.keyboard.press('Alt+ArrowUp');
+    await waitForReading(
+      () => studio.todos(),
+      (t) => t[0]?.text === 'Order a starter hive',
+    );
     await studio.byTestId('todo-add').fill('Buy protective gloves');
     await studio.byTestId('todo-add').press('Enter');
     await studio.todo('Buy protective gloves').getByTestId('todo-text').click();
-    await studio.byTestId('todo-text-input').press('Tab');
-    await studio.byTestId('todo-text-input').press('Tab');
-    await studio.byTestId('todo-text-input').press('Shift+Tab');
+    const gloves = page.locator('[data-testid="todo-item"]:has([data-testid="todo-text-input"])');
+    const depthOfGloves = async () => Number(await gloves.getAttribute('data-depth'));
+    for (const [key, depth] of [
+      ['Tab', 1],
+      ['Tab', 2],
+      ['Shift+Tab', 1],
+    ] as const) {
+      await studio.byTestId('todo-text-input').press(key);
+      await waitForReading(depthOfGloves, (d) => d === depth);
+    }
     await studio.byTestId('todo-text-input').press('Enter');
     await studio.editObjective('A practical field guide to urban beekeeping');
     await page.locator('[data-testid="document-editor"] .cm-content').click();
@@ -288,6 +299,65 @@ describe('the studio', () => {
       ['Alpha', 0],
       ['Alpha child', 1],
     ]);
+    await context.close();
+  });
+
+  it('explains a busy thread (409) and a failed reply, keeps the message for a retry, and stops a streaming reply', async () => {
+    const { page, context } = await newPage(browser, inject('baseUrl'));
+    const studio = new StudioPage(page);
+    await studio.throttleTurnStreams(150);
+    await new AuthPage(page).signUp(uniqueEmail('notices'), PASSWORD);
+    const threadId = await studio.newConversation();
+    const sendUrl = `**/api/conversations/${threadId}/messages`;
+
+    await page.route(sendUrl, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'turn_in_progress', message: 'A turn is already running' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await studio.send('todo: Inspect the hive');
+    await studio.byTestId('turn-busy').waitFor();
+    expect(await studio.userMessages.count()).toBe(0);
+    await page.unroute(sendUrl);
+    await studio.byTestId('retry-turn').click();
+    await studio.waitForReplies(1);
+    expect(await studio.byTestId('turn-busy').count()).toBe(0);
+    expect((await studio.todos()).map((t) => t.text)).toEqual(['Inspect the hive']);
+
+    await page.route(sendUrl, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 200,
+            contentType: 'text/event-stream',
+            body: 'event: error\ndata: {"code":"upstream_failed","message":"The model did not answer"}\n\n',
+          })
+        : route.fallback(),
+    );
+    await studio.send('todo: Feed the bees');
+    await studio.byTestId('turn-error').getByText('The model did not answer').waitFor();
+    await page.unroute(sendUrl);
+    await studio.byTestId('retry-turn').click();
+    await studio.waitForReplies(2);
+    expect(await studio.byTestId('turn-error').count()).toBe(0);
+
+    await studio.send(['todo: One', 'todo: Two', 'todo: Three', 'todo: Four'].join('\n'));
+    await studio.byTestId('stop').click();
+    await page.locator('[data-testid="chat-input"][data-running="false"]').waitFor();
+    expect(await studio.byTestId('send').count()).toBe(1);
+    // The turn stays recorded with what was produced (seed 003): the stored
+    // reply is marked stopped, or complete if the model had already finished.
+    const third = page.locator('[data-testid="message-assistant"][data-turn="3"]');
+    await third.and(page.locator('[data-status="complete"], [data-status="interrupted"]')).waitFor();
+    if ((await third.getAttribute('data-status')) === 'interrupted') {
+      expect(await third.getByTestId('message-status').textContent()).toBe('Stopped');
+    }
+    expect(await studio.userMessages.count()).toBe(3);
     await context.close();
   });
 
