@@ -58,8 +58,3 @@ export function buildForest(parent: Int32Array): Forest {
 
   return { parent, preorder, position, end, root };
 }
-
-export function isAncestorOrSelf(forest: Forest, ancestor: number, node: number): boolean {
-  const at = forest.position[node]!;
-  return forest.position[ancestor]! <= at && at < forest.end[ancestor]!;
-}

@@ -31,7 +31,6 @@ const UNRESOLVED = -3;
 export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   const table = new UuidTable(records.length);
   const uuids = table.uuids;
-  const definingParent: (string | null)[] = [];
   // Sized for the worst case (every uuid distinct) and trimmed below, to avoid regrowth.
   const firstRecord = new Int32Array(records.length);
   const lastRecord = new Int32Array(records.length);
@@ -48,7 +47,6 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
     const nextId = table.size;
     const id = table.idFor(record.uuid);
     if (id === nextId) {
-      definingParent.push(parent);
       firstRecord[id] = index;
       lastRecord[id] = index;
       traits[id] = traitsOf(record);
@@ -57,7 +55,7 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
     } else {
       nextSameUuid[lastRecord[id]!] = index;
       lastRecord[id] = index;
-      const first = definingParent[id]!;
+      const first = records[firstRecord[id]!]!.parentUuid ?? null;
       if (parent !== first) {
         const seen = conflicts.get(id);
         if (seen === undefined) conflicts.set(id, [first, parent]);
@@ -74,8 +72,10 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
     const parentUuids = conflicts.get(id);
     if (parentUuids !== undefined)
       diagnostics.push({ kind: 'conflicting-parent', uuid: uuids[id]!, parentUuids });
-    const parent = definingParent[id];
-    if (parentId[id] !== UNRESOLVED || parent == null) continue;
+    if (parentId[id] !== UNRESOLVED) continue;
+    // Only unresolved nodes go back to their record; null parents were resolved above.
+    const parent = records[firstRecord[id]!]!.parentUuid;
+    if (parent == null) continue;
     const known = table.get(parent);
     if (known < 0) {
       parentId[id] = MISSING_PARENT;

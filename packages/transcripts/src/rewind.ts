@@ -1,18 +1,24 @@
 // Rewind classification (issue 7 §2): a branch is a rewind descendant when its chain contains
 // a rewind record, a rewind sibling when a rewind record of the same tree lies off its chain and
 // not below its leaf, mixed when both. Structural labels only: nothing is active or abandoned.
-import { isAncestorOrSelf, type Forest } from './forest';
+import type { Forest } from './forest';
 import { hasTrait, Trait } from './record-traits';
 import type { BranchClassification } from './types';
+
+/** One tree's rewinds in first-written order, with their preorder spans side by side. */
+interface TreeRewinds {
+  readonly uuids: string[];
+  readonly positions: number[];
+  readonly ends: number[];
+}
 
 export interface RewindIndex {
   /** Node id → nearest ancestor-or-self rewind node, or -1. */
   readonly nearestRewind: Int32Array;
-  /** Tree root → its rewind nodes in first-written order. */
-  readonly rewindsByTree: ReadonlyMap<number, readonly number[]>;
+  readonly byTree: ReadonlyMap<number, TreeRewinds>;
 }
 
-export function indexRewinds(forest: Forest, traits: Uint8Array): RewindIndex {
+export function indexRewinds(forest: Forest, traits: Uint8Array, uuids: readonly string[]): RewindIndex {
   const isRewind = (node: number) => hasTrait(traits, node, Trait.rewind);
   const nearestRewind = new Int32Array(forest.parent.length);
   for (let i = 0; i < forest.preorder.length; i++) {
@@ -20,43 +26,61 @@ export function indexRewinds(forest: Forest, traits: Uint8Array): RewindIndex {
     const p = forest.parent[node]!;
     nearestRewind[node] = isRewind(node) ? node : p >= 0 ? nearestRewind[p]! : -1;
   }
-  const rewindsByTree = new Map<number, number[]>();
+  // Every leaf scans its tree's rewinds; compact side-by-side spans keep that scan in cache.
+  const byTree = new Map<number, TreeRewinds>();
   for (let node = 0; node < traits.length; node++) {
     if (!isRewind(node)) continue;
     const root = forest.root[node]!;
-    const list = rewindsByTree.get(root);
-    if (list === undefined) rewindsByTree.set(root, [node]);
-    else list.push(node);
+    let tree = byTree.get(root);
+    if (tree === undefined) byTree.set(root, (tree = { uuids: [], positions: [], ends: [] }));
+    tree.uuids.push(uuids[node]!);
+    tree.positions.push(forest.position[node]!);
+    tree.ends.push(forest.end[node]!);
   }
-  return { nearestRewind, rewindsByTree };
+  return { nearestRewind, byTree };
 }
 
 export interface RewindRelation {
   classification: BranchClassification;
   /** Rewinds on the leaf's chain, root → leaf. */
-  containsRewinds: number[];
+  containsRewindUuids: string[];
   /** Rewinds of the same tree off the chain and not below the leaf, first-written order. */
-  siblingRewinds: number[];
+  siblingRewindUuids: string[];
 }
 
-export function relateToRewinds(forest: Forest, rewinds: RewindIndex, leaf: number): RewindRelation {
-  const containsRewinds: number[] = [];
+export function relateToRewinds(
+  forest: Forest,
+  rewinds: RewindIndex,
+  uuids: readonly string[],
+  leaf: number,
+): RewindRelation {
+  const containsRewindUuids: string[] = [];
   for (let r = rewinds.nearestRewind[leaf]!; r >= 0;) {
-    containsRewinds.push(r);
+    containsRewindUuids.push(uuids[r]!);
     const p = forest.parent[r]!;
     r = p >= 0 ? rewinds.nearestRewind[p]! : -1;
   }
-  containsRewinds.reverse();
+  containsRewindUuids.reverse();
 
-  const siblingRewinds: number[] = [];
-  for (const r of rewinds.rewindsByTree.get(forest.root[leaf]!) ?? []) {
-    if (!isAncestorOrSelf(forest, r, leaf) && !isAncestorOrSelf(forest, leaf, r)) siblingRewinds.push(r);
+  const siblingRewindUuids: string[] = [];
+  const tree = rewinds.byTree.get(forest.root[leaf]!);
+  if (tree !== undefined) {
+    const leafPosition = forest.position[leaf]!;
+    const leafEnd = forest.end[leaf]!;
+    for (let i = 0; i < tree.uuids.length; i++) {
+      const position = tree.positions[i]!;
+      const isOnChain = position <= leafPosition && leafPosition < tree.ends[i]!;
+      const isBelowLeaf = leafPosition < position && position < leafEnd;
+      if (!isOnChain && !isBelowLeaf) siblingRewindUuids.push(tree.uuids[i]!);
+    }
   }
 
+  const isDescendant = containsRewindUuids.length > 0;
+  const hasSibling = siblingRewindUuids.length > 0;
   return {
-    classification: classify(containsRewinds.length > 0, siblingRewinds.length > 0),
-    containsRewinds,
-    siblingRewinds,
+    classification: classify(isDescendant, hasSibling),
+    containsRewindUuids,
+    siblingRewindUuids,
   };
 }
 

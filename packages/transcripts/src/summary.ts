@@ -20,13 +20,13 @@ export function summarizeBranches(
     leaves.map((leaf) => leaf.node),
   );
   const counts = countChains(forest, index.traits);
-  const rewinds = indexRewinds(forest, index.traits);
+  const rewinds = indexRewinds(forest, index.traits, index.uuids);
   const texts = createBranchTexts(records, index, forest);
   const uuidOf = (node: number) => index.uuids[node]!;
 
   return leaves.map(({ node, lastTerminalRecord }) => {
     const branchPoint = branchPoints[node]!;
-    const rewind = relateToRewinds(forest, rewinds, node);
+    const rewind = relateToRewinds(forest, rewinds, index.uuids, node);
     const firstUserTextAfterBranchPoint = texts.firstPromptTextBelow(node, branchPoint);
     const lastUserText = texts.lastPromptText(node);
     const lastAssistantText = texts.lastAssistantText(node);
@@ -34,8 +34,8 @@ export function summarizeBranches(
       leafUuid: uuidOf(node),
       branchPointUuid: branchPoint >= 0 ? uuidOf(branchPoint) : null,
       classification: rewind.classification,
-      containsRewindUuids: rewind.containsRewinds.map(uuidOf),
-      siblingRewindUuids: rewind.siblingRewinds.map(uuidOf),
+      containsRewindUuids: rewind.containsRewindUuids,
+      siblingRewindUuids: rewind.siblingRewindUuids,
       ...(firstUserTextAfterBranchPoint !== undefined && { firstUserTextAfterBranchPoint }),
       ...(lastUserText !== undefined && { lastUserText }),
       ...(lastAssistantText !== undefined && { lastAssistantText }),
