@@ -10,10 +10,11 @@ import { ChatEmpty } from './chat-empty';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
-import { useMessages } from './use-messages';
+import type { TranscriptSource } from './transcript-source';
 
 export interface ChatPanelProps {
   threadId: string | null;
+  transcript: TranscriptSource;
   conversation: Conversation | undefined;
   isMissing: boolean;
   modelLabel: string;
@@ -28,6 +29,7 @@ export interface ChatPanelProps {
 /** The middle column: the transcript of the displayed thread and the composer. */
 export function ChatPanel({
   threadId,
+  transcript,
   conversation,
   isMissing,
   modelLabel,
@@ -37,7 +39,6 @@ export function ChatPanel({
   onDismiss,
   onLeave,
 }: ChatPanelProps) {
-  const messages = useMessages(threadId);
   // Drafts are kept per thread, so switching conversations never loses one.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const draftKey = threadId ?? '';
@@ -73,7 +74,7 @@ export function ChatPanel({
             Start a new conversation
           </Button>
         </div>
-      ) : threadId !== null && messages.isPending ? (
+      ) : transcript.status === 'loading' ? (
         <div
           className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-4"
           data-testid="messages-loading"
@@ -83,27 +84,27 @@ export function ChatPanel({
           <Skeleton className="h-20 w-5/6" />
           <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
         </div>
-      ) : threadId !== null && messages.isError && messages.messages.length === 0 ? (
+      ) : transcript.status === 'error' ? (
         <div
           className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center"
           role="alert"
           data-testid="messages-error"
         >
           <p className="text-sm text-destructive">
-            Could not load the messages: {errorMessage(messages.error)}
+            Could not load the messages: {errorMessage(transcript.error)}
           </p>
-          <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
+          <Button variant="outline" size="sm" onClick={transcript.retry}>
             <RotateCcw /> Retry
           </Button>
         </div>
       ) : (
         <MessageList
           threadId={threadId}
-          messages={messages.messages}
+          messages={transcript.messages}
           run={run}
-          hasEarlier={messages.hasNextPage}
-          isLoadingEarlier={messages.isFetchingNextPage}
-          onLoadEarlier={() => void messages.fetchNextPage()}
+          hasEarlier={transcript.hasEarlier}
+          isLoadingEarlier={transcript.isLoadingEarlier}
+          onLoadEarlier={transcript.loadEarlier}
           empty={
             <ChatEmpty
               isNew={threadId === null}

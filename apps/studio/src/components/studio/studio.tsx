@@ -48,6 +48,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
         chat={
           <ChatPanel
             threadId={studio.view.threadId}
+            transcript={studio.transcript}
             conversation={studio.conversation}
             isMissing={studio.isMissing}
             modelLabel={modelLabel}

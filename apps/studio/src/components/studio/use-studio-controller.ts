@@ -1,11 +1,12 @@
 'use client';
 import { useCallback, useState, useSyncExternalStore } from 'react';
+import type { TranscriptSource } from '@/components/chat/transcript-source';
+import { useLiveTranscript } from '@/components/chat/use-live-transcript';
 import { useConversation, useCreateConversation } from '@/components/history/use-conversations';
 import { useLiveWorkspace } from '@/components/workspace/use-live-workspace';
 import type { WorkspaceSource } from '@/components/workspace/workspace-source';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api/http';
-import type { TurnRun } from '@/lib/turns/turn-store';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from './pending-saves';
 import type { StudioTab } from './studio-layout';
@@ -16,8 +17,9 @@ import { useTurnRun, useTurnRunner } from './use-turn-runner';
  * The studio's state in one place, so later features plug in here:
  * - `view` — the displayed thread and, for a restored preview (issue 5), the
  *   step; mirrored in the URL.
- * - `workspace` — a WorkspaceSource for the view: today the live thread; a
- *   preview will supply local, editable state with the same actions.
+ * - `transcript` and `workspace` — what the chat and the workspace panel show,
+ *   behind source interfaces: today the live thread; a preview will supply the
+ *   truncated transcript and local, editable workspace state.
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send will branch here before starting the turn.
  */
@@ -34,6 +36,8 @@ export function useStudioController(initial: DisplayedView) {
   const toast = useToast();
   const create = useCreateConversation();
   const conversation = useConversation(view.threadId);
+  // A previewed step (issue 5) will swap both sources for the restore view's.
+  const transcript: TranscriptSource = useLiveTranscript(view.threadId);
   const workspace: WorkspaceSource = useLiveWorkspace(view.threadId);
   const [tab, setTab] = useState<StudioTab>('chat');
 
@@ -89,10 +93,11 @@ export function useStudioController(initial: DisplayedView) {
 
   return {
     view,
-    run: run satisfies TurnRun | undefined,
+    run,
     runningThreadIds,
     conversation: conversation.data,
     isMissing,
+    transcript,
     workspace,
     isCreating: create.isPending,
     tab,

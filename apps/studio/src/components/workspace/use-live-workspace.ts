@@ -34,9 +34,9 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
     enabled: threadId !== null,
   });
 
-  const { mutate } = useMutation({
+  const { mutateAsync } = useMutation({
     mutationKey: ['workspace-edit'],
-    mutationFn: ({ threadId: id, edit }: { threadId: string; edit: Edit }) => saves.track(edit.run(id)),
+    mutationFn: ({ threadId: id, edit }: { threadId: string; edit: Edit }) => edit.run(id),
     onMutate: async ({ threadId: id, edit }) => {
       const key = queryKeys.workspace(id);
       await queryClient.cancelQueries({ queryKey: key });
@@ -57,7 +57,9 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
 
   const actions = useMemo<WorkspaceActions>(() => {
     const edit = (e: Edit) => {
-      if (threadId !== null) mutate({ threadId, edit: e });
+      // Tracked from the call, not from the request: onMutate is async, and a
+      // send that starts meanwhile must still wait for this edit.
+      if (threadId !== null) void saves.track(mutateAsync({ threadId, edit: e }).catch(() => undefined));
     };
     const pendingId = () => `${PENDING_ID_PREFIX}${nextPendingId.current++}`;
     return {
@@ -147,7 +149,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
           failure: 'Could not reorder the todos',
         }),
     };
-  }, [threadId, mutate, queryClient, saves]);
+  }, [threadId, mutateAsync, queryClient, saves]);
 
   return {
     key: threadId,

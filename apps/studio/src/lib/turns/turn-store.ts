@@ -84,7 +84,7 @@ export class TurnStore {
     const runId = this.nextRunId++;
     const controller = new AbortController();
     this.controllers.set(runId, controller);
-    this.set({
+    const initial: TurnRun = {
       runId,
       threadId,
       content,
@@ -95,7 +95,8 @@ export class TurnStore {
       tools: [],
       error: null,
       startedAt: new Date().toISOString(),
-    });
+    };
+    this.set(initial);
     try {
       for await (const event of this.source(threadId, content, controller.signal)) {
         this.apply(threadId, runId, event);
@@ -128,9 +129,10 @@ export class TurnStore {
     } finally {
       this.controllers.delete(runId);
     }
-    const final = this.current(threadId, runId);
-    if (final) this.hooks.onEnd?.(final);
-    return final ?? { ...this.fallback(threadId, content, runId) };
+    // Runs are only replaced or dismissed once final, so this is the run's end state.
+    const final = this.current(threadId, runId) ?? initial;
+    this.hooks.onEnd?.(final);
+    return final;
   }
 
   /** Aborts the fetch: the server stops the model and keeps what was produced. */
@@ -209,20 +211,5 @@ export class TurnStore {
     if (active.length !== this.active.size || active.some((id) => !this.active.has(id)))
       this.active = new Set(active);
     for (const listener of this.listeners) listener();
-  }
-
-  private fallback(threadId: string, content: string, runId: number): TurnRun {
-    return {
-      runId,
-      threadId,
-      content,
-      phase: 'stopped',
-      turnIndex: null,
-      messageId: null,
-      text: '',
-      tools: [],
-      error: null,
-      startedAt: new Date().toISOString(),
-    };
   }
 }

@@ -1,9 +1,10 @@
 'use client';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Message, MessageList } from '@trellis/domain';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
+import type { TranscriptSource } from './transcript-source';
 
 /** Turns per page: enough to fill a tall screen, small enough to load fast. */
 export const TURNS_PER_PAGE = 25;
@@ -13,7 +14,7 @@ export const TURNS_PER_PAGE = 25;
  * page before the oldest loaded turn. A refetch re-reads every loaded page
  * from the newest, so pages never leave a gap.
  */
-export function useMessages(threadId: string | null) {
+export function useLiveTranscript(threadId: string | null): TranscriptSource {
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(threadId ?? ''),
     queryFn: ({ pageParam, signal }) =>
@@ -23,7 +24,16 @@ export function useMessages(threadId: string | null) {
     enabled: threadId !== null,
   });
   const messages = useMemo(() => flatten(query.data?.pages ?? []), [query.data]);
-  return { ...query, messages };
+  const { refetch, fetchNextPage } = query;
+  return {
+    messages,
+    status: threadId === null ? 'idle' : query.data ? 'ready' : query.isError ? 'error' : 'loading',
+    error: query.error,
+    retry: useCallback(() => void refetch(), [refetch]),
+    hasEarlier: query.hasNextPage,
+    isLoadingEarlier: query.isFetchingNextPage,
+    loadEarlier: useCallback(() => void fetchNextPage(), [fetchNextPage]),
+  };
 }
 
 /** Oldest first, each message once (pages may overlap after new turns). */
