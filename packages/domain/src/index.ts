@@ -11,3 +11,4 @@ export * from './workspace/snapshot';
 export * from './workspace/restore';
 export * from './graph/index';
 export * from './siblings/siblings';
+export * from './contracts/transcripts';

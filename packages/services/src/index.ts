@@ -36,3 +36,4 @@ export * from './siblings/list-siblings';
 export * from './siblings/edit-turn';
 export * from './siblings/regenerate-turn';
 export * from './siblings/cursor';
+export * from './transcripts/index';

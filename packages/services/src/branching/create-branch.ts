@@ -9,11 +9,11 @@ import {
   type WorkspaceState,
 } from '@trellis/domain';
 import { conversationBranches, conversations, documents, preferences, todos } from '@trellis/db';
-import { deleteCheckpointThread, seedThread } from '@trellis/agent';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
 import { loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { readPathMessages } from './path-messages';
+import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
 
 export type BranchReason = 'continue' | 'edit' | 'regenerate' | (string & {});
@@ -59,31 +59,16 @@ export async function createBranch(
     state,
   });
 
-  try {
-    await deps.fault?.('branch.after-tx1');
-    await deps.fault?.('branch.hang-after-tx1');
-    const prefix = await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages });
-    await deps.fault?.('branch.seed');
-    await seedThread({
-      checkpointer: deps.checkpointer,
-      threadId: childId,
-      messages: prefix.map((m) => ({ role: m.role, content: m.content })),
-      contextBudget: deps.contextBudget,
-    });
-    await deps.fault?.('branch.tx2');
-    // Activation is the branch's moment of creation as readers see it: sibling
-    // order (lanes, ordinals) then never shifts when an older pending branch lands later.
-    await deps.db.execute(sql`
-      with activated as (
-        update conversation_branches set status = 'active', created_at = clock_timestamp()
-        where thread_id = ${childId} returning created_at
-      )
-      update conversations set created_at = (select created_at from activated) where thread_id = ${childId}`);
-  } catch (cause) {
-    await compensate(deps, childId, actor.userId);
-    deps.logger.error({ err: cause, thread_id: childId }, 'branch creation failed; compensated');
-    throw new AppError('upstream_failed', 'The branch could not be created; nothing was left behind. Try again.', { cause });
-  }
+  await seedAndActivate(deps, {
+    userId: actor.userId,
+    threads: [
+      {
+        threadId: childId,
+        prefix: () => readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages }),
+      },
+    ],
+    failureMessage: 'The branch could not be created; nothing was left behind. Try again.',
+  });
   return { thread_id: childId, parent_thread_id: threadId, branch_point_turn: k, title: parent.title };
 }
 
@@ -152,16 +137,4 @@ async function writePendingBranch(
       from artifacts where thread_id = ${b.parentId} and turn_index <= ${b.k}
       order by id`);
   });
-}
-
-/** Deletes everything TX1 created (the conversation row cascades) and the checkpointer thread. */
-async function compensate(deps: ServiceDeps, childId: string, userId: string): Promise<void> {
-  try {
-    await deleteCheckpointThread(deps.checkpointer, childId);
-  } catch (error) {
-    deps.logger.error({ err: error, thread_id: childId }, 'compensation: checkpointer delete failed');
-  }
-  await deps.db.execute(sql`
-    delete from conversations c using conversation_branches b
-    where c.thread_id = ${childId} and b.thread_id = c.thread_id and b.user_id = ${userId} and b.status = 'pending'`);
 }

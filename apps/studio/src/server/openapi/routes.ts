@@ -29,6 +29,7 @@ import {
   UpdateTodoSchema,
   WorkspaceSchema,
 } from '@trellis/domain';
+import { ImportTranscriptSchema, InspectTranscriptSchema, TranscriptImportedSchema, TranscriptInspectionSchema } from '@trellis/domain';
 
 export interface ApiRouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -118,4 +119,6 @@ export const API_ROUTES: ApiRouteSpec[] = [
   { method: 'GET', path: '/api/conversations/{id}/turns/{k}/siblings', tag: 'siblings', summary: 'The paths that diverge at step k, oldest first', response: SiblingListSchema, errors: owned },
   { method: 'GET', path: '/api/conversations/{id}/cursor', tag: 'siblings', summary: 'The last viewed thread of the family', response: CursorSchema, errors: owned },
   { method: 'PUT', path: '/api/conversations/{id}/cursor', tag: 'siblings', summary: 'Remember the viewed thread of the family', body: PutCursorSchema, response: CursorSchema, errors: [...owned, 422] },
+  { method: 'POST', path: '/api/transcripts/inspect', tag: 'transcripts', summary: 'Inspect a JSONL agent transcript (Qwen Code or Claude Code): every leaf with its summary, and diagnostics', body: InspectTranscriptSchema, response: TranscriptInspectionSchema, errors: [400, 401, 413, 422] },
+  { method: 'POST', path: '/api/transcripts/import', tag: 'transcripts', summary: 'Import a transcript: all leaves as one branch family, or one conversation per chosen leaf', body: ImportTranscriptSchema, response: TranscriptImportedSchema, status: 201, errors: [400, 401, 413, 422, 502] },
 ];

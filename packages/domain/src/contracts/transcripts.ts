@@ -1,0 +1,115 @@
+/**
+ * Transcript import contracts (issue 7 §5): `POST /api/transcripts/inspect` and
+ * `POST /api/transcripts/import`. The browser reads the `.jsonl` file and posts its text as JSON
+ * (cookie-authenticated state changes must be JSON). `branches` and `diagnostics` are the
+ * inspector's output verbatim (issue 7 §1 shapes, camelCase as the CLI's `--json` prints them);
+ * everything this API adds is snake_case.
+ */
+import { z } from 'zod';
+
+/** The largest transcript accepted, in UTF-8 bytes; larger content is a 413. */
+export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
+
+/** How many diagnostics of each kind an inspection lists; the counts say how many there were. */
+export const MAX_LISTED_DIAGNOSTICS = 200;
+
+export const TranscriptFormatSchema = z.enum(['qwen-code', 'claude-code']);
+export type TranscriptFormat = z.infer<typeof TranscriptFormatSchema>;
+
+const FilenameSchema = z.string().trim().max(255).optional().describe('The uploaded file name, for messages only');
+
+export const InspectTranscriptSchema = z
+  .object({
+    content: z.string().describe(`The JSONL text, at most ${MAX_TRANSCRIPT_BYTES} UTF-8 bytes (else 413)`),
+    filename: FilenameSchema,
+  })
+  .strict();
+export type InspectTranscript = z.infer<typeof InspectTranscriptSchema>;
+
+export const ImportTranscriptSchema = z
+  .object({
+    content: z.string().describe(`The JSONL text, at most ${MAX_TRANSCRIPT_BYTES} UTF-8 bytes (else 413)`),
+    filename: FilenameSchema,
+    leaf_uuids: z
+      .array(z.string().min(1))
+      .min(1, 'choose at least one leaf')
+      .max(1000)
+      .refine((uuids) => new Set(uuids).size === uuids.length, 'must not repeat a leaf')
+      .optional()
+      .describe('One independent conversation per chosen leaf; absent: every leaf as ONE branch family'),
+  })
+  .strict();
+export type ImportTranscript = z.infer<typeof ImportTranscriptSchema>;
+
+export const TranscriptBranchSummarySchema = z.object({
+  leafUuid: z.string(),
+  branchPointUuid: z.string().nullable(),
+  classification: z.enum(['ordinary', 'rewind-descendant', 'rewind-sibling', 'mixed-rewind']),
+  containsRewindUuids: z.array(z.string()),
+  siblingRewindUuids: z.array(z.string()),
+  firstUserTextAfterBranchPoint: z.string().optional(),
+  lastUserText: z.string().optional(),
+  lastAssistantText: z.string().optional(),
+  recordCounts: z.object({
+    user: z.int().nonnegative(),
+    assistant: z.int().nonnegative(),
+    toolResult: z.int().nonnegative(),
+    system: z.int().nonnegative(),
+  }),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TranscriptBranchSummary = z.infer<typeof TranscriptBranchSummarySchema>;
+
+export const TranscriptDiagnosticSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('missing-parent'), childUuid: z.string(), missingParentUuid: z.string() }),
+  z.object({ kind: z.literal('parent-cycle'), uuids: z.array(z.string()) }),
+  z.object({ kind: z.literal('conflicting-parent'), uuid: z.string(), parentUuids: z.array(z.string().nullable()) }),
+]);
+export type TranscriptDiagnostic = z.infer<typeof TranscriptDiagnosticSchema>;
+
+/** A line the reader could not use, by its 1-based line number; never fatal. */
+export const TranscriptReaderDiagnosticSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('malformed-line'), line: z.int(), message: z.string() }),
+  z.object({ kind: z.literal('glued-objects'), line: z.int(), count: z.int() }),
+  z.object({ kind: z.literal('line-too-long'), line: z.int(), length: z.int() }),
+  z.object({ kind: z.literal('invalid-record'), line: z.int(), reason: z.string() }),
+  z.object({ kind: z.literal('unknown-record-type'), line: z.int(), recordType: z.string() }),
+  z.object({ kind: z.literal('compaction-joined'), line: z.int(), uuid: z.string(), logicalParentUuid: z.string() }),
+  z.object({
+    kind: z.literal('compaction-parent-missing'),
+    line: z.int(),
+    uuid: z.string(),
+    logicalParentUuid: z.string(),
+  }),
+]);
+export type TranscriptReaderDiagnostic = z.infer<typeof TranscriptReaderDiagnosticSchema>;
+
+/** What importing one leaf brings in. */
+export const TranscriptLeafSchema = z.object({
+  leaf_uuid: z.string(),
+  turn_count: z.int().nonnegative().describe('User prompts on the leaf’s chain: the turns it would import'),
+  title: z.string().describe('The conversation title it would get'),
+});
+export type TranscriptLeaf = z.infer<typeof TranscriptLeafSchema>;
+
+export const TranscriptInspectionSchema = z.object({
+  format: TranscriptFormatSchema.describe('Detected from the records (Qwen Code when undecidable)'),
+  filename: z.string().nullable(),
+  record_count: z.int().nonnegative().describe('Records of the main conversation (sidechains excluded)'),
+  branches: z.array(TranscriptBranchSummarySchema).describe('Every semantic leaf, in physical order'),
+  leaves: z.array(TranscriptLeafSchema).describe('Aligned with `branches`'),
+  diagnostics: z.array(TranscriptDiagnosticSchema).describe(`The first ${MAX_LISTED_DIAGNOSTICS}`),
+  diagnostic_count: z.int().nonnegative(),
+  reader_diagnostics: z.array(TranscriptReaderDiagnosticSchema).describe(`The first ${MAX_LISTED_DIAGNOSTICS}, by line`),
+  reader_diagnostic_count: z.int().nonnegative(),
+});
+export type TranscriptInspection = z.infer<typeof TranscriptInspectionSchema>;
+
+export const TranscriptImportedSchema = z.object({
+  conversations: z
+    .array(z.object({ leaf_uuid: z.string(), thread_id: z.string() }))
+    .describe('Every imported leaf, in physical order, with the thread that shows it'),
+  root_thread_id: z.string().nullable().describe('The family root when importing all leaves as one family'),
+});
+export type TranscriptImported = z.infer<typeof TranscriptImportedSchema>;

@@ -1,0 +1,117 @@
+// TX1 of an import: every planned thread's rows, as the turn loop would have written them, behind
+// PENDING branch rows (seed 003, "Three phases and compensation"). Per thread: the conversation,
+// its pending row (a root gets the self-referencing marker), an empty document, and for each turn
+// it OWNS the user message, the reply, and snapshot k of the empty workspace with the prompt's
+// preview — a branch reads its prefix through the lineage, so nothing is stored twice. Rows go in
+// as JSON record sets: one statement per table whatever the transcript's size.
+import { sql } from 'drizzle-orm';
+import { previewText } from '@trellis/domain';
+import type { StoredToolCall } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import { pendingRootRow } from '../branching/pending-threads';
+import { ownedTurns, type ImportPlan, type PlannedThread } from './import-plan';
+
+export const IMPORT_BRANCH_REASON = 'import';
+
+interface MessageRow {
+  position: number;
+  thread_id: string;
+  turn_index: number;
+  role: 'user' | 'assistant';
+  content: string;
+  tool_calls: StoredToolCall[];
+  created_at: string | null;
+}
+
+interface SnapshotRow {
+  thread_id: string;
+  turn_index: number;
+  user_message: string;
+  captured_at: string | null;
+}
+
+export async function writePendingImport(deps: Pick<ServiceDeps, 'db'>, userId: string, plan: ImportPlan): Promise<void> {
+  const rootOf = familyRoots(plan.threads);
+  const conversations = plan.threads.map((t) => ({
+    thread_id: t.threadId,
+    root_thread_id: rootOf.get(t.threadId)!,
+    title: t.title,
+    turn_index: t.path.length,
+    message_count: t.path.reduce((n, turn) => n + (turn.reply === null ? 1 : 2), 0),
+  }));
+  // The sweeper reclaims pending rows oldest first: the deeper a thread, the older its row, so a
+  // crashed import is swept leaves first and no child outlives its parent's row.
+  const branches = plan.threads.map((t) => ({
+    ...(t.parentThreadId === null
+      ? pendingRootRow(t.threadId, userId)
+      : {
+          threadId: t.threadId,
+          parentThreadId: t.parentThreadId,
+          branchPointTurn: t.branchPointTurn ?? 0,
+          reason: IMPORT_BRANCH_REASON,
+          userId,
+          status: 'pending' as const,
+        }),
+    depth: t.depth,
+  }));
+  const messages: MessageRow[] = [];
+  const snapshots: SnapshotRow[] = [];
+  for (const thread of plan.threads) {
+    for (const { turnIndex, turn } of ownedTurns(thread)) {
+      const base = { thread_id: thread.threadId, turn_index: turnIndex };
+      messages.push({ ...base, position: messages.length, role: 'user', content: turn.prompt, tool_calls: [], created_at: turn.promptAt });
+      if (turn.reply !== null) {
+        messages.push({
+          ...base,
+          position: messages.length,
+          role: 'assistant',
+          content: turn.reply,
+          tool_calls: turn.toolCalls,
+          created_at: turn.replyAt,
+        });
+      }
+      snapshots.push({ ...base, user_message: previewText(turn.prompt), captured_at: turn.promptAt });
+    }
+  }
+
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into conversations (thread_id, root_thread_id, user_id, title, turn_index, message_count)
+      select c.thread_id, c.root_thread_id, ${userId}, c.title, c.turn_index, c.message_count
+      from jsonb_to_recordset(${JSON.stringify(conversations)}::jsonb)
+        as c(thread_id text, root_thread_id text, title text, turn_index int, message_count int)`);
+    await tx.execute(sql`
+      insert into conversation_branches (thread_id, parent_thread_id, branch_point_turn, reason, user_id, status, created_at)
+      select b."threadId", b."parentThreadId", b."branchPointTurn", b.reason, b."userId", b.status,
+        now() - b.depth * interval '1 millisecond'
+      from jsonb_to_recordset(${JSON.stringify(branches)}::jsonb)
+        as b("threadId" text, "parentThreadId" text, "branchPointTurn" int, reason text, "userId" text, status text, depth int)`);
+    await tx.execute(sql`
+      insert into documents (thread_id)
+      select d.thread_id from jsonb_to_recordset(${JSON.stringify(conversations)}::jsonb) as d(thread_id text)`);
+    await tx.execute(sql`
+      insert into messages (thread_id, turn_index, role, content, tool_calls, created_at)
+      select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, coalesce(m.created_at::timestamptz, now())
+      from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+        as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, created_at text)
+      order by m.position`);
+    // Snapshots reference the document body by hash, like the turn loop's capture: here always the empty one.
+    await tx.execute(sql`
+      insert into document_blobs (hash, content)
+      values (encode(sha256(convert_to('', 'UTF8')), 'hex'), '') on conflict (hash) do nothing`);
+    await tx.execute(sql`
+      insert into workspace_snapshots
+        (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message, captured_at)
+      select s.thread_id, s.turn_index, null, '', encode(sha256(convert_to('', 'UTF8')), 'hex'), '[]'::jsonb, '[]'::jsonb,
+        s.user_message, coalesce(s.captured_at::timestamptz, now())
+      from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
+        as s(thread_id text, turn_index int, user_message text, captured_at text)`);
+  });
+}
+
+/** thread → its family root; `threads` lists every parent before its children. */
+function familyRoots(threads: readonly PlannedThread[]): Map<string, string> {
+  const roots = new Map<string, string>();
+  for (const t of threads) roots.set(t.threadId, t.parentThreadId === null ? t.threadId : roots.get(t.parentThreadId)!);
+  return roots;
+}
