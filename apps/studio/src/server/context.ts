@@ -2,7 +2,7 @@
 // the database. Kept on globalThis because Next bundles instrumentation and route
 // handlers separately.
 import { createAuth, createServiceDeps, sweepPendingBranches, type Auth, type ServiceDeps } from '@trellis/services';
-import type { ModelConfig } from '@trellis/agent';
+import { describeModel, type ModelConfig } from '@trellis/agent';
 import { env } from './env';
 import { logger } from './logger';
 import { whenBooted } from './boot';
@@ -40,14 +40,14 @@ async function create(): Promise<AppContext> {
     baseUrl: e.baseUrl,
     trustedOrigins: [...origins],
   });
-  return { deps, auth, modelLabel: model.provider === 'offline' ? 'offline model' : `${model.provider}: ${model.model}` };
+  return { deps, auth, modelLabel: describeModel(model) };
 }
 
 function modelConfig(): ModelConfig {
   const e = env();
   switch (e.LLM_PROVIDER) {
     case 'offline':
-      return { provider: 'offline' };
+      return { provider: 'offline', chunkDelayMs: e.TRELLIS_OFFLINE_CHUNK_DELAY_MS };
     case 'openai':
       return { provider: 'openai', baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? 'gpt-4o-mini' };
     case 'anthropic':

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
+  /** Slows the offline model's token stream (demos and tests that watch a stream arrive). */
+  TRELLIS_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   TRELLIS_CONTEXT_MESSAGES: z.coerce.number().int().min(4).max(1000).default(40),
   TRELLIS_PENDING_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

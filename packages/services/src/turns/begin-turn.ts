@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, previewText } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 
 export interface OpenedTurn {
@@ -31,7 +32,9 @@ export async function beginTurn(
     const [turn] = await tx.execute<{ turn_index: number }>(sql`
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)},
-        turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now()
+        turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now(),
+        -- a conversation still called by its default name takes its first message's
+        title = case when turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE} then ${titleFrom(content)} else title end
       where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')
@@ -70,4 +73,10 @@ export async function beginTurn(
   // Nothing matched: say why, outside the rolled-back transaction.
   await requireOwnedThread(db, actor, threadId);
   throw new AppError('turn_in_progress', 'Another turn is running on this conversation; try again when it ends');
+}
+
+/** A short title from a first message: its first line, without directive prefixes, clamped. */
+export function titleFrom(content: string): string {
+  const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  return previewText(line.replace(/^(objective|doc|append|prefer|todo|done|artifact):\s*/i, ''), 60) || DEFAULT_CONVERSATION_TITLE;
 }

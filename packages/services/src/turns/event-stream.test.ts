@@ -27,14 +27,19 @@ describe('server-sent events', () => {
     );
   });
 
-  it('sends a keep-alive comment while a slow model is silent, and nothing once events flow', async () => {
+  it('sends a keep-alive comment while a slow model is silent, then the events', async () => {
     const channel = new EventChannel<TurnEvent>();
-    const body = readAll(toEventStream(channel, 20));
-    await new Promise((r) => setTimeout(r, 70));
+    const reader = toEventStream(channel, 10).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while ((text.match(/: keep-alive\n\n/g)?.length ?? 0) < 2) {
+      const { value } = await reader.read();
+      text += decoder.decode(value);
+    }
+    expect(text).toBe(': keep-alive\n\n: keep-alive\n\n');
     channel.push({ event: 'token', data: { text: 'late' } });
     channel.close();
-    const text = await body;
-    expect(text.match(/: keep-alive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
     expect(text.endsWith('event: token\ndata: {"text":"late"}\n\n')).toBe(true);
   });
 

@@ -1,4 +1,6 @@
-import { Cpu } from 'lucide-react';
+import { BookOpen, Cpu, FileUp } from 'lucide-react';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
 import { SignOutButton } from './sign-out-button';
 
 export function StudioHeader({ email, modelLabel }: { email: string; modelLabel: string }) {
@@ -22,6 +24,16 @@ export function StudioHeader({ email, modelLabel }: { email: string; modelLabel:
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
         </span>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
+            <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <a href="/api/docs" target="_blank" rel="noreferrer" title="REST API reference">
+            <BookOpen aria-hidden /> <span className="hidden md:inline">API</span>
+          </a>
+        </Button>
         <span data-testid="user-email" className="hidden truncate sm:inline">
           {email}
         </span>
