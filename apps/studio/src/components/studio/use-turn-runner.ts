@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
 import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
+import { invalidateFamilyGraphs } from './use-family-graph';
 
 /** Delay before re-reading a stopped turn: the server records the partial reply after the disconnect. */
 const STOPPED_SETTLE_MS = 1_200;
@@ -22,6 +23,7 @@ export function useTurnRunner(): TurnStore {
       {
         onCommitted: () => {
           void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+          void invalidateFamilyGraphs(queryClient);
         },
         onTool: (run) => {
           void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(run.threadId) });
@@ -38,6 +40,7 @@ export function useTurnRunner(): TurnStore {
         queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() }),
+        invalidateFamilyGraphs(queryClient),
       ]);
 
     async function settle(run: TurnRun): Promise<void> {
