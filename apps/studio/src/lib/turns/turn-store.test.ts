@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TurnEvent } from '@trellis/domain';
 import { ApiError } from '../api/http';
-import { TurnStore, type TurnSource } from './turn-store';
+import { TurnStore, type RegenerateSource, type TurnSource } from './turn-store';
 
 function scripted(events: TurnEvent[], options: { hangAfter?: number } = {}): TurnSource {
   return async function* (_thread, _content, signal) {
@@ -77,5 +77,90 @@ describe('TurnStore', () => {
     expect(store.get('t')).toBeDefined();
     store.dismiss('t', run.runId);
     expect(store.get('t')).toBeUndefined();
+  });
+
+  describe('regenerate', () => {
+    const noSend: TurnSource = async function* () {
+      yield* [];
+      throw new Error('a regenerate must not send');
+    };
+    function regenerating(events: TurnEvent[], options: { hangAfter?: number } = {}): RegenerateSource {
+      const source = scripted(events, options);
+      return (threadId, _turn, signal) => source(threadId, '', signal);
+    }
+
+    it('runs on the branch the stream names, which the caller learns before the reply arrives', async () => {
+      const store = new TurnStore(
+        noSend,
+        {},
+        regenerating(
+          [
+            { event: 'branch', data: { thread_id: 'b' } },
+            { event: 'turn', data: { turn_index: 2, thread_id: 'b' } },
+            { event: 'token', data: { text: 'again' } },
+            { event: 'done', data: { turn_index: 2, message_id: 'm2' } },
+          ],
+          { hangAfter: 2 },
+        ),
+      );
+      const seen: { branch: string; run: unknown; onSource: unknown }[] = [];
+      const outcome = store.regenerate({ threadId: 'a', turn: 2, content: 'question' }, (branch) =>
+        seen.push({ branch, run: store.get(branch), onSource: store.get('a') }),
+      );
+      await vi.waitFor(() => expect(store.get('b')?.turnIndex).toBe(2));
+      expect(seen).toEqual([
+        { branch: 'b', run: expect.objectContaining({ threadId: 'b', content: 'question', phase: 'sending' }), onSource: undefined },
+      ]);
+      expect(store.isActive('b')).toBe(true);
+      expect(store.isActive('a')).toBe(false);
+      store.stop('b');
+      expect(await outcome).toMatchObject({ isBranched: true, run: { threadId: 'b', phase: 'stopped', turnIndex: 2 } });
+    });
+
+    it('ends done on the branch and reports the end like any turn', async () => {
+      const onEnd = vi.fn();
+      const store = new TurnStore(
+        noSend,
+        { onEnd },
+        regenerating([
+          { event: 'branch', data: { thread_id: 'b' } },
+          { event: 'turn', data: { turn_index: 1, thread_id: 'b' } },
+          { event: 'token', data: { text: 'Fresh.' } },
+          { event: 'done', data: { turn_index: 1, message_id: 'm' } },
+        ]),
+      );
+      const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, () => undefined);
+      expect(outcome).toMatchObject({ isBranched: true, run: { threadId: 'b', phase: 'done', text: 'Fresh.' } });
+      expect(onEnd).toHaveBeenCalledWith(expect.objectContaining({ threadId: 'b', phase: 'done' }));
+    });
+
+    it('returns a refusal before the branch without showing a run anywhere', async () => {
+      const onBranch = vi.fn();
+      const store = new TurnStore(noSend, {}, async function* () {
+        yield* [];
+        throw new ApiError(404, 'not_found', 'Turn 9 was not found');
+      });
+      const outcome = await store.regenerate({ threadId: 'a', turn: 9, content: 'q' }, onBranch);
+      expect(outcome).toEqual({
+        isBranched: false,
+        error: { code: 'not_found', message: 'Turn 9 was not found', status: 404 },
+      });
+      expect(onBranch).not.toHaveBeenCalled();
+      expect(store.get('a')).toBeUndefined();
+      expect(store.getActiveThreads().size).toBe(0);
+    });
+
+    it('a stream that does not open with a branch is a failure, not a run on the source thread', async () => {
+      const onBranch = vi.fn();
+      const store = new TurnStore(
+        noSend,
+        {},
+        regenerating([{ event: 'turn', data: { turn_index: 1, thread_id: 'a' } }]),
+      );
+      const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, onBranch);
+      expect(outcome).toMatchObject({ isBranched: false, error: { code: 'bad_response' } });
+      expect(onBranch).not.toHaveBeenCalled();
+      expect(store.get('a')).toBeUndefined();
+    });
   });
 });

@@ -36,6 +36,20 @@ export interface TurnRun {
 
 export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
 
+/** A regenerate stream (issue 6): `branch {thread_id}` first, then the new turn's events on that thread. */
+export type RegenerateSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+export interface RegenerateRequest {
+  /** The displayed thread whose step `turn` gets another reply. */
+  threadId: string;
+  turn: number;
+  /** Step `turn`'s user message, which the new branch sends again (shown as the run's message). */
+  content: string;
+}
+
+/** A regenerate either named its branch (the run then went on there) or was refused before it could. */
+export type RegenerateOutcome = { isBranched: true; run: TurnRun } | { isBranched: false; error: TurnFailure };
+
 export interface TurnHooks {
   /** After each tool result: the live workspace changed. */
   onTool?: (run: TurnRun) => void;
@@ -59,6 +73,7 @@ export class TurnStore {
   constructor(
     private readonly source: TurnSource,
     private readonly hooks: TurnHooks = {},
+    private readonly regenerateSource?: RegenerateSource,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -81,8 +96,48 @@ export class TurnStore {
   async start(threadId: string, content: string): Promise<TurnRun> {
     const existing = this.runs.get(threadId);
     if (isRunActive(existing) && existing) return existing;
-    const runId = this.nextRunId++;
     const controller = new AbortController();
+    return this.drive(threadId, content, this.source(threadId, content, controller.signal), controller);
+  }
+
+  /**
+   * Regenerates a step. Nothing is shown until the stream names its branch: then `onBranch` gets the
+   * new thread (the caller switches the view to it) and the run goes on there like any other turn.
+   * A refusal before that (or a stream that names no branch) is returned, never thrown.
+   */
+  async regenerate(request: RegenerateRequest, onBranch: (threadId: string) => void): Promise<RegenerateOutcome> {
+    if (!this.regenerateSource) throw new Error('This TurnStore was built without a regenerate source');
+    const controller = new AbortController();
+    const events = this.regenerateSource(request.threadId, request.turn, controller.signal)[Symbol.asyncIterator]();
+    let first: IteratorResult<TurnEvent>;
+    try {
+      first = await events.next();
+    } catch (error) {
+      return { isBranched: false, error: failureOf(error) };
+    }
+    if (first.done || first.value.event !== 'branch') {
+      controller.abort();
+      await events.return?.().catch(() => undefined);
+      const error =
+        !first.done && first.value.event === 'error'
+          ? { code: first.value.data.code, message: first.value.data.message, status: null }
+          : { code: 'bad_response', message: 'The server did not open a new branch.', status: null };
+      return { isBranched: false, error };
+    }
+    const threadId = first.value.data.thread_id;
+    const rest: AsyncIterable<TurnEvent> = { [Symbol.asyncIterator]: () => events };
+    const run = this.drive(threadId, request.content, rest, controller);
+    onBranch(threadId);
+    return { isBranched: true, run: await run };
+  }
+
+  private async drive(
+    threadId: string,
+    content: string,
+    events: AsyncIterable<TurnEvent>,
+    controller: AbortController,
+  ): Promise<TurnRun> {
+    const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
     const initial: TurnRun = {
       runId,
@@ -98,7 +153,7 @@ export class TurnStore {
     };
     this.set(initial);
     try {
-      for await (const event of this.source(threadId, content, controller.signal)) {
+      for await (const event of events) {
         this.apply(threadId, runId, event);
         if (!isRunActive(this.current(threadId, runId))) break;
       }
@@ -111,21 +166,7 @@ export class TurnStore {
       }
     } catch (error) {
       if (controller.signal.aborted) this.update(threadId, runId, { phase: 'stopped' });
-      else if (isApiError(error)) {
-        this.update(threadId, runId, {
-          phase: 'failed',
-          error: { code: error.code, message: error.message, status: error.status },
-        });
-      } else {
-        this.update(threadId, runId, {
-          phase: 'failed',
-          error: {
-            code: 'network',
-            message: 'The connection was lost while the reply was streaming.',
-            status: null,
-          },
-        });
-      }
+      else this.update(threadId, runId, { phase: 'failed', error: failureOf(error) });
     } finally {
       this.controllers.delete(runId);
     }
@@ -182,8 +223,7 @@ export class TurnStore {
         });
         return;
       case 'branch':
-        // Regenerate streams (issue 6) open with the new branch's id; the caller
-        // that starts such a run re-keys it. A plain send never sees this event.
+        // Only a regenerate stream opens with it, and `regenerate` reads it before the run starts.
         return;
     }
   }
@@ -212,4 +252,9 @@ export class TurnStore {
       this.active = new Set(active);
     for (const listener of this.listeners) listener();
   }
+}
+
+function failureOf(error: unknown): TurnFailure {
+  if (isApiError(error)) return { code: error.code, message: error.message, status: error.status };
+  return { code: 'network', message: 'The connection was lost while the reply was streaming.', status: null };
 }
