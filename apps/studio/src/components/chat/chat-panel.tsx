@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api/http';
 import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
 import { ChatEmpty } from './chat-empty';
 import { Composer } from './composer';
+import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
 import type { TranscriptSource } from './transcript-source';
@@ -116,6 +117,7 @@ export function ChatPanel({
       )}
       <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 px-4 pb-4 pt-2">
         {run && <TurnNotice run={run} onRetry={() => void onSend(run.content)} onDismiss={onDismiss} />}
+        {!isMissing && transcript.status === 'ready' && <RegenerateLastButton />}
         <Composer
           draft={draft}
           onDraftChange={setDraft}

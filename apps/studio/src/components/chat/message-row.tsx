@@ -1,18 +1,41 @@
 'use client';
 import type { Message } from '@trellis/domain';
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
+import { EditBox } from './edit-box';
+import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
 import { MessageTime } from './message-time';
+import { SiblingSwitcher } from './sibling-switcher';
 import { ToolChip } from './tool-chip';
 
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
 /** A stored message. Memoised: rows never re-render while a reply streams below them. */
 export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
+  // Edit, regenerate and `‹ i/n ›` (issue 6) come from the studio's MessageActions context.
+  const actions = useMessageActions();
+  const [isEditing, setEditing] = useState(false);
   if (message.role === 'user') {
+    if (isEditing && actions) {
+      return (
+        <div className="flex justify-end" data-testid="message-user" data-turn={message.turn_index} data-editing>
+          <div className="w-full max-w-[85%]">
+            <EditBox
+              initial={message.content}
+              onSubmit={(content) => actions.edit(message.turn_index, content)}
+              onCancel={() => setEditing(false)}
+            />
+          </div>
+        </div>
+      );
+    }
     return (
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
-        <MessageTime iso={message.created_at} />
+        <div className="flex items-center gap-1">
+          <EditMessageButton onClick={() => setEditing(true)} />
+          <SiblingSwitcher turn={message.turn_index} />
+          <MessageTime iso={message.created_at} />
+        </div>
       </UserBubble>
     );
   }
@@ -46,6 +69,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
             {STATUS_LABEL[message.status]}
           </span>
         )}
+        <RegenerateButton turn={message.turn_index} />
       </div>
     </AssistantBubble>
   );
@@ -63,7 +87,7 @@ export function UserBubble({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex justify-end" data-testid={testId} data-turn={turnIndex ?? undefined}>
+    <div className="group/message flex justify-end" data-testid={testId} data-turn={turnIndex ?? undefined}>
       <div className="flex max-w-[85%] flex-col items-end gap-1">
         <div
           className="whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-sm text-primary-foreground"
@@ -90,7 +114,7 @@ export function AssistantBubble({
 }) {
   return (
     <div
-      className="flex justify-start"
+      className="group/message flex justify-start"
       data-testid={testId}
       data-turn={turnIndex ?? undefined}
       data-status={status}

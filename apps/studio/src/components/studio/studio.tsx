@@ -1,5 +1,6 @@
 'use client';
 import { ChatPanel } from '@/components/chat/chat-panel';
+import { MessageActionsProvider } from '@/components/chat/message-actions';
 import { HistoryPanel } from '@/components/history/history-panel';
 import { ToastProvider } from '@/components/ui/toast';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
@@ -40,24 +41,26 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
             selectedThreadId={studio.view.threadId}
             isCreating={studio.isCreating}
             runningThreadIds={studio.runningThreadIds}
-            onSelect={studio.openThread}
+            onSelect={studio.openConversation}
             onCreate={() => void studio.createConversation()}
             onDeletedSelected={studio.leave}
           />
         }
         chat={
-          <ChatPanel
-            threadId={studio.view.threadId}
-            transcript={studio.transcript}
-            conversation={studio.conversation}
-            isMissing={studio.isMissing}
-            modelLabel={modelLabel}
-            run={studio.run}
-            onSend={studio.send}
-            onStop={studio.stop}
-            onDismiss={studio.dismissRun}
-            onLeave={studio.leave}
-          />
+          <MessageActionsProvider value={studio.messageActions}>
+            <ChatPanel
+              threadId={studio.view.threadId}
+              transcript={studio.transcript}
+              conversation={studio.conversation}
+              isMissing={studio.isMissing}
+              modelLabel={modelLabel}
+              run={studio.run}
+              onSend={studio.send}
+              onStop={studio.stop}
+              onDismiss={studio.dismissRun}
+              onLeave={studio.leave}
+            />
+          </MessageActionsProvider>
         }
         workspace={<WorkspacePanel source={studio.workspace} />}
       />

@@ -11,6 +11,8 @@ import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from './pending-saves';
 import type { StudioTab } from './studio-layout';
 import { useDisplayedView } from './use-displayed-view';
+import { useOpenAtCursor, useRememberCursor } from './use-family-cursor';
+import { useMessageActionsValue } from './use-message-actions';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 
 /**
@@ -48,6 +50,12 @@ export function useStudioController(initial: DisplayedView) {
     },
     [navigate],
   );
+
+  // Issue 6: the history menu opens a family where it was last viewed; every displayed thread is
+  // recorded as that place; the chat edits, regenerates and switches siblings.
+  const openConversation = useOpenAtCursor(openThread);
+  useRememberCursor(view.threadId);
+  const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
 
   const createConversation = useCallback(async (): Promise<string | null> => {
     try {
@@ -103,6 +111,8 @@ export function useStudioController(initial: DisplayedView) {
     tab,
     setTab,
     openThread,
+    openConversation,
+    messageActions,
     createConversation,
     send,
     stop,

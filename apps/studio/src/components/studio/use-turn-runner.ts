@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
+import { siblingsApi } from '@/lib/api/siblings';
 import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
 import { invalidateFamilyGraphs } from './use-family-graph';
 
@@ -32,6 +33,7 @@ export function useTurnRunner(): TurnStore {
           void settle(run);
         },
       },
+      (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
     );
 
     const refresh = (threadId: string) =>

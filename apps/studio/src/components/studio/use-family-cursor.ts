@@ -1,0 +1,35 @@
+'use client';
+import { useCallback, useEffect, useRef } from 'react';
+import { cursorApi } from '@/lib/api/cursor';
+
+/**
+ * Records each displayed thread as its family's cursor (issue 6 §5), which also marks it viewed:
+ * switching to a sibling later lands on the step last viewed in it. Best effort — a thread that is
+ * gone simply is not recorded.
+ */
+export function useRememberCursor(threadId: string | null): void {
+  useEffect(() => {
+    if (threadId !== null) void cursorApi.put(threadId).catch(() => undefined);
+  }, [threadId]);
+}
+
+/**
+ * Opens a conversation where its family was last viewed (the history menu's way in; a link or a
+ * sibling switch opens exactly the thread it names). Only the latest request wins; if the cursor
+ * cannot be read, the chosen thread opens.
+ */
+export function useOpenAtCursor(openThread: (threadId: string) => void): (threadId: string) => void {
+  const latest = useRef(0);
+  return useCallback(
+    (threadId: string) => {
+      const request = ++latest.current;
+      void cursorApi
+        .get(threadId)
+        .catch(() => threadId)
+        .then((target) => {
+          if (request === latest.current) openThread(target);
+        });
+    },
+    [openThread],
+  );
+}

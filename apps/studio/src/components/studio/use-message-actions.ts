@@ -1,0 +1,136 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message } from '@trellis/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageActionsValue } from '@/components/chat/message-actions';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api/http';
+import { queryKeys } from '@/lib/api/query-keys';
+import { siblingsApi } from '@/lib/api/siblings';
+import { forkPointsOf } from '@/lib/fork-points';
+import { isRunActive, type TurnRun, type TurnStore } from '@/lib/turns/turn-store';
+import type { DisplayedView } from '@/lib/view-url';
+import { usePendingSaves } from './pending-saves';
+import { invalidateFamilyGraphs, useFamilyGraph } from './use-family-graph';
+
+export interface MessageActionsInput {
+  view: DisplayedView;
+  /** The displayed transcript, oldest first. */
+  messages: readonly Message[];
+  /** The displayed thread's run, if any. */
+  run: TurnRun | undefined;
+  turns: TurnStore;
+  openThread: (threadId: string) => void;
+}
+
+/**
+ * Edit, regenerate and sibling switching for the displayed path (issue 6, seed 001). Both edit and
+ * regenerate make a sibling branch at k−1 and switch the view to it at once: an edit creates the
+ * branch, then sends the edited text there as an ordinary turn; a regenerate streams, and the view
+ * follows as soon as the stream names its branch. Where forks are comes from the page's family graph;
+ * what a switch opens comes from the server (the step last viewed in the sibling, else its latest leaf).
+ */
+export function useMessageActionsValue({
+  view,
+  messages,
+  run,
+  turns,
+  openThread,
+}: MessageActionsInput): MessageActionsValue | null {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const saves = usePendingSaves();
+  const threadId = view.threadId;
+  const { graph } = useFamilyGraph(threadId);
+  const forks = useMemo(() => forkPointsOf(graph, threadId), [graph, threadId]);
+  // An edit or regenerate waiting for its branch: nothing else may start meanwhile.
+  const [isBranching, setBranching] = useState(false);
+  const [switchingTurn, setSwitchingTurn] = useState<number | null>(null);
+  const shown = useRef({ threadId, messages });
+  useEffect(() => {
+    shown.current = { threadId, messages };
+  });
+
+  const lastTurn = useMemo(() => {
+    const last = messages.findLast((m) => m.role === 'user')?.turn_index ?? null;
+    // A finished turn the transcript has not read back yet is the real last one: wait for it.
+    if (run?.turnIndex != null && (last === null || run.turnIndex > last)) return null;
+    return last;
+  }, [messages, run]);
+
+  const onBranched = useCallback(
+    (branchId: string) => {
+      void invalidateFamilyGraphs(queryClient);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      openThread(branchId);
+    },
+    [queryClient, openThread],
+  );
+
+  const canStart = threadId !== null && view.step === null && !isRunActive(run) && !isBranching;
+
+  const edit = useCallback(
+    async (turn: number, content: string): Promise<boolean> => {
+      if (!canStart || threadId === null) return false;
+      setBranching(true);
+      try {
+        await saves.flushAll();
+        const branchId = await siblingsApi.edit(threadId, turn, content);
+        onBranched(branchId);
+        void turns.start(branchId, content);
+        return true;
+      } catch (error) {
+        toast.error(`Could not edit the message: ${errorMessage(error)}`);
+        return false;
+      } finally {
+        setBranching(false);
+      }
+    },
+    [canStart, threadId, saves, onBranched, turns, toast],
+  );
+
+  const regenerate = useCallback(
+    (turn: number) => {
+      const question = shown.current.messages.find((m) => m.turn_index === turn && m.role === 'user');
+      if (!canStart || threadId === null || !question) return;
+      setBranching(true);
+      void (async () => {
+        await saves.flushAll();
+        const outcome = await turns.regenerate({ threadId, turn, content: question.content }, (branchId) => {
+          setBranching(false);
+          onBranched(branchId);
+        });
+        setBranching(false);
+        if (!outcome.isBranched) toast.error(`Could not regenerate the reply: ${outcome.error.message}`);
+      })();
+    },
+    [canStart, threadId, saves, turns, onBranched, toast],
+  );
+
+  const switchSibling = useCallback(
+    (turn: number, direction: -1 | 1) => {
+      if (threadId === null) return;
+      setSwitchingTurn(turn);
+      siblingsApi
+        .list(threadId, turn)
+        .then(
+          ({ index, siblings }) => {
+            const target = siblings[index + direction];
+            // The user may have moved on while the list loaded; then this answer is moot.
+            if (target && shown.current.threadId === threadId) openThread(target.leaf_thread_id);
+          },
+          (error: unknown) => toast.error(`Could not open the other version: ${errorMessage(error)}`),
+        )
+        .finally(() => setSwitchingTurn(null));
+    },
+    [threadId, openThread, toast],
+  );
+
+  return useMemo(
+    () =>
+      threadId === null
+        ? null
+        : { forks, canChange: canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling },
+    [threadId, forks, canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling],
+  );
+}
