@@ -302,10 +302,16 @@ describe('the turn lease', () => {
     const { actor, threadId } = await setUp();
     const other = createTestDeps();
     extra.push(other);
+    // ~60 streamed words at 60 ms: the turn outlives its 1 s lease several times over
+    const slower = createTestDeps(new OfflineChatModel({ chunkDelayMs: 60 }));
+    extra.push(slower);
     const lease = { ttlSeconds: 1, renewEveryMs: 150 };
-    const stream = await sendTurn(slow, actor, { threadId, content: 'hello' }, { lease });
+    const stream = await sendTurn(slower, actor, { threadId, content: 'hello' }, { lease });
+    let isSettled = false;
+    void stream.settled.then(() => (isSettled = true));
     const drained = collect(stream);
     await new Promise((resolve) => setTimeout(resolve, 1_400));
+    expect(isSettled, 'the turn must still be running when the lease is checked').toBe(false);
     await expect(sendTurn(other, actor, { threadId, content: 'me too' })).rejects.toMatchObject({
       code: 'turn_in_progress',
     });
