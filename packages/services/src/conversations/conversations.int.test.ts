@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversationSchema, newThreadId } from '@trellis/domain';
-import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../turns/test-harness';
+import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 import { createConversation } from './create-conversation';
 import { deleteConversation } from './delete-conversation';
 import { getConversation } from './get-conversation';

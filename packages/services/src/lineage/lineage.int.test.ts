@@ -6,7 +6,7 @@ import { MessageListSchema, newThreadId } from '@trellis/domain';
 import { schema } from '@trellis/db';
 import { deleteConversation } from '../conversations/delete-conversation';
 import { sendTurn } from '../turns/send-turn';
-import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../turns/test-harness';
+import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 import { listMessages } from './list-messages';
 import { loadLineage, MAX_LINEAGE_DEPTH } from './load-lineage';
 

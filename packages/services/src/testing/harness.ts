@@ -1,17 +1,14 @@
-// Integration-test harness: real PostgreSQL (the run's own database), the offline
-// model, and helpers that drive whole turns the way the route does.
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
-import { createTestUser, testDatabaseUrl } from '@trellis/db/testing';
+// A compact harness over test-harness.ts for tests that drive whole flows: deps
+// with a recording offline model, fresh users and threads, and whole turns.
+import { OfflineChatModel } from '@trellis/agent';
+import { testDatabaseUrl } from '@trellis/db/testing';
 import type { TurnEvent } from '@trellis/domain';
-import { createServiceDeps, type ServiceDeps, type ServiceDepsConfig } from '../deps';
-import { CHECKPOINTER_SCHEMA } from '../migrate-all';
-import { createConversation } from '../conversations/create-conversation';
+import { createServiceDeps, type ServiceDepsConfig } from '../deps';
 import { sendTurn } from '../turns/send-turn';
-
-let checkpointerReady: Promise<void> | undefined;
+import { collect, connectAdmin, newThread, newUser, prepareCheckpointer, type TestDeps } from './test-harness';
 
 export interface Harness {
-  deps: ServiceDeps & { close(): Promise<void> };
+  deps: TestDeps;
   model: OfflineChatModel;
   newUser(): Promise<{ userId: string }>;
   newConversation(actor: { userId: string }, title?: string): Promise<string>;
@@ -20,22 +17,15 @@ export interface Harness {
 }
 
 export async function createHarness(overrides: Partial<ServiceDepsConfig> = {}): Promise<Harness> {
-  const databaseUrl = testDatabaseUrl();
-  checkpointerReady ??= setupCheckpointer({ connectionString: databaseUrl, schema: CHECKPOINTER_SCHEMA });
-  await checkpointerReady;
+  await prepareCheckpointer();
   const model = new OfflineChatModel();
-  const deps = createServiceDeps({ databaseUrl, model: { instance: model }, ...overrides });
+  const deps = createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { instance: model }, ...overrides });
+  const admin = connectAdmin();
   return {
-    deps,
+    deps: { ...deps, close: async () => void (await Promise.all([deps.close(), admin.close()])) },
     model,
-    newUser: async () => ({ userId: (await createTestUser({ db: deps.db, sql: deps.sql, close: async () => undefined })).id }),
-    newConversation: async (actor, title) => (await createConversation(deps, actor, { title })).thread_id,
-    turn: async (actor, threadId, content) => {
-      const stream = await sendTurn(deps, actor, { threadId, content });
-      const events: TurnEvent[] = [];
-      for await (const event of stream) events.push(event);
-      await stream.settled;
-      return events;
-    },
+    newUser: () => newUser(admin),
+    newConversation: (actor, title) => newThread(deps, actor, title),
+    turn: async (actor, threadId, content) => collect(await sendTurn(deps, actor, { threadId, content })),
   };
 }

@@ -13,7 +13,7 @@ import { deleteConversation } from '../conversations/delete-conversation';
 import { readSnapshotState, toState } from '../workspace/snapshot-state';
 import { sendTurn } from './send-turn';
 import { AttackingChatModel, FailingChatModel } from './test-models';
-import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from './test-harness';
+import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 
 const admin = connectAdmin();
 const model = new OfflineChatModel();

@@ -9,7 +9,7 @@ import {
   UpdatePreferenceSchema,
   WorkspaceSchema,
 } from '@trellis/domain';
-import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../turns/test-harness';
+import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 import { createPreference } from './create-preference';
 import { createTodo } from './create-todo';
 import { createDbWorkspacePort } from './db-workspace-port';

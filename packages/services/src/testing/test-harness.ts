@@ -8,7 +8,7 @@ import type { DbHandle } from '@trellis/db';
 import { createServiceDeps, type ServiceDeps } from '../deps';
 import { CHECKPOINTER_SCHEMA } from '../migrate-all';
 import { createConversation } from '../conversations/create-conversation';
-import type { TurnStream } from './send-turn';
+import type { TurnStream } from '../turns/send-turn';
 
 export type ChatModel = Parameters<typeof createAgent>[0]['model'];
 export type TestDeps = ServiceDeps & { close(): Promise<void> };
