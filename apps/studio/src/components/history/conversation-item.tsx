@@ -1,6 +1,6 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
-import { Pencil, Trash2 } from 'lucide-react';
+import { GitBranch, Pencil, Trash2 } from 'lucide-react';
 import { memo, useState, type MouseEvent } from 'react';
 import { EditableText } from '@/components/ui/editable-text';
 import { cn } from '@/lib/cn';
@@ -9,6 +9,8 @@ import { viewPath } from '@/lib/view-url';
 
 export interface ConversationItemProps {
   conversation: Conversation;
+  /** Nesting level in the menu: a branch sits one level under its parent. */
+  depth: number;
   isSelected: boolean;
   isRunning: boolean;
   onSelect: (threadId: string) => void;
@@ -16,9 +18,14 @@ export interface ConversationItemProps {
   onDelete: (conversation: Conversation) => void;
 }
 
+/** Indentation per nesting level, in px; deep chains stop indenting so titles stay readable. */
+const INDENT_PX = 14;
+const MAX_INDENT_LEVELS = 4;
+
 /** One row of the history menu: a link to the thread, inline rename, delete. */
 export const ConversationItem = memo(function ConversationItem({
   conversation,
+  depth,
   isSelected,
   isRunning,
   onSelect,
@@ -38,7 +45,10 @@ export const ConversationItem = memo(function ConversationItem({
     <li
       data-testid="conversation-item"
       data-thread-id={threadId}
+      data-parent-thread-id={conversation.parent_thread_id ?? undefined}
+      data-depth={depth}
       data-selected={isSelected}
+      style={depth > 0 ? { marginLeft: Math.min(depth, MAX_INDENT_LEVELS) * INDENT_PX } : undefined}
       className={cn(
         'group relative flex items-center gap-1 rounded-md pr-1 text-sm',
         isSelected ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
@@ -66,6 +76,9 @@ export const ConversationItem = memo(function ConversationItem({
           className="min-w-0 flex-1 rounded-md px-3 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <span className="flex items-center gap-1.5">
+            {conversation.parent_thread_id !== null && (
+              <GitBranch aria-label="branch" className="size-3 shrink-0 text-muted-foreground" />
+            )}
             {isRunning && (
               <span aria-label="replying" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
             )}
@@ -73,6 +86,11 @@ export const ConversationItem = memo(function ConversationItem({
               {title}
             </span>
           </span>
+          {conversation.branch_point_turn !== null && (
+            <span data-testid="branched-at" className="block truncate text-xs text-brand/80">
+              branched at step {conversation.branch_point_turn}
+            </span>
+          )}
           <span className="block truncate text-xs text-muted-foreground">
             {conversation.turn_index === 0
               ? 'No messages yet'

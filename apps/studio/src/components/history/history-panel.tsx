@@ -1,12 +1,13 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
 import { MessageSquarePlus, RotateCcw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { ConversationItem } from './conversation-item';
+import { nestConversations } from './nest-conversations';
 import { useConversationList, useDeleteConversation, useRenameConversation } from './use-conversations';
 
 export interface HistoryPanelProps {
@@ -19,7 +20,7 @@ export interface HistoryPanelProps {
   onDeletedSelected: () => void;
 }
 
-/** The history menu: the caller's conversations, newest first. */
+/** The history menu: the caller's conversations, newest first, each branch nested under its parent. */
 export function HistoryPanel({
   selectedThreadId,
   isCreating,
@@ -32,6 +33,7 @@ export function HistoryPanel({
   const { mutate: renameConversation } = useRenameConversation();
   const { mutate: deleteConversation } = useDeleteConversation();
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
+  const nested = useMemo(() => nestConversations(list.data ?? []), [list.data]);
 
   const onRename = useCallback(
     (threadId: string, title: string) => renameConversation({ threadId, title }),
@@ -81,10 +83,11 @@ export function HistoryPanel({
           </div>
         ) : (
           <ul className="space-y-0.5" data-testid="conversation-list">
-            {list.data.map((conversation) => (
+            {nested.map(({ conversation, depth }) => (
               <ConversationItem
                 key={conversation.thread_id}
                 conversation={conversation}
+                depth={depth}
                 isSelected={conversation.thread_id === selectedThreadId}
                 isRunning={runningThreadIds.has(conversation.thread_id)}
                 onSelect={onSelect}

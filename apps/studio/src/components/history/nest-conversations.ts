@@ -1,0 +1,59 @@
+import type { Conversation } from '@trellis/domain';
+
+export interface NestedConversation {
+  conversation: Conversation;
+  /** 0 for a conversation of its own; a branch sits one level under its parent. */
+  depth: number;
+}
+
+/**
+ * The history menu's order (seed 003, "Conversation ↔ trajectory links"): every branch right under its
+ * parent, one level deeper, and each group — a thread with all its branches — placed by its most
+ * recent activity, so a family moves up when any of its paths is used. A branch whose parent is not
+ * in the list (deleted) stands on its own. Built from ids only; the input order does not matter.
+ */
+export function nestConversations(list: readonly Conversation[]): NestedConversation[] {
+  const ids = new Set(list.map((c) => c.thread_id));
+  const childrenOf = new Map<string, Conversation[]>();
+  const roots: Conversation[] = [];
+  for (const conversation of list) {
+    const parent = conversation.parent_thread_id;
+    if (parent === null || parent === conversation.thread_id || !ids.has(parent)) {
+      roots.push(conversation);
+      continue;
+    }
+    const siblings = childrenOf.get(parent) ?? [];
+    siblings.push(conversation);
+    childrenOf.set(parent, siblings);
+  }
+
+  const latest = new Map<string, number>();
+  const latestOf = (conversation: Conversation, seen: Set<string>): number => {
+    const known = latest.get(conversation.thread_id);
+    if (known !== undefined) return known;
+    seen.add(conversation.thread_id);
+    let value = Date.parse(conversation.updated_at);
+    for (const child of childrenOf.get(conversation.thread_id) ?? []) {
+      if (!seen.has(child.thread_id)) value = Math.max(value, latestOf(child, seen));
+    }
+    latest.set(conversation.thread_id, value);
+    return value;
+  };
+  const byRecency = (a: Conversation, b: Conversation) =>
+    latestOf(b, new Set()) - latestOf(a, new Set()) || a.thread_id.localeCompare(b.thread_id);
+
+  const out: NestedConversation[] = [];
+  const placed = new Set<string>();
+  const visit = (conversation: Conversation, depth: number) => {
+    if (placed.has(conversation.thread_id)) return;
+    placed.add(conversation.thread_id);
+    out.push({ conversation, depth });
+    for (const child of [...(childrenOf.get(conversation.thread_id) ?? [])].sort(byRecency))
+      visit(child, depth + 1);
+  };
+  for (const root of [...roots].sort(byRecency)) visit(root, 0);
+  // A parent cycle cannot come from the server (a thread has one parent, created before it); if one
+  // ever did, its members still show rather than vanish.
+  for (const conversation of list) visit(conversation, 0);
+  return out;
+}
