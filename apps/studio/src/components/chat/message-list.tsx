@@ -1,10 +1,11 @@
 'use client';
 import type { Message } from '@trellis/domain';
 import { ChevronUp } from 'lucide-react';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
+import { CheckpointDivider } from './checkpoint-divider';
 import { MessageRow } from './message-row';
 import { StreamingTurn } from './streaming-turn';
 
@@ -92,9 +93,17 @@ export function MessageList({
               </Button>
             </div>
           )}
-          {shown.map((message) => (
-            <MessageRow key={message.id} message={message} />
-          ))}
+          {shown.map((message, index) => {
+            // Between two turns: the checkpoint after the earlier one (seed 003, "Restore now").
+            const previous = shown[index - 1];
+            const isNewTurn = previous !== undefined && previous.turn_index < message.turn_index;
+            return (
+              <Fragment key={message.id}>
+                {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
+                <MessageRow message={message} />
+              </Fragment>
+            );
+          })}
           {pending.showBubbles && run && <StreamingTurn run={run} />}
         </div>
       )}

@@ -6,6 +6,7 @@ import { EditBox } from './edit-box';
 import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
 import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
+import { StepTag } from './step-tag';
 import { ToolChip } from './tool-chip';
 
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
@@ -35,6 +36,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
           <EditMessageButton onClick={() => setEditing(true)} />
           <SiblingSwitcher turn={message.turn_index} />
           <MessageTime iso={message.created_at} />
+          <StepTag turn={message.turn_index} />
         </div>
       </UserBubble>
     );

@@ -6,6 +6,8 @@ import { ToastProvider } from '@/components/ui/toast';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { PendingSavesProvider } from './pending-saves';
+import { ChatColumn } from './chat-column';
+import { LeavePreviewDialog } from './leave-preview-dialog';
 import { StudioHeader } from './studio-header';
 import { StudioLayout } from './studio-layout';
 import { useStudioController } from './use-studio-controller';
@@ -41,29 +43,36 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
             selectedThreadId={studio.view.threadId}
             isCreating={studio.isCreating}
             runningThreadIds={studio.runningThreadIds}
-            onSelect={studio.openConversation}
-            onCreate={() => void studio.createConversation()}
+            onSelect={studio.guardedOpenConversation}
+            onCreate={studio.guardedCreateConversation}
             onDeletedSelected={studio.leave}
           />
         }
         chat={
-          <MessageActionsProvider value={studio.messageActions}>
-            <ChatPanel
-              threadId={studio.view.threadId}
-              transcript={studio.transcript}
-              conversation={studio.conversation}
-              isMissing={studio.isMissing}
-              modelLabel={modelLabel}
-              run={studio.run}
-              onSend={studio.send}
-              onStop={studio.stop}
-              onDismiss={studio.dismissRun}
-              onLeave={studio.leave}
-            />
-          </MessageActionsProvider>
+          <ChatColumn
+            panel={studio.isMissing ? null : studio.trajectory.panel}
+            links={studio.trajectory.links}
+            preview={studio.trajectory.banner}
+          >
+            <MessageActionsProvider value={studio.messageActions}>
+              <ChatPanel
+                threadId={studio.view.threadId}
+                transcript={studio.transcript}
+                conversation={studio.conversation}
+                isMissing={studio.isMissing}
+                modelLabel={modelLabel}
+                run={studio.run}
+                onSend={studio.send}
+                onStop={studio.stop}
+                onDismiss={studio.dismissRun}
+                onLeave={studio.leave}
+              />
+            </MessageActionsProvider>
+          </ChatColumn>
         }
-        workspace={<WorkspacePanel source={studio.workspace} />}
+        workspace={<WorkspacePanel source={studio.workspace} preview={studio.trajectory.banner} />}
       />
+      <LeavePreviewDialog leave={studio.trajectory.leave} />
     </div>
   );
 }

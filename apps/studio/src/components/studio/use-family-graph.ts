@@ -1,10 +1,5 @@
 'use client';
-import {
-  queryOptions,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FamilyGraph } from '@trellis/domain';
 import { useCallback } from 'react';
 import { graphApi } from '../../lib/api/graph';

@@ -13,6 +13,9 @@ import type { StudioTab } from './studio-layout';
 import { useDisplayedView } from './use-displayed-view';
 import { useOpenAtCursor, useRememberCursor } from './use-family-cursor';
 import { useMessageActionsValue } from './use-message-actions';
+import { usePreviewSend } from './use-preview-send';
+import { useStepPreview } from './use-step-preview';
+import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 
 /**
@@ -20,10 +23,10 @@ import { useTurnRun, useTurnRunner } from './use-turn-runner';
  * - `view` — the displayed thread and, for a restored preview (issue 5), the
  *   step; mirrored in the URL.
  * - `transcript` and `workspace` — what the chat and the workspace panel show,
- *   behind source interfaces: today the live thread; a preview will supply the
- *   truncated transcript and local, editable workspace state.
+ *   behind source interfaces: the live thread, or for a preview the restore
+ *   view's truncated transcript and local, editable workspace state.
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
- *   A preview's first send will branch here before starting the turn.
+ *   A preview's first send branches at the step, then sends on the branch.
  */
 export function useStudioController(initial: DisplayedView) {
   const { view, navigate } = useDisplayedView(initial);
@@ -38,9 +41,13 @@ export function useStudioController(initial: DisplayedView) {
   const toast = useToast();
   const create = useCreateConversation();
   const conversation = useConversation(view.threadId);
-  // A previewed step (issue 5) will swap both sources for the restore view's.
-  const transcript: TranscriptSource = useLiveTranscript(view.threadId);
-  const workspace: WorkspaceSource = useLiveWorkspace(view.threadId);
+  // A previewed step (issue 5) swaps both sources for the restore view's; the live ones rest meanwhile.
+  const preview = useStepPreview(view);
+  const liveThreadId = preview === null ? view.threadId : null;
+  const liveTranscript = useLiveTranscript(liveThreadId);
+  const liveWorkspace = useLiveWorkspace(liveThreadId);
+  const transcript: TranscriptSource = preview?.transcript ?? liveTranscript;
+  const workspace: WorkspaceSource = preview?.workspace ?? liveWorkspace;
   const [tab, setTab] = useState<StudioTab>('chat');
 
   const openThread = useCallback(
@@ -57,6 +64,10 @@ export function useStudioController(initial: DisplayedView) {
   useRememberCursor(view.threadId);
   const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
 
+  // Issue 5: the trajectory panel and its links in the chat; leaving an edited preview asks first.
+  const trajectory = useTrajectory({ view, preview, navigate, openThread });
+  const sendFromPreview = usePreviewSend(preview, turns, openThread);
+
   const createConversation = useCallback(async (): Promise<string | null> => {
     try {
       const created = await create.mutateAsync();
@@ -69,6 +80,7 @@ export function useStudioController(initial: DisplayedView) {
 
   const send = useCallback(
     async (content: string): Promise<boolean> => {
+      if (preview !== null) return sendFromPreview(content);
       // Snapshot k is taken from the live rows when turn k starts: let every
       // manual edit land first (seed 003, "Snapshot timing").
       await saves.flushAll();
@@ -81,7 +93,7 @@ export function useStudioController(initial: DisplayedView) {
       void turns.start(threadId, content);
       return true;
     },
-    [saves, view.threadId, createConversation, turns, toast],
+    [preview, sendFromPreview, saves, view.threadId, createConversation, turns, toast],
   );
 
   const stop = useCallback(() => {
@@ -94,6 +106,17 @@ export function useStudioController(initial: DisplayedView) {
 
   const leave = useCallback(() => navigate(EMPTY_VIEW), [navigate]);
 
+  // Opening another conversation or starting a new one discards a preview: ask first if it has edits.
+  const { guard } = trajectory;
+  const guardedOpenConversation = useCallback(
+    (threadId: string) => guard(() => openConversation(threadId)),
+    [guard, openConversation],
+  );
+  const guardedCreateConversation = useCallback(
+    () => guard(() => void createConversation()),
+    [guard, createConversation],
+  );
+
   const isMissing =
     conversation.isError &&
     isApiError(conversation.error) &&
@@ -101,7 +124,12 @@ export function useStudioController(initial: DisplayedView) {
 
   return {
     view,
-    run,
+    /** The displayed thread's run; none while a past step is previewed. */
+    run: preview === null ? run : undefined,
+    preview,
+    trajectory,
+    guardedOpenConversation,
+    guardedCreateConversation,
     runningThreadIds,
     conversation: conversation.data,
     isMissing,

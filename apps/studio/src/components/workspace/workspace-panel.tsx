@@ -11,13 +11,31 @@ import { PreferenceList } from './preference-list';
 import { TodoList } from './todo-list';
 import type { WorkspaceSource } from './workspace-source';
 
-/** The right column: objective, document, preferences, todos, artifacts of the displayed view. */
-export function WorkspacePanel({ source }: { source: WorkspaceSource }) {
+export interface WorkspacePreview {
+  stepLabel: string;
+  isEdited: boolean;
+}
+
+/**
+ * The right column: objective, document, preferences, todos, artifacts of the displayed view. For a
+ * restored step (`preview`) the edits stay in the page until a send branches, so it says so instead
+ * of reporting saves.
+ */
+export function WorkspacePanel({
+  source,
+  preview,
+}: {
+  source: WorkspaceSource;
+  preview?: WorkspacePreview | null;
+}) {
   return (
     <section aria-label="Workspace" className="flex h-full min-h-0 flex-col" data-testid="workspace-panel">
-      <header className="flex h-11 shrink-0 items-center justify-between border-b px-4">
-        <h2 className="text-sm font-semibold">Workspace</h2>
-        {source.status === 'ready' && <SyncState />}
+      <header className="flex h-11 shrink-0 items-center justify-between gap-2 border-b px-4">
+        <h2 className="text-sm font-semibold">
+          Workspace
+          {preview && <span className="font-normal text-muted-foreground"> · step {preview.stepLabel}</span>}
+        </h2>
+        {preview ? <PreviewState isEdited={preview.isEdited} /> : source.status === 'ready' && <SyncState />}
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <Body source={source} />
@@ -72,6 +90,19 @@ function Body({ source }: { source: WorkspaceSource }) {
       <TodoList todos={workspace.todos} actions={actions} />
       <ArtifactList artifacts={workspace.artifacts} />
     </div>
+  );
+}
+
+function PreviewState({ isEdited }: { isEdited: boolean }) {
+  return (
+    <span
+      data-testid="workspace-preview-state"
+      data-edited={isEdited}
+      title="Edits to a restored step are kept in this page and go to the new branch when you send"
+      className="truncate rounded-full bg-brand-soft px-2 py-0.5 text-xs text-brand"
+    >
+      {isEdited ? 'Edited · goes with your next message' : 'Restored · not saved'}
+    </span>
   );
 }
 

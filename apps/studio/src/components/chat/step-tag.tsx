@@ -1,0 +1,41 @@
+'use client';
+import { GitBranch } from 'lucide-react';
+import { useTrajectoryLinks } from './trajectory-links';
+
+/**
+ * Beside a user message's timestamp: its step label on the displayed path (`Node: 3.1`, the same
+ * label as its card in the trajectory) and a chip for each other path that continues from it.
+ */
+export function StepTag({ turn }: { turn: number }) {
+  const links = useTrajectoryLinks();
+  const step = links?.steps.get(turn);
+  if (!links || !step) return null;
+  return (
+    <span className="flex flex-wrap items-center justify-end gap-1" data-testid="step-tag">
+      <span
+        data-testid="step-label"
+        data-label={step.label}
+        title="This message's step in the trajectory"
+        className="font-mono text-[11px] text-muted-foreground"
+      >
+        Node: {step.label}
+      </span>
+      {step.alternatives.map((alternative) => (
+        <button
+          key={alternative.thread_id}
+          type="button"
+          data-testid="offshoot-chip"
+          data-thread-id={alternative.thread_id}
+          data-label={alternative.label}
+          title={`Open the path that continues here as step ${alternative.label} (${alternative.title})`}
+          aria-label={`Open path ${alternative.label}`}
+          onClick={() => links.openPath(alternative.thread_id)}
+          className="inline-flex items-center gap-0.5 rounded-full border px-1.5 font-mono text-[10px] leading-4 text-muted-foreground hover:border-brand/50 hover:bg-brand-soft hover:text-brand focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <GitBranch aria-hidden className="size-2.5" />
+          {alternative.label}
+        </button>
+      ))}
+    </span>
+  );
+}

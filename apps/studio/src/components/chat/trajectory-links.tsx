@@ -1,0 +1,24 @@
+'use client';
+import type { PathGuideStep } from '@trellis/domain';
+import { createContext, useContext } from 'react';
+
+/**
+ * What the chat knows of the trajectory (seed 003, "Conversation ↔ trajectory links"): each step of
+ * the displayed path with its label and the paths that fork there, and the two ways to leave the
+ * displayed view from a message — open another path, or restore an earlier step.
+ */
+export interface TrajectoryLinks {
+  /** The displayed path's steps by turn index (empty until the family graph arrives). */
+  steps: ReadonlyMap<number, PathGuideStep>;
+  openPath: (threadId: string) => void;
+  restoreStep: (turn: number) => void;
+}
+
+const TrajectoryLinksContext = createContext<TrajectoryLinks | null>(null);
+
+export const TrajectoryLinksProvider = TrajectoryLinksContext.Provider;
+
+/** Null outside the studio (the chat then shows no labels, chips or checkpoints). */
+export function useTrajectoryLinks(): TrajectoryLinks | null {
+  return useContext(TrajectoryLinksContext);
+}
