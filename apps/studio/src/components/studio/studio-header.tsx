@@ -24,12 +24,12 @@ export function StudioHeader({ email, modelLabel }: { email: string; modelLabel:
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
         </span>
-        <Button asChild variant="ghost" size="sm">
+        <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>
           </Link>
         </Button>
-        <Button asChild variant="ghost" size="sm">
+        <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
           <a href="/api/docs" target="_blank" rel="noreferrer" title="REST API reference">
             <BookOpen aria-hidden /> <span className="hidden md:inline">API</span>
           </a>
