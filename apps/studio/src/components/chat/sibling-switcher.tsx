@@ -1,7 +1,18 @@
 'use client';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { actionButton, useMessageActions } from './message-actions';
+
+type Direction = -1 | 1;
+
+/**
+ * The switcher the user just pressed: where it sat on screen and which arrow had focus. The switcher
+ * of the version that opens takes its place, so the arrows stay under the pointer (and keep keyboard
+ * focus) for the next press, however long the versions below are. Module state: one chat per page.
+ */
+let pressed: { turn: number; top: number; direction: Direction; hadFocus: boolean; until: number } | null = null;
+const PRESS_TTL_MS = 10_000;
 
 /**
  * `‹ i/n ›` on the user message of a fork point (seed 001): ← the older sibling, → the newer one;
@@ -10,12 +21,53 @@ import { actionButton, useMessageActions } from './message-actions';
  */
 export function SiblingSwitcher({ turn }: { turn: number }) {
   const actions = useMessageActions();
+  const ref = useRef<HTMLDivElement>(null);
   const fork = actions?.forks.get(turn);
+
+  useLayoutEffect(() => {
+    const press = pressed;
+    if (!press || press.turn !== turn || Date.now() > press.until || !ref.current) return;
+    pressed = null;
+    // After the chat's own layout effects (which follow the bottom on a newly opened thread).
+    queueMicrotask(() => {
+      const el = ref.current;
+      if (!el) return;
+      const scroller = scrollParentOf(el);
+      if (scroller) {
+        scroller.scrollTop += el.getBoundingClientRect().top - press.top;
+        // Tell the list now (not at the next frame) that it no longer sits at the bottom.
+        scroller.dispatchEvent(new Event('scroll'));
+      }
+      if (press.hadFocus) {
+        const buttons = [...el.querySelectorAll('button')];
+        const same = press.direction === -1 ? buttons[0] : buttons.at(-1);
+        const other = press.direction === -1 ? buttons.at(-1) : buttons[0];
+        (same && !same.disabled ? same : other)?.focus({ preventScroll: true });
+      }
+    });
+  }, [turn, fork !== undefined]);
+
   if (!actions || !fork) return null;
   const position = fork.index + 1;
   const isSwitching = actions.switchingTurn === turn;
+
+  const press = (direction: Direction) => {
+    const el = ref.current;
+    if (el) {
+      pressed = {
+        turn,
+        top: el.getBoundingClientRect().top,
+        direction,
+        hadFocus: el.contains(document.activeElement),
+        until: Date.now() + PRESS_TTL_MS,
+      };
+    }
+    actions.switchSibling(turn, direction);
+  };
+
   return (
     <div
+      ref={ref}
       role="group"
       aria-label={`Version ${position} of ${fork.count} of this message`}
       aria-busy={isSwitching}
@@ -30,7 +82,7 @@ export function SiblingSwitcher({ turn }: { turn: number }) {
         title="Previous version"
         data-testid="sibling-prev"
         disabled={fork.index === 0 || isSwitching}
-        onClick={() => actions.switchSibling(turn, -1)}
+        onClick={() => press(-1)}
       >
         <ChevronLeft />
       </Button>
@@ -45,10 +97,18 @@ export function SiblingSwitcher({ turn }: { turn: number }) {
         title="Next version"
         data-testid="sibling-next"
         disabled={fork.index === fork.count - 1 || isSwitching}
-        onClick={() => actions.switchSibling(turn, 1)}
+        onClick={() => press(1)}
       >
         <ChevronRight />
       </Button>
     </div>
   );
+}
+
+function scrollParentOf(el: HTMLElement): HTMLElement | null {
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
 }
