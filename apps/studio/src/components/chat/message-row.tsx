@@ -20,7 +20,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
     if (isEditing && actions) {
       return (
         <div className="flex justify-end" data-testid="message-user" data-turn={message.turn_index} data-editing>
-          <div className="w-full max-w-[85%]">
+          <div className="w-full md:max-w-[85%]">
             <EditBox
               initial={message.content}
               onSubmit={(content) => actions.edit(message.turn_index, content)}

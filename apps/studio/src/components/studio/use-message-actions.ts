@@ -67,7 +67,7 @@ export function useMessageActionsValue({
     [queryClient, openThread],
   );
 
-  const canStart = threadId !== null && view.step === null && !isRunActive(run) && !isBranching;
+  const canStart = threadId !== null && !isRunActive(run) && !isBranching;
 
   const edit = useCallback(
     async (turn: number, content: string): Promise<boolean> => {
@@ -126,11 +126,14 @@ export function useMessageActionsValue({
     [threadId, openThread, toast],
   );
 
+  // A previewed step (issue 5) is a look at the past with its own way forward: no actions there, so
+  // nothing leaves an edited preview without the preview's own confirmation.
+  const isPreview = view.step !== null;
   return useMemo(
     () =>
-      threadId === null
+      threadId === null || isPreview
         ? null
         : { forks, canChange: canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling },
-    [threadId, forks, canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling],
+    [threadId, isPreview, forks, canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling],
   );
 }
