@@ -39,6 +39,7 @@ describe('edit and regenerate as siblings', () => {
     await box.fill('todo: something else');
     await box.press('Escape');
     await box.waitFor({ state: 'detached' });
+    await expect.poll(() => chat.hasFocus(chat.userMessage(2).getByTestId('edit-message'))).toBe(true);
     expect(await chat.userText(2)).toBe('todo: Buy tomato seeds');
     expect(chat.threadId()).toBe(original);
 
@@ -134,10 +135,22 @@ describe('edit and regenerate as siblings', () => {
     expect(new Set([original, first, second]).size).toBe(3);
     expect(await chat.positions()).toEqual({ 2: '3/3' });
 
+    // From the keyboard: focus stays on the arrows of the version that opens (← while it can go on).
+    await chat.prev(2).focus();
+    await page.keyboard.press('Enter');
+    await chat.waitForThread(first);
+    await chat.waitForPosition(2, '2/3');
+    await expect.poll(() => chat.hasFocus(chat.prev(2))).toBe(true);
+    await page.keyboard.press('Enter');
+    await chat.waitForThread(original);
+    await chat.waitForPosition(2, '1/3');
+    await expect.poll(() => chat.hasFocus(chat.next(2))).toBe(true);
+    expect(await chat.prev(2).isDisabled()).toBe(true);
+
     for (const [button, thread, position] of [
-      ['prev', first, '2/3'],
-      ['prev', original, '1/3'],
       ['next', first, '2/3'],
+      ['next', second, '3/3'],
+      ['prev', first, '2/3'],
       ['next', second, '3/3'],
     ] as const) {
       await (button === 'prev' ? chat.prev(2) : chat.next(2)).click();

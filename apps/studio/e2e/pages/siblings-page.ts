@@ -86,6 +86,10 @@ export class SiblingsPage extends StudioPage {
     await this.page.locator('[data-testid="chat-input"][data-running="false"]').waitFor();
   }
 
+  async hasFocus(control: Locator): Promise<boolean> {
+    return control.evaluate((el) => el === document.activeElement).catch(() => false);
+  }
+
   /** Waits until the displayed thread has a turn in flight. */
   async waitForRunningTurn(): Promise<void> {
     await this.page.locator('[data-testid="chat-input"][data-running="true"]').waitFor();

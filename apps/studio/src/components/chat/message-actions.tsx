@@ -1,6 +1,6 @@
 'use client';
 import { Pencil, RefreshCw } from 'lucide-react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { ForkPoint } from '@/lib/fork-points';
@@ -44,11 +44,12 @@ export const revealOnHover =
   'opacity-0 transition-opacity group-hover/message:opacity-100 group-focus-within/message:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100';
 export const actionButton = 'size-10 text-muted-foreground hover:text-foreground md:size-7';
 
-export function EditMessageButton({ onClick }: { onClick: () => void }) {
+export function EditMessageButton({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
   const actions = useMessageActions();
   if (!actions?.canChange) return null;
   return (
     <Button
+      ref={ref}
       variant="ghost"
       size="icon-sm"
       className={cn(actionButton, revealOnHover)}

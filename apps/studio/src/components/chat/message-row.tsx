@@ -1,6 +1,6 @@
 'use client';
 import type { Message } from '@trellis/domain';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { EditBox } from './edit-box';
 import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
@@ -16,6 +16,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
   // Edit, regenerate and `‹ i/n ›` (issue 6) come from the studio's MessageActions context.
   const actions = useMessageActions();
   const [isEditing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   if (message.role === 'user') {
     if (isEditing && actions) {
       return (
@@ -24,7 +25,10 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
             <EditBox
               initial={message.content}
               onSubmit={(content) => actions.edit(message.turn_index, content)}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                setEditing(false);
+                requestAnimationFrame(() => editButton.current?.focus());
+              }}
             />
           </div>
         </div>
@@ -33,7 +37,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
     return (
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
         <div className="flex items-center gap-1">
-          <EditMessageButton onClick={() => setEditing(true)} />
+          <EditMessageButton ref={editButton} onClick={() => setEditing(true)} />
           <SiblingSwitcher turn={message.turn_index} />
           <MessageTime iso={message.created_at} />
           <StepTag turn={message.turn_index} />
