@@ -105,6 +105,13 @@ describe('edit and regenerate as siblings', () => {
     await expect
       .poll(async () => CursorSchema.parse(await (await page.request.get(`/api/conversations/${edited}/cursor`)).json()).thread_id)
       .toBe(original);
+
+    // A link to the edited branch, opened in another tab, shows that branch and not the cursor.
+    const tab = new SiblingsPage(await context.newPage());
+    await tab.page.goto(`/c/${edited}`);
+    await tab.waitForStep(3, 'todo: Harvest in June');
+    await tab.waitForPosition(2, '2/2');
+    expect(tab.threadId()).toBe(edited);
     await context.close();
   });
 
