@@ -1,5 +1,5 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -27,7 +27,7 @@ export function useTurnRunner(): TurnStore {
           void invalidateFamilyGraphs(queryClient);
         },
         onTool: (run) => {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(run.threadId) });
+          void reread(queryKeys.workspace(run.threadId));
         },
         onEnd: (run) => {
           void settle(run);
@@ -36,11 +36,22 @@ export function useTurnRunner(): TurnStore {
       (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
     );
 
+    /**
+     * Re-reads a query after the turn changed what it reads. A read already in flight began before
+     * the change, so it is cancelled, not awaited: TanStack would otherwise hand a first load's
+     * pending answer to the refetch (a thread opened right as its turn starts — a branch from a
+     * restored step — kept a transcript without the reply).
+     */
+    async function reread(queryKey: QueryKey): Promise<void> {
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    }
+
     const refresh = (threadId: string) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.messages(threadId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) }),
+        reread(queryKeys.messages(threadId)),
+        reread(queryKeys.workspace(threadId)),
+        reread(queryKeys.conversation(threadId)),
         queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() }),
         invalidateFamilyGraphs(queryClient),
       ]);
