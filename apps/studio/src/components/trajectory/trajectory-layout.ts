@@ -103,6 +103,8 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
   const stepById = new Map(graph.nodes.map((node) => [node.id, node]));
   const laneOf = new Map<string, number>();
 
+  // Every card has a fixed size, given as `measured` too: cards out of view are never rendered
+  // (onlyRenderVisibleElements), and React Flow holds a requested fit view until each node is measured.
   const nodes: TrajectoryNode[] = flow.nodes.map((flowNode): TrajectoryNode => {
     laneOf.set(flowNode.id, flowNode.data.lane);
     const position = { x: flowNode.data.turn_index * STEP_GAP, y: flowNode.data.lane * LANE_GAP };
@@ -114,6 +116,7 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
         position,
         width: CARD_WIDTH,
         height: STUB_CARD_HEIGHT,
+        measured: { width: CARD_WIDTH, height: STUB_CARD_HEIGHT },
         handles: [...CARD_HANDLES],
         data: { ...flowNode.data, ...marks },
       };
@@ -125,6 +128,7 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
       position,
       width: CARD_WIDTH,
       height,
+      measured: { width: CARD_WIDTH, height },
       handles: [...CARD_HANDLES],
       data: {
         ...flowNode.data,
