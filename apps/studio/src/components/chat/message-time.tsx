@@ -6,7 +6,7 @@ export function MessageTime({ iso }: { iso: string }) {
       dateTime={iso}
       title={formatFullTime(iso)}
       data-testid="message-time"
-      className="text-[11px] text-muted-foreground"
+      className="whitespace-nowrap text-[11px] text-muted-foreground"
     >
       {formatMessageTime(iso)}
     </time>

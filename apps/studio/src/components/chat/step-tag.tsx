@@ -11,7 +11,7 @@ export function StepTag({ turn }: { turn: number }) {
   const step = links?.steps.get(turn);
   if (!links || !step) return null;
   return (
-    <span className="flex flex-wrap items-center justify-end gap-1" data-testid="step-tag">
+    <span className="ml-1 flex shrink-0 items-center gap-1 whitespace-nowrap" data-testid="step-tag">
       <span
         data-testid="step-label"
         data-label={step.label}
