@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { TrajectoryLinksProvider, type TrajectoryLinks } from '@/components/chat/trajectory-links';
 import { TrajectoryPanel, type TrajectoryPanelProps } from '@/components/trajectory';
 import { PreviewBanner } from './preview-banner';
@@ -12,11 +12,14 @@ export interface ChatColumnProps {
   children: ReactNode;
 }
 
+// Re-rendered only when its props change: not on every streamed token of the chat below.
+const Panel = memo(TrajectoryPanel);
+
 /** The middle column: the trajectory panel on top, then (for a restored step) the banner, then the chat. */
 export function ChatColumn({ panel, links, preview, children }: ChatColumnProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
-      {panel !== null && <TrajectoryPanel {...panel} />}
+      {panel !== null && <Panel {...panel} />}
       {preview !== null && <PreviewBanner {...preview} />}
       <div className="min-h-0 flex-1">
         <TrajectoryLinksProvider value={links}>{children}</TrajectoryLinksProvider>

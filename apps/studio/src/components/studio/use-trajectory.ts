@@ -115,21 +115,37 @@ export function useTrajectory({ view, preview, navigate, openThread }: Trajector
     [steps, openPath, restoreStep],
   );
 
-  const panel: TrajectoryPanelProps | null =
-    threadId === null
-      ? null
-      : {
-          graph,
-          isLoading: family.isLoading,
-          error: family.error,
-          displayedThreadId: threadId,
-          currentNodeId,
-          onSelectStep: selectStep,
-          onContinueFrom: continueFrom,
-          onOpenThread: openPath,
-          collapsed: isCollapsed,
-          onToggleCollapsed: () => setCollapsed((collapsed) => !collapsed),
-        };
+  const toggleCollapsed = useCallback(() => setCollapsed((collapsed) => !collapsed), []);
+  // Stable between graph changes, so a streamed token re-rendering the studio leaves the panel alone.
+  const panel = useMemo<TrajectoryPanelProps | null>(
+    () =>
+      threadId === null
+        ? null
+        : {
+            graph,
+            isLoading: family.isLoading,
+            error: family.error,
+            displayedThreadId: threadId,
+            currentNodeId,
+            onSelectStep: selectStep,
+            onContinueFrom: continueFrom,
+            onOpenThread: openPath,
+            collapsed: isCollapsed,
+            onToggleCollapsed: toggleCollapsed,
+          },
+    [
+      threadId,
+      graph,
+      family.isLoading,
+      family.error,
+      currentNodeId,
+      selectStep,
+      continueFrom,
+      openPath,
+      isCollapsed,
+      toggleCollapsed,
+    ],
+  );
 
   const previewLabel = preview === null ? '' : (steps.get(preview.step)?.label ?? String(preview.step));
   const leave: LeaveConfirmation = {
