@@ -9,7 +9,6 @@ import path from 'node:path';
 import tailwind from '@tailwindcss/postcss';
 import { build } from 'esbuild';
 import postcss from 'postcss';
-import { chromium, type Browser } from 'playwright-core';
 
 const benchDir = import.meta.dirname;
 const studioDir = path.resolve(benchDir, '..');
@@ -104,19 +103,5 @@ export async function startHarnessServer(
   };
 }
 
-/** Debian's Chromium, headless, with the flags these machines need. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's Chromium with the flags these machines need: the same launcher the e2e tests use. */
+export { launchBrowser as launchChromium } from '../e2e/support/browser';
