@@ -130,7 +130,12 @@ describe('continuing from a step of the trajectory', () => {
     await ui.confirmDialog.waitFor();
     await ui.byTestId('confirm-cancel').click();
     await ui.confirmDialog.waitFor({ state: 'detached' });
-    expect(ui.step()).toBe(2);
+    await page.goBack();
+    await ui.confirmDialog.waitFor();
+    await ui.byTestId('confirm-cancel').click();
+    await ui.confirmDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => ui.step()).toBe(2);
+    expect(await ui.isPreviewEdited()).toBe(true);
     expect(await ui.preferences()).toContainEqual({ text: 'Short paragraphs', locked: true });
 
     const before = await count();

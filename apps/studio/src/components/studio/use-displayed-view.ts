@@ -1,12 +1,19 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseViewPath, sameView, viewPath, type DisplayedView } from '@/lib/view-url';
 
 export interface ViewNavigation {
   view: DisplayedView;
   /** Shows another thread (or step) and records it in the URL without a server round trip. */
   navigate: (next: DisplayedView, options?: { replace?: boolean }) => void;
+  /**
+   * Lets the page hold a back/forward step (an edited preview asks first): the guard returns true
+   * to stay, and the URL is put back; it navigates itself once the user agrees.
+   */
+  setPopGuard: (guard: PopGuard | null) => void;
 }
+
+export type PopGuard = (next: DisplayedView) => boolean;
 
 /**
  * The displayed view is client state mirrored into the URL with the History
@@ -16,11 +23,27 @@ export interface ViewNavigation {
  */
 export function useDisplayedView(initial: DisplayedView): ViewNavigation {
   const [view, setView] = useState<DisplayedView>(initial);
+  const shown = useRef(view);
+  useEffect(() => {
+    shown.current = view;
+  });
+  const popGuard = useRef<PopGuard | null>(null);
 
   useEffect(() => {
-    const onPopState = () => setView(parseViewPath(window.location.pathname, window.location.search));
+    const onPopState = () => {
+      const next = parseViewPath(window.location.pathname, window.location.search);
+      if (!sameView(next, shown.current) && popGuard.current?.(next)) {
+        window.history.pushState(null, '', viewPath(shown.current));
+        return;
+      }
+      setView(next);
+    };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  const setPopGuard = useCallback((guard: PopGuard | null) => {
+    popGuard.current = guard;
   }, []);
 
   const navigate = useCallback((next: DisplayedView, options: { replace?: boolean } = {}) => {
@@ -31,5 +54,5 @@ export function useDisplayedView(initial: DisplayedView): ViewNavigation {
     else window.history.pushState(null, '', url);
   }, []);
 
-  return { view, navigate };
+  return { view, navigate, setPopGuard };
 }

@@ -29,7 +29,7 @@ import { useTurnRun, useTurnRunner } from './use-turn-runner';
  *   A preview's first send branches at the step, then sends on the branch.
  */
 export function useStudioController(initial: DisplayedView) {
-  const { view, navigate } = useDisplayedView(initial);
+  const { view, navigate, setPopGuard } = useDisplayedView(initial);
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
   const runningThreadIds = useSyncExternalStore(
@@ -65,7 +65,7 @@ export function useStudioController(initial: DisplayedView) {
   const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
 
   // Issue 5: the trajectory panel and its links in the chat; leaving an edited preview asks first.
-  const trajectory = useTrajectory({ view, preview, navigate, openThread });
+  const trajectory = useTrajectory({ view, preview, navigate, setPopGuard, openThread });
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 
   const createConversation = useCallback(async (): Promise<string | null> => {

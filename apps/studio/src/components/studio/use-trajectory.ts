@@ -5,6 +5,7 @@ import { flashTurnMessage } from '@/components/chat/flash-message';
 import type { TrajectoryLinks } from '@/components/chat/trajectory-links';
 import type { TrajectoryPanelProps } from '@/components/trajectory';
 import type { DisplayedView } from '@/lib/view-url';
+import type { PopGuard } from './use-displayed-view';
 import { usePendingSaves } from './pending-saves';
 import { isInFamily, useFamilyGraph } from './use-family-graph';
 import type { StepPreview } from './use-step-preview';
@@ -13,6 +14,7 @@ export interface TrajectoryInput {
   view: DisplayedView;
   preview: StepPreview | null;
   navigate: (next: DisplayedView) => void;
+  setPopGuard: (guard: PopGuard | null) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
 }
@@ -30,7 +32,7 @@ export interface LeaveConfirmation {
  * between steps and paths (seed 003, "Restore now, branch only on send"). Moving away from a preview
  * that has unsent edits asks first; an unedited preview is left silently.
  */
-export function useTrajectory({ view, preview, navigate, openThread }: TrajectoryInput) {
+export function useTrajectory({ view, preview, navigate, setPopGuard, openThread }: TrajectoryInput) {
   const saves = usePendingSaves();
   const family = useFamilyGraph(view.threadId);
   const threadId = view.threadId;
@@ -63,18 +65,30 @@ export function useTrajectory({ view, preview, navigate, openThread }: Trajector
     latest.current = { preview, isEdited };
   });
   /**
-   * Runs `leave` now, or after a confirmation when the preview on screen holds edits — its baseline
-   * differs, or the document editor holds text it has not handed over yet (the only pending save a
-   * preview can have: its edits are local).
+   * The preview on screen holds edits: its baseline differs, or the document editor holds text it
+   * has not handed over yet (the only pending save a preview can have: its edits are local).
    */
+  const hasUnsentEdits = useCallback(() => {
+    const { preview: shown, isEdited: edited } = latest.current;
+    return shown !== null && (edited || saves.getCount() > 0);
+  }, [saves]);
+  /** Runs `leave` now, or after a confirmation when the preview holds edits. */
   const guard = useCallback(
     (leave: () => void) => {
-      const { preview: shown, isEdited: edited } = latest.current;
-      if (shown !== null && (edited || saves.getCount() > 0)) setPendingLeave(() => leave);
+      if (hasUnsentEdits()) setPendingLeave(() => leave);
       else leave();
     },
-    [saves],
+    [hasUnsentEdits],
   );
+  // Back and forward are guarded too.
+  useEffect(() => {
+    setPopGuard((next) => {
+      if (!hasUnsentEdits()) return false;
+      setPendingLeave(() => () => navigate(next));
+      return true;
+    });
+    return () => setPopGuard(null);
+  }, [setPopGuard, hasUnsentEdits, navigate]);
   useEffect(() => {
     if (!isEdited) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
