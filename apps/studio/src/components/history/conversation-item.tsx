@@ -13,7 +13,8 @@ export interface ConversationItemProps {
   depth: number;
   isSelected: boolean;
   isRunning: boolean;
-  onSelect: (threadId: string) => void;
+  /** `exact`: open this very thread (a branch row); otherwise the family opens at its cursor. */
+  onSelect: (threadId: string, options?: { exact?: boolean }) => void;
   onRename: (threadId: string, title: string) => void;
   onDelete: (conversation: Conversation) => void;
 }
@@ -38,7 +39,7 @@ export const ConversationItem = memo(function ConversationItem({
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    onSelect(threadId);
+    onSelect(threadId, { exact: conversation.parent_thread_id !== null });
   };
 
   return (

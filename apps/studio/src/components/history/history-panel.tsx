@@ -14,7 +14,7 @@ export interface HistoryPanelProps {
   selectedThreadId: string | null;
   isCreating: boolean;
   runningThreadIds: ReadonlySet<string>;
-  onSelect: (threadId: string) => void;
+  onSelect: (threadId: string, options?: { exact?: boolean }) => void;
   onCreate: () => void;
   /** Called after the displayed conversation was deleted. */
   onDeletedSelected: () => void;

@@ -14,15 +14,21 @@ export function useRememberCursor(threadId: string | null): void {
 }
 
 /**
- * Opens a conversation where its family was last viewed (the history menu's way in; a link or a
- * sibling switch opens exactly the thread it names). Only the latest request wins; if the cursor
- * cannot be read, the chosen thread opens.
+ * Opens a conversation where its family was last viewed (the history menu's way in for a family's
+ * root row; a branch row, a link or a sibling switch opens exactly the thread it names). Only the
+ * latest request wins; if the cursor cannot be read, the chosen thread opens.
  */
-export function useOpenAtCursor(openThread: (threadId: string) => void): (threadId: string) => void {
+export function useOpenAtCursor(
+  openThread: (threadId: string) => void,
+): (threadId: string, options?: { exact?: boolean }) => void {
   const latest = useRef(0);
   return useCallback(
-    (threadId: string) => {
+    (threadId: string, options?: { exact?: boolean }) => {
       const request = ++latest.current;
+      if (options?.exact) {
+        openThread(threadId);
+        return;
+      }
       void cursorApi
         .get(threadId)
         .catch(() => threadId)

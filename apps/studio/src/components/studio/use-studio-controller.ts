@@ -109,7 +109,7 @@ export function useStudioController(initial: DisplayedView) {
   // Opening another conversation or starting a new one discards a preview: ask first if it has edits.
   const { guard } = trajectory;
   const guardedOpenConversation = useCallback(
-    (threadId: string) => guard(() => openConversation(threadId)),
+    (threadId: string, options?: { exact?: boolean }) => guard(() => openConversation(threadId, options)),
     [guard, openConversation],
   );
   const guardedCreateConversation = useCallback(
