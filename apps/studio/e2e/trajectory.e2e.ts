@@ -9,7 +9,8 @@
  *       ├─ 3.2                step 2 restored, edited, sent
  *   └─ 2.3                    a deep link to step 1, sent
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -287,8 +288,12 @@ describe('continuing from a step of the trajectory', () => {
     expect(graph.threads.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.runIf(SCREENSHOT_DIR !== undefined)('screenshots of the studio with a five-path family', async () => {
-    const dir = path.resolve(SCREENSHOT_DIR ?? '.');
+  // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
+  it('screenshots of the studio with a five-path family', async () => {
+    const dir =
+      SCREENSHOT_DIR === undefined
+        ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-'))
+        : path.resolve(SCREENSHOT_DIR);
     await mkdir(dir, { recursive: true });
     // Only the family in the history menu: the conversation "New" opened earlier goes.
     for (const conversation of await ui.conversations()) {
@@ -324,5 +329,8 @@ describe('continuing from a step of the trajectory', () => {
     await phone.page.waitForTimeout(400);
     await phone.page.screenshot({ path: path.join(dir, 'studio-phone.png') });
     await phone.context.close();
+    for (const file of ['studio-trajectory.png', 'studio-preview.png', 'studio-phone.png']) {
+      expect((await stat(path.join(dir, file))).size, file).toBeGreaterThan(10_000);
+    }
   });
 });

@@ -79,6 +79,9 @@ export function createAgent(options: CreateAgentOptions): Agent {
     try {
       // A run that died without settling (crash, consumer gone) left work pending.
       await settleThread(graph, input.threadId);
+      // Aborted before it started: no graph run at all (whether LangGraph would
+      // write its input first is a race), just the settling below.
+      if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
       const stream = await graph.stream(
         { messages: [human] },
         {
