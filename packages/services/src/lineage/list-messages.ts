@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { AppError, lineageTurnRanges, type Message, type MessageList } from '@trellis/domain';
-import type { StoredToolCall } from '@trellis/db';
+import { AppError, type MessageList } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { isoTimestamp } from '../workspace/iso-timestamp';
+import { readPathMessages } from '../branching/path-messages';
 import { loadLineage } from './load-lineage';
 
 export interface ListMessagesInput {
@@ -33,14 +31,6 @@ export async function listMessages(
   const upTo = input.before_turn === undefined ? tip : Math.min(tip, input.before_turn - 1);
   const from = Math.max(1, upTo - input.limit_turns + 1);
   if (upTo < from) return { messages: [], has_more: false };
-  const ranges = lineageTurnRanges(lineage, upTo)
-    .map((r) => ({ thread_id: r.thread_id, from: Math.max(r.from, from), to: r.to }))
-    .filter((r) => r.to >= r.from);
-  const rows = await deps.db.execute<Omit<Message, 'tool_calls'> & { tool_calls: StoredToolCall[] }>(sql`
-    select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status,
-      ${isoTimestamp(sql`m.created_at`)} as created_at
-    from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(thread_id text, "from" int, "to" int)
-    join messages m on m.thread_id = r.thread_id and m.turn_index between r."from" and r."to"
-    order by m.turn_index, m.seq`);
-  return { messages: rows.map((row) => ({ ...row })), has_more: from > 1 };
+  const messages = await readPathMessages(deps.db, lineage, { from, upTo });
+  return { messages, has_more: from > 1 };
 }
