@@ -3,3 +3,4 @@ export * from './schema/index';
 export * from './client';
 export * from './embedded';
 export * from './migrate';
+export * from './schema/search';

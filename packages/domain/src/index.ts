@@ -12,3 +12,4 @@ export * from './workspace/restore';
 export * from './graph/index';
 export * from './siblings/siblings';
 export * from './contracts/transcripts';
+export * from './export/filename';

@@ -11,7 +11,7 @@ export * from './conversations/conversation-access';
 export * from './conversations/create-conversation';
 export * from './conversations/list-conversations';
 export * from './conversations/get-conversation';
-export * from './conversations/rename-conversation';
+export * from './conversations/update-conversation';
 export * from './conversations/delete-conversation';
 export * from './workspace/read-live-workspace';
 export * from './workspace/db-workspace-port';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { searchVector } from './search';
 
 export interface StoredToolCall {
   id: string;
@@ -24,6 +25,14 @@ export const conversations = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     rootThreadId: text('root_thread_id').notNull(),
     title: text('title').notNull(),
+    /**
+     * The title is a stand-in (a new branch carries its parent's) until the thread's first own
+     * message names it (docs/branching.md, "Names, stars and archive"); a rename makes it final.
+     */
+    isTitleProvisional: boolean('is_title_provisional').notNull().default(false),
+    isStarred: boolean('is_starred').notNull().default(false),
+    /** Archive hides the thread and its subtree like a soft delete, but is undone by un-archiving. */
+    isArchived: boolean('is_archived').notNull().default(false),
     objective: text('objective'),
     turnIndex: integer('turn_index').notNull().default(0),
     messageCount: integer('message_count').notNull().default(0),
@@ -57,5 +66,9 @@ export const messages = pgTable(
       .default('complete'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_thread_turn_idx').on(t.threadId, t.turnIndex, t.seq)],
+  (t) => [
+    index('messages_thread_turn_idx').on(t.threadId, t.turnIndex, t.seq),
+    // Full-text search (docs/branching.md, "Search"); queries repeat this expression.
+    index('messages_content_fts_idx').using('gin', searchVector(t.content)),
+  ],
 );

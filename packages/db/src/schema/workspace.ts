@@ -2,6 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqu
 import { sql } from 'drizzle-orm';
 import type { SnapshotPreference, SnapshotTodo } from '@trellis/domain';
 import { conversations } from './conversations';
+import { searchVector } from './search';
 
 const thread = () =>
   text('thread_id')
@@ -9,24 +10,33 @@ const thread = () =>
     .references(() => conversations.threadId, { onDelete: 'cascade' });
 
 /** The live document of a thread (one per thread). */
-export const documents = pgTable('documents', {
-  threadId: text('thread_id')
-    .primaryKey()
-    .references(() => conversations.threadId, { onDelete: 'cascade' }),
-  title: text('title').notNull().default(''),
-  content: text('content').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const documents = pgTable(
+  'documents',
+  {
+    threadId: text('thread_id')
+      .primaryKey()
+      .references(() => conversations.threadId, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_content_fts_idx').using('gin', searchVector(t.content))],
+);
 
 /**
  * Content-addressed document bodies (sha-256 hex). Snapshots reference a body by
  * hash, so an unchanged 100 KB document costs nothing per turn.
  */
-export const documentBlobs = pgTable('document_blobs', {
-  hash: text('hash').primaryKey(),
-  content: text('content').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const documentBlobs = pgTable(
+  'document_blobs',
+  {
+    hash: text('hash').primaryKey(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A body is indexed once for search, however many snapshots share it.
+  (t) => [index('document_blobs_content_fts_idx').using('gin', searchVector(t.content))],
+);
 
 export const preferences = pgTable(
   'preferences',
@@ -37,7 +47,10 @@ export const preferences = pgTable(
     text: text('text').notNull(),
     locked: boolean('locked').notNull().default(false),
   },
-  (t) => [index('preferences_thread_idx').on(t.threadId, t.position)],
+  (t) => [
+    index('preferences_thread_idx').on(t.threadId, t.position),
+    index('preferences_text_fts_idx').using('gin', searchVector(t.text)),
+  ],
 );
 
 export const todos = pgTable(
@@ -50,7 +63,10 @@ export const todos = pgTable(
     done: boolean('done').notNull().default(false),
     depth: integer('depth').notNull().default(0),
   },
-  (t) => [index('todos_thread_idx').on(t.threadId, t.position)],
+  (t) => [
+    index('todos_thread_idx').on(t.threadId, t.position),
+    index('todos_text_fts_idx').using('gin', searchVector(t.text)),
+  ],
 );
 
 export const artifacts = pgTable(

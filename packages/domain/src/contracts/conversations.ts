@@ -4,6 +4,8 @@ import { IsoDateSchema } from './common';
 export const ConversationSchema = z.object({
   thread_id: z.string(),
   title: z.string(),
+  starred: z.boolean(),
+  archived: z.boolean().describe('Put away: left out of lists and graphs unless include_archived=true.'),
   turn_index: z.number().int(),
   message_count: z.number().int(),
   parent_thread_id: z.string().nullable(),
@@ -21,5 +23,21 @@ export const CreateConversationSchema = z
   .strict();
 export type CreateConversation = z.infer<typeof CreateConversationSchema>;
 
-export const RenameConversationSchema = z.object({ title: z.string().trim().min(1).max(200) }).strict();
-export type RenameConversation = z.infer<typeof RenameConversationSchema>;
+/** `PATCH /api/conversations/{id}`: rename, star or archive (archive is not delete: `archived: false` restores). */
+export const UpdateConversationSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    starred: z.boolean().optional(),
+    archived: z.boolean().optional(),
+  })
+  .strict()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    message: 'name at least one of title, starred, archived',
+  });
+export type UpdateConversation = z.infer<typeof UpdateConversationSchema>;
+
+/** `?include_archived=true` on the list and the graph. */
+export const IncludeArchivedSchema = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleFamilyGraph, MAX_ANCESTOR_DEPTH, type FamilyThreadRow, type TurnMetaRow } from './assemble';
+import { assembleFamilyGraph, familyThreadSuffixes, MAX_ANCESTOR_DEPTH, type FamilyThreadRow, type TurnMetaRow } from './assemble';
 import { FamilyGraphSchema, type FamilyGraph } from './contracts';
 import { FamilyBuilder } from './testing';
 
@@ -56,6 +56,8 @@ describe('assembleFamilyGraph', () => {
         branch_point_turn: null,
         reason: null,
         title: 'Essay',
+        starred: false,
+        archived: false,
         created_at: '2025-01-01T00:00:01.000Z',
         is_deleted: false,
         suffix: '',
@@ -67,6 +69,8 @@ describe('assembleFamilyGraph', () => {
         branch_point_turn: 2,
         reason: 'try a shorter intro',
         title: 'Shorter',
+        starred: false,
+        archived: false,
         created_at: '2025-01-01T00:00:05.000Z',
         is_deleted: false,
         suffix: '.1',
@@ -211,6 +215,57 @@ describe('assembleFamilyGraph', () => {
       const before = labels(undeleted);
       for (const node of graph.nodes) expect(node.label).toBe(before[node.id]);
       expect(graph.nodes.map((node) => node.label)).toContain('3.2');
+    });
+  });
+
+  describe('archive', () => {
+    function archivedFamily() {
+      const family = new FamilyBuilder();
+      const root = family.root();
+      family.turns(root, 3);
+      const archived = family.branch(root, 1);
+      family.turns(archived, 2);
+      const underArchived = family.branch(archived, 2);
+      family.turn(underArchived);
+      const live = family.branch(root, 2);
+      family.turn(live);
+      const { threads, turns } = family.rows();
+      const marked = threads.map((thread) =>
+        thread.thread_id === archived ? { ...thread, is_archived: true } : { ...thread, is_starred: thread.thread_id === live },
+      );
+      return { root, archived, underArchived, live, threads: marked, turns };
+    }
+
+    it('hides an archived branch with its subtree unless archived paths are asked for, and labels stay', () => {
+      const { root, archived, underArchived, live, threads, turns } = archivedFamily();
+      const hidden = assembleFamilyGraph({ requestedThreadId: root, threads, turns });
+      expect(hidden.threads.map((thread) => [thread.thread_id, thread.starred])).toEqual([
+        [root, false],
+        [live, true],
+      ]);
+      const shown = assembleFamilyGraph({ requestedThreadId: root, threads, turns, includeArchived: true });
+      expect(shown.threads.map((thread) => [thread.thread_id, thread.archived])).toEqual([
+        [root, false],
+        [archived, true],
+        [underArchived, false],
+        [live, false],
+      ]);
+      const shownLabels = labels(shown);
+      for (const node of hidden.nodes) expect(node.label).toBe(shownLabels[node.id]);
+    });
+
+    it('keeps an archived thread on the requested lineage', () => {
+      const { root, archived, underArchived, threads, turns } = archivedFamily();
+      const graph = assembleFamilyGraph({ requestedThreadId: underArchived, threads, turns });
+      expect(graph.threads.map((thread) => thread.thread_id)).toContain(archived);
+      expect(graph.threads[0]?.thread_id).toBe(root);
+    });
+
+    it('gives search the same suffixes as the graph from the label witnesses alone', () => {
+      const { root, threads, turns } = archivedFamily();
+      const graph = assembleFamilyGraph({ requestedThreadId: root, threads, turns, includeArchived: true });
+      const suffixes = familyThreadSuffixes({ requestedThreadId: root, threads, labelTurns: turns });
+      for (const thread of graph.threads) expect(suffixes.get(thread.thread_id)).toBe(thread.suffix);
     });
   });
 

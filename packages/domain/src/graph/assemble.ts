@@ -50,6 +50,13 @@ export interface FamilyThreadRow {
   readonly title: string;
   readonly created_at: Timestamp;
   readonly deleted_at: Timestamp | null;
+  /** Marked by its owner; drawn with a star. Absent means false. */
+  readonly is_starred?: boolean;
+  /**
+   * Put away by its owner: hidden with its subtree like a soft delete (unless the request includes
+   * archived paths, or it is on the requested lineage), but reversible. Absent means false.
+   */
+  readonly is_archived?: boolean;
   /**
    * Turns this thread owns (turn_index > branch_point_turn; all for a root), counted over ALL its
    * rows. Required on every visible thread when `turns` is reduced; otherwise the rows present are
@@ -85,6 +92,8 @@ export interface AssembleFamilyGraphInput {
   readonly maxNodes?: number;
   /** Extra turns for the label rules only (reduced rows); never emitted as nodes. */
   readonly labelTurns?: readonly LabelTurnRow[];
+  /** Show archived threads and their subtrees too. Default false. */
+  readonly includeArchived?: boolean;
 }
 
 /** The threads the graph shows, each with the turns it owns: turn_index > branch_point_turn (all when null). */
@@ -112,8 +121,9 @@ export function resolveMaxGraphNodes(maxNodes: number | undefined): number {
 export function familyGraphScope(input: {
   readonly requestedThreadId: string;
   readonly threads: readonly FamilyThreadRow[];
+  readonly includeArchived?: boolean;
 }): FamilyGraphScope {
-  const { root, visible } = resolveFamily(input.threads, input.requestedThreadId);
+  const { root, visible } = resolveFamily(input.threads, input.requestedThreadId, input.includeArchived ?? false);
   return {
     rootThreadId: root.thread_id,
     visibleThreads: visible.map((thread) => ({
@@ -129,26 +139,22 @@ export function familyGraphScope(input: {
  */
 export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGraph {
   const maxNodes = resolveMaxGraphNodes(input.maxNodes);
-  const { root, lineage, family, visible, createdMs } = resolveFamily(input.threads, input.requestedThreadId);
+  const { root, lineage, family, visible, createdMs } = resolveFamily(
+    input.threads,
+    input.requestedThreadId,
+    input.includeArchived ?? false,
+  );
   const owners = new Map(family.map((thread) => [thread.thread_id, thread]));
   const ownedTurns = indexOwnedTurns(owners, input.turns);
   const labelTurns = indexLabelTurns(owners, input.labelTurns ?? []);
 
-  // Labels over the whole family, soft-deleted subtrees included, before the cap: neither deleting a
-  // branch nor truncation may renumber a step.
-  const suffixes = suffixesInCreationOrder(
-    inCreationOrder(family).map((thread) => ({
-      thread_id: thread.thread_id,
-      parent_thread_id: thread === root ? null : thread.parent_thread_id,
-      branch_point_turn: thread.branch_point_turn,
-      createdMs: createdMs(thread),
-    })),
-    (threadId) => {
-      const owned = ownedTurns.get(threadId);
-      const extra = labelTurns.get(threadId);
-      return extra === undefined ? owned : [...(owned ?? []), ...extra];
-    },
-  );
+  // Labels over the whole family, soft-deleted and archived subtrees included, before the cap:
+  // neither deleting or archiving a branch nor truncation may renumber a step.
+  const suffixes = familySuffixes({ root, family, createdMs }, (threadId) => {
+    const owned = ownedTurns.get(threadId);
+    const extra = labelTurns.get(threadId);
+    return extra === undefined ? owned : [...(owned ?? []), ...extra];
+  });
   const suffixOf = (threadId: string): string => suffixes.get(threadId) ?? '';
   const ownedCountOf = (thread: FamilyThreadRow): number =>
     thread.owned_turn_count ?? ownedTurns.get(thread.thread_id)?.length ?? 0;
@@ -202,6 +208,37 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
 }
 
 /** One owned turn with its timestamp parsed once; a {@link TimedTurn} for the label rules. */
+/**
+ * `thread_id → label suffix` of every thread of the family of `requestedThreadId`, from the thread
+ * rows and the label witnesses alone (the rows `loadFamilyThreads` reads): the same suffixes the
+ * family graph shows, for callers that label steps without assembling the graph (search hits).
+ */
+export function familyThreadSuffixes(input: {
+  readonly requestedThreadId: string;
+  readonly threads: readonly FamilyThreadRow[];
+  readonly labelTurns: readonly LabelTurnRow[];
+}): ReadonlyMap<string, string> {
+  const resolved = resolveFamily(input.threads, input.requestedThreadId, true);
+  const owners = new Map(resolved.family.map((thread) => [thread.thread_id, thread]));
+  const witnesses = indexLabelTurns(owners, input.labelTurns);
+  return familySuffixes(resolved, (threadId) => witnesses.get(threadId));
+}
+
+function familySuffixes(
+  { root, family, createdMs }: Pick<ResolvedFamily, 'root' | 'family' | 'createdMs'>,
+  turnsOf: (threadId: string) => readonly TimedTurn[] | undefined,
+): Map<string, string> {
+  return suffixesInCreationOrder(
+    inCreationOrder(family).map((thread) => ({
+      thread_id: thread.thread_id,
+      parent_thread_id: thread === root ? null : thread.parent_thread_id,
+      branch_point_turn: thread.branch_point_turn,
+      createdMs: createdMs(thread),
+    })),
+    turnsOf,
+  );
+}
+
 interface OwnedTurn extends TimedTurn {
   readonly row: TurnMetaRow;
 }
@@ -218,7 +255,11 @@ interface ResolvedFamily {
   readonly createdMs: (thread: FamilyThreadRow) => number;
 }
 
-function resolveFamily(rows: readonly FamilyThreadRow[], requestedThreadId: string): ResolvedFamily {
+function resolveFamily(
+  rows: readonly FamilyThreadRow[],
+  requestedThreadId: string,
+  includeArchived: boolean,
+): ResolvedFamily {
   const byId = indexThreads(rows);
   const lineage = lineageOf(byId, requestedThreadId, MAX_ANCESTOR_DEPTH);
   const root = lineage[0];
@@ -235,7 +276,7 @@ function resolveFamily(rows: readonly FamilyThreadRow[], requestedThreadId: stri
     return ms;
   };
   const lineageIds = new Set(lineage.map((thread) => thread.thread_id));
-  const { family, visibleIds } = walkDown(byId, root, lineageIds, createdMs);
+  const { family, visibleIds } = walkDown(byId, root, lineageIds, createdMs, includeArchived);
   const visible = inCreationOrder(family.filter((thread) => visibleIds.has(thread.thread_id)));
   return { root, lineage, family, visible, createdMs };
 }
@@ -253,12 +294,14 @@ function indexThreads(rows: readonly FamilyThreadRow[]): Map<string, FamilyThrea
  * Breadth-first from the root over child links derived from parent links. `family` is every thread
  * reachable from the root; `visibleIds` leaves out soft-deleted threads and their subtrees, except a
  * deleted thread on the requested lineage (a live branch still renders the history it inherits).
+ * Archived threads are left out the same way unless `includeArchived`.
  */
 function walkDown(
   byId: ReadonlyMap<string, FamilyThreadRow>,
   root: FamilyThreadRow,
   lineageIds: ReadonlySet<string>,
   createdMs: (thread: FamilyThreadRow) => number,
+  includeArchived: boolean,
 ): { family: FamilyThreadRow[]; visibleIds: Set<string> } {
   const childrenOf = new Map<string, FamilyThreadRow[]>();
   for (const thread of byId.values()) {
@@ -282,7 +325,8 @@ function walkDown(
     for (const child of children) {
       if (reached.has(child.thread_id)) continue;
       reached.add(child.thread_id);
-      const isHidden = child.deleted_at !== null && !lineageIds.has(child.thread_id);
+      const isPutAway = child.deleted_at !== null || (child.is_archived === true && !includeArchived);
+      const isHidden = isPutAway && !lineageIds.has(child.thread_id);
       queue.push({ thread: child, isVisible: entry.isVisible && !isHidden });
     }
   }
@@ -380,6 +424,8 @@ function toGraphThread(
     branch_point_turn: thread.branch_point_turn,
     reason: thread.reason,
     title: thread.title,
+    starred: thread.is_starred ?? false,
+    archived: thread.is_archived ?? false,
     created_at: new Date(createdMs).toISOString(),
     is_deleted: thread.deleted_at !== null,
     suffix,

@@ -46,6 +46,10 @@ export const GraphThreadSchema = z.object({
   branch_point_turn: TurnIndexSchema.nullable().describe('The parent turn k; the thread owns turns > k.'),
   reason: z.string().nullable(),
   title: z.string(),
+  starred: z.boolean().describe('Marked by its owner.'),
+  archived: z
+    .boolean()
+    .describe('Put away by its owner; present only with include_archived or on the requested lineage.'),
   created_at: IsoTimestampSchema,
   is_deleted: z
     .boolean()

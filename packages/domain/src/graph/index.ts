@@ -5,6 +5,7 @@ export {
   assembleFamilyGraph,
   DEFAULT_MAX_GRAPH_NODES,
   familyGraphScope,
+  familyThreadSuffixes,
   MAX_ANCESTOR_DEPTH,
   resolveMaxGraphNodes,
   type AssembleFamilyGraphInput,

@@ -34,7 +34,11 @@ export type BranchReason = 'continue' | 'edit' | 'regenerate' | (string & {});
 export async function createBranch(
   deps: ServiceDeps,
   actor: ThreadActor,
-  input: CreateBranch & { threadId: string },
+  input: CreateBranch & {
+    threadId: string;
+    /** A final title; without one the branch shows its parent's until its first message names it. */
+    title?: string;
+  },
 ): Promise<BranchCreated> {
   const { threadId, from_turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
@@ -52,7 +56,8 @@ export async function createBranch(
     childId,
     parentId: threadId,
     rootThreadId: parent.rootThreadId,
-    title: parent.title,
+    title: input.title ?? parent.title,
+    isTitleProvisional: input.title === undefined,
     userId: actor.userId,
     k,
     reason: input.reason ?? null,
@@ -69,7 +74,7 @@ export async function createBranch(
     ],
     failureMessage: 'The branch could not be created; nothing was left behind. Try again.',
   });
-  return { thread_id: childId, parent_thread_id: threadId, branch_point_turn: k, title: parent.title };
+  return { thread_id: childId, parent_thread_id: threadId, branch_point_turn: k, title: input.title ?? parent.title };
 }
 
 /** The seed's validation table, in its order (from_turn < 0 is the contract's 422). */
@@ -93,6 +98,7 @@ async function writePendingBranch(
     parentId: string;
     rootThreadId: string;
     title: string;
+    isTitleProvisional: boolean;
     userId: string;
     k: number;
     reason: string | null;
@@ -105,6 +111,7 @@ async function writePendingBranch(
       rootThreadId: b.rootThreadId,
       userId: b.userId,
       title: b.title,
+      isTitleProvisional: b.isTitleProvisional,
       objective: b.state.objective,
       // Turn numbering continues: the first message on the branch is turn k+1.
       turnIndex: b.k,

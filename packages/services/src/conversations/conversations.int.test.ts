@@ -7,7 +7,7 @@ import { createConversation } from './create-conversation';
 import { deleteConversation } from './delete-conversation';
 import { getConversation } from './get-conversation';
 import { listConversations } from './list-conversations';
-import { renameConversation } from './rename-conversation';
+import { updateConversation as renameConversation } from './update-conversation';
 
 const admin = connectAdmin();
 let deps: TestDeps;

@@ -10,12 +10,15 @@ import { toConversation } from './to-conversation';
  * active branches. A branch whose row is still `pending` is being created (or
  * was abandoned) and is never listed (seed 003, "Three phases and compensation").
  * A soft-deleted thread takes its subtree out of the list (seed 003, "The history
- * graph"); its descendants stay reachable by id.
+ * graph"); its descendants stay reachable by id. An archived thread does the same unless
+ * `includeArchived` (archive is a reversible delete).
  */
 export async function listConversations(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
+  input: { includeArchived?: boolean } = {},
 ): Promise<{ conversations: Conversation[] }> {
+  const includeArchived = input.includeArchived ?? false;
   const rows = await deps.db
     .select({
       conversation: conversations,
@@ -31,7 +34,8 @@ export async function listConversations(
         or(isNull(conversationBranches.threadId), eq(conversationBranches.status, 'active')),
         sql`${conversations.threadId} not in (
           with recursive hidden as (
-            select d.thread_id from conversations d where d.user_id = ${actor.userId} and d.deleted_at is not null
+            select d.thread_id from conversations d where d.user_id = ${actor.userId}
+              and (d.deleted_at is not null or (d.is_archived and not ${includeArchived}))
             union
             select b.thread_id from conversation_branches b join hidden h on b.parent_thread_id = h.thread_id
           )

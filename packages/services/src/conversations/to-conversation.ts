@@ -6,6 +6,8 @@ export function toConversation({ conversation: c, parentThreadId, branchPointTur
   return {
     thread_id: c.threadId,
     title: c.title,
+    starred: c.isStarred,
+    archived: c.isArchived,
     turn_index: c.turnIndex,
     message_count: c.messageCount,
     parent_thread_id: parentThreadId,

@@ -28,6 +28,7 @@ interface ThreadRecord extends FamilyThreadRow {
 export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<FamilyThreadRows> {
   const rows = await db.execute<ThreadRecord & Record<string, unknown>>(sql`
     select c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at,
+      c.is_starred, c.is_archived,
       nt.turn_index as next_turn, nt.captured_at as next_captured_at,
       pt.turn_index as prior_turn, pt.captured_at as prior_captured_at
     from conversations c

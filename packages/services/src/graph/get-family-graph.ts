@@ -14,7 +14,7 @@ import { loadFamilyThreads, loadNewestFamilyTurns } from './family-rows';
 export async function getFamilyGraph(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId: string; maxNodes?: number },
+  input: { threadId: string; maxNodes?: number; includeArchived?: boolean },
 ): Promise<FamilyGraph> {
   const { threadId } = input;
   const maxNodes = resolveMaxGraphNodes(input.maxNodes);
@@ -27,7 +27,8 @@ export async function getFamilyGraph(
   if (access.status === 'rejected') throw access.reason;
   if (family.status === 'rejected') throw family.reason;
   const { threads, labelTurns } = family.value;
-  const scope = familyGraphScope({ requestedThreadId: threadId, threads });
+  const includeArchived = input.includeArchived ?? false;
+  const scope = familyGraphScope({ requestedThreadId: threadId, threads, includeArchived });
   const { turns, ownedTurnCounts } = await loadNewestFamilyTurns(deps.db, scope, maxNodes);
   return assembleFamilyGraph({
     requestedThreadId: threadId,
@@ -38,5 +39,6 @@ export async function getFamilyGraph(
     turns,
     labelTurns,
     maxNodes,
+    includeArchived,
   });
 }

@@ -21,7 +21,12 @@ export async function regenerateTurn(
     (m) => m.role === 'user',
   );
   if (!question) throw new AppError('conflict', `Step ${input.turn} has no user message to answer again`);
-  const branch = await createBranch(deps, actor, { threadId: fork.baseThreadId, from_turn: fork.fromTurn, reason: 'regenerate' });
+  const branch = await createBranch(deps, actor, {
+    threadId: fork.baseThreadId,
+    from_turn: fork.fromTurn,
+    reason: 'regenerate',
+    title: regeneratedTitle(input.turn),
+  });
   const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, signal: input.signal });
   return {
     threadId: branch.thread_id,
@@ -30,4 +35,9 @@ export async function regenerateTurn(
       yield* turn;
     },
   };
+}
+
+/** A regenerated answer repeats its step's message, so its path is named by the step instead. */
+export function regeneratedTitle(turn: number): string {
+  return `Regenerated at step ${turn}`;
 }

@@ -168,8 +168,8 @@ describe('planFamily', () => {
     ]);
     expect(plan.root_thread_id).toBe('t0');
     expect(ownedTurns(plan.threads[2]!).map((o) => [o.turnIndex, o.turn.key])).toEqual([[4, 'y4']]);
-    // forks at m > 0 keep the family's title; a fork at 0 is named by its own first prompt
-    expect(plan.threads.map((t) => t.title)).toEqual(['A', 'A', 'A', 'E', 'A']);
+    // every fork is named by its first prompt after the fork (the root by its leaf's title)
+    expect(plan.threads.map((t) => t.title)).toEqual(['A', 'prompt x3', 'prompt y4', 'prompt z1', 'prompt 4']);
   });
 
   it('refuses a family without a prompt, and forks nested deeper than the lineage walk reaches', () => {

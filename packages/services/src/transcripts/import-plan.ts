@@ -10,6 +10,7 @@
 // Chosen leaves as separate conversations: one root per leaf, owning its whole chain.
 import { AppError } from '@trellis/domain';
 import { MAX_LINEAGE_DEPTH } from '../lineage/load-lineage';
+import { clampTitle } from './transcript-titles';
 import type { ImportedTurn } from './transcript-turns';
 
 export interface LeafPath {
@@ -85,8 +86,8 @@ export function planFamily(leaves: readonly LeafPath[], newThreadId: () => strin
       parentThreadId: parent.threadId,
       branchPointTurn: m,
       depth: parent.depth + 1,
-      // Like a branch made in the studio, a fork keeps its family's title unless it was given one.
-      title: leaf.hasOwnTitle || m === 0 ? leaf.title : parent.title,
+      // Like a branch made in the studio, a fork is named by its first own prompt unless it was given a title.
+      title: leaf.hasOwnTitle ? leaf.title : clampTitle(leaf.turns[m]!.prompt),
       path: leaf.turns,
     };
     threads.push(branch);

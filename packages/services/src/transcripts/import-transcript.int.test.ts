@@ -147,7 +147,12 @@ describe('importTranscript: all leaves as one family', () => {
     expect(workspace.document.content).toBe('');
     const listed = (await listConversations(h.deps, actor)).conversations;
     expect(listed.map((c) => c.thread_id).sort()).toEqual([original, regenerated, rewound].sort());
-    expect(new Set(listed.map((c) => c.title))).toEqual(new Set(['Garden plan']));
+    // an imported fork is named by its first prompt after the fork, the root by the session's title
+    expect(Object.fromEntries(listed.map((c) => [c.thread_id, c.title]))).toEqual({
+      [original]: 'Garden plan',
+      [regenerated]: 'How often should I water them?',
+      [rewound]: 'Which herbs grow in shade?',
+    });
     const conversation = await getConversation(h.deps, actor, { threadId: rewound });
     expect(conversation).toMatchObject({ turn_index: 2, message_count: 4, root_thread_id: original, branch_point_turn: 1 });
     expect(await checkpointThreads([original, regenerated, rewound])).toBe(3);

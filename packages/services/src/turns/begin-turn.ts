@@ -33,8 +33,11 @@ export async function beginTurn(
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)},
         turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now(),
-        -- a conversation still called by its default name takes its first message's
-        title = case when turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE} then ${titleFrom(content)} else title end
+        -- a conversation still called by its default name, or a branch still carrying its parent's
+        -- (docs/branching.md, "Names, stars and archive"), takes its first own message's
+        title = case when is_title_provisional or (turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE})
+          then ${titleFrom(content)} else title end,
+        is_title_provisional = false
       where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')

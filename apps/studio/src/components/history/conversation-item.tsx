@@ -89,7 +89,9 @@ export const ConversationItem = memo(function ConversationItem({
           </span>
           {conversation.branch_point_turn !== null && (
             <span data-testid="branched-at" className="block truncate text-xs text-brand/80">
-              branched at step {conversation.branch_point_turn}
+              {conversation.branch_point_turn === 0
+                ? 'alternative first message'
+                : `branched at step ${conversation.branch_point_turn}`}
             </span>
           )}
           <span className="block truncate text-xs text-muted-foreground">

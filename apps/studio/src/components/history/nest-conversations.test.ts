@@ -12,6 +12,8 @@ function conversation(
   return {
     thread_id: id,
     title: id,
+    starred: false,
+    archived: false,
     turn_index: 3,
     message_count: 6,
     parent_thread_id: parent,

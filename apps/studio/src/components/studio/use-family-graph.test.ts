@@ -15,6 +15,8 @@ function graph(threadId: string, title: string, family: string[] = [threadId]): 
       branch_point_turn: i === 0 ? null : 1,
       reason: null,
       title,
+      starred: false,
+      archived: false,
       created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       is_deleted: false,
       suffix: i === 0 ? '' : `.${i}`,

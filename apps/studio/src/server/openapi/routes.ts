@@ -17,7 +17,7 @@ import {
   PatchWorkspaceSchema,
   PreferenceSchema,
   PutCursorSchema,
-  RenameConversationSchema,
+  UpdateConversationSchema,
   ReorderSchema,
   RestoreViewSchema,
   SendMessageSchema,
@@ -86,7 +86,7 @@ export const API_ROUTES: ApiRouteSpec[] = [
   { method: 'GET', path: '/api/conversations', tag: 'conversations', summary: "The caller's conversations, newest first, with lineage", response: ConversationListSchema, errors: [401] },
   { method: 'POST', path: '/api/conversations', tag: 'conversations', summary: 'Create a conversation', body: CreateConversationSchema, response: ConversationSchema, status: 201, errors: [401, 422] },
   { method: 'GET', path: '/api/conversations/{id}', tag: 'conversations', summary: 'One conversation', response: ConversationSchema, errors: owned },
-  { method: 'PATCH', path: '/api/conversations/{id}', tag: 'conversations', summary: 'Rename', body: RenameConversationSchema, response: ConversationSchema, errors: [...owned, 422] },
+  { method: 'PATCH', path: '/api/conversations/{id}', tag: 'conversations', summary: 'Rename, star or archive (archived: false restores)', body: UpdateConversationSchema, response: ConversationSchema, errors: [...owned, 422] },
   { method: 'DELETE', path: '/api/conversations/{id}', tag: 'conversations', summary: 'Soft delete (a branch takes its subtree out of lists and graphs)', status: 204, errors: owned },
 
   { method: 'GET', path: '/api/conversations/{id}/workspace', tag: 'workspace', summary: 'The live workspace', response: WorkspaceSchema, errors: owned },

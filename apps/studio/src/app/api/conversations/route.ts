@@ -1,10 +1,13 @@
-import { CreateConversationSchema } from '@trellis/domain';
+import { CreateConversationSchema, IncludeArchivedSchema } from '@trellis/domain';
 import { createConversation, listConversations } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { authed, parseParam, readJson } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = authed(async ({ ctx, actor }) => listConversations(ctx.deps, actor));
+export const GET = authed(async ({ request, ctx, actor }) => {
+  const includeArchived = parseParam(IncludeArchivedSchema, new URL(request.url).searchParams.get('include_archived') ?? undefined);
+  return listConversations(ctx.deps, actor, { includeArchived });
+});
 
 export const POST = authed(
   async ({ request, ctx, actor }) => createConversation(ctx.deps, actor, await readJson(request, CreateConversationSchema)),

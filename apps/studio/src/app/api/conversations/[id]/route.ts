@@ -1,5 +1,5 @@
-import { RenameConversationSchema } from '@trellis/domain';
-import { deleteConversation, getConversation, renameConversation } from '@trellis/services';
+import { UpdateConversationSchema } from '@trellis/domain';
+import { deleteConversation, getConversation, updateConversation } from '@trellis/services';
 import { authed, readJson } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
@@ -9,7 +9,7 @@ export const GET = authed<{ id: string }>(async ({ params, ctx, actor }) =>
 );
 
 export const PATCH = authed<{ id: string }>(async ({ request, params, ctx, actor }) =>
-  renameConversation(ctx.deps, actor, { threadId: params.id, ...(await readJson(request, RenameConversationSchema)) }),
+  updateConversation(ctx.deps, actor, { threadId: params.id, ...(await readJson(request, UpdateConversationSchema)) }),
 );
 
 /** Soft delete: the thread answers 404 from now on; a live branch still inherits its turns. */

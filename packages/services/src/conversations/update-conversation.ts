@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Conversation, UpdateConversation } from '@trellis/domain';
+import { conversations } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import { requireOwnedThread, type ThreadActor } from './conversation-access';
+import { toConversation } from './to-conversation';
+
+/**
+ * Rename, star or archive a thread. A title set here is final: the first message no longer names
+ * the thread. Archiving hides the thread's subtree from lists and graphs (reversible, unlike delete);
+ * an archived thread stays reachable by id, so it can be restored with `archived: false`.
+ */
+export async function updateConversation(
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
+  input: { threadId: string } & UpdateConversation,
+): Promise<Conversation> {
+  return deps.db.transaction(async (tx) => {
+    const owned = await requireOwnedThread(tx, actor, input.threadId, { lock: true });
+    const [conversation] = await tx
+      .update(conversations)
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title, isTitleProvisional: false }),
+        ...(input.starred === undefined ? {} : { isStarred: input.starred }),
+        ...(input.archived === undefined ? {} : { isArchived: input.archived }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(conversations.threadId, input.threadId))
+      .returning();
+    return toConversation({ ...owned, conversation: conversation! });
+  });
+}
