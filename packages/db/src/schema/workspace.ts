@@ -101,5 +101,9 @@ export const workspaceSnapshots = pgTable(
     userMessage: text('user_message'),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('workspace_snapshots_thread_turn_key').on(t.threadId, t.turnIndex)],
+  (t) => [
+    unique('workspace_snapshots_thread_turn_key').on(t.threadId, t.turnIndex),
+    // Search goes from a matching body to the steps that hold it (docs/branching.md, "Search").
+    index('workspace_snapshots_document_hash_idx').on(t.documentHash),
+  ],
 );

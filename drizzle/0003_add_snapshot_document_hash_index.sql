@@ -1,0 +1,1 @@
+CREATE INDEX "workspace_snapshots_document_hash_idx" ON "workspace_snapshots" USING btree ("document_hash");
