@@ -1,7 +1,7 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
@@ -47,12 +47,26 @@ export function ChatPanel({
   const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
   const isRunning = isRunActive(run);
 
-  const send = (content: string) => {
+  const restoreDraft = (key: string, content: string) =>
+    setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
+
+  const send = async (content: string): Promise<boolean> => {
+    const key = draftKey;
     setDraft('');
-    void onSend(content.trimEnd()).then((accepted) => {
-      if (!accepted) setDrafts((all) => (all[draftKey] ? all : { ...all, [draftKey]: content }));
-    });
+    const accepted = await onSend(content.trimEnd());
+    if (!accepted) restoreDraft(key, content);
+    return accepted;
   };
+
+  // A send the server refused before recording it (a 4xx, or 503 while the studio restarts) gives
+  // the message back to the composer; the notice above it says why.
+  const refusedRunId = run?.phase === 'failed' && run.turnIndex === null ? run.runId : null;
+  const onRefused = useEffectEvent(() => {
+    if (run) restoreDraft(run.threadId, run.content);
+  });
+  useEffect(() => {
+    if (refusedRunId !== null) onRefused();
+  }, [refusedRunId]);
 
   const title = threadId === null ? 'New conversation' : (conversation?.title ?? '');
 
@@ -116,7 +130,17 @@ export function ChatPanel({
         />
       )}
       <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 px-4 pb-4 pt-2">
-        {run && <TurnNotice run={run} onRetry={() => void onSend(run.content)} onDismiss={onDismiss} />}
+        {run && (
+          <TurnNotice
+            run={run}
+            onRetry={() => {
+              // The refused message was given back to the composer: a retry takes it out again.
+              if (draft === run.content) setDraft('');
+              void onSend(run.content);
+            }}
+            onDismiss={onDismiss}
+          />
+        )}
         {!isMissing && transcript.status === 'ready' && <RegenerateLastButton />}
         <Composer
           draft={draft}

@@ -1,23 +1,37 @@
 'use client';
+import { MAX_MESSAGE_CHARS } from '@trellis/domain';
 import { SendHorizontal, Square } from 'lucide-react';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatCount, isTooLong, lengthNotice, tooLongMessage } from './message-length';
 
 export interface ComposerProps {
   draft: string;
   onDraftChange: (draft: string) => void;
-  onSend: (content: string) => void;
+  /** Resolves once the message was handed to a turn (true) or refused before that (false). */
+  onSend: (content: string) => Promise<boolean>;
   onStop: () => void;
   isRunning: boolean;
   isDisabled?: boolean;
   placeholder?: string;
+  /** Why the last send was refused, shown under the field until the draft changes. */
+  refusal?: string | null;
 }
 
 const MAX_HEIGHT_PX = 220;
 
 /**
- * Enter sends, Shift+Enter starts a new line. While a turn runs, sending is
- * off and Stop takes Send's place; typing the next message stays possible.
+ * After a press on Send, Stop (which takes Send's place while a turn runs) stays away for this long,
+ * so the second click of a double-click cannot stop the turn the first one started.
+ */
+const STOP_GUARD_MS = 500;
+
+/**
+ * Enter sends, Shift+Enter starts a new line. One send per press: from the press until the turn has
+ * been handed over, Send is disabled and a second press does nothing. While a turn runs, Stop takes
+ * Send's place (after a short guard); typing the next message stays possible. The server's length
+ * limit is checked here first: a message over it is not sent and the draft stays.
  */
 export function Composer({
   draft,
@@ -27,9 +41,17 @@ export function Composer({
   isRunning,
   isDisabled = false,
   placeholder,
+  refusal = null,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const canSend = !isRunning && !isDisabled && draft.trim().length > 0;
+  // A ref as well as state: two presses in one frame must not both pass the check.
+  const isSubmitting = useRef(false);
+  const [isSending, setSending] = useState(false);
+  const [isStopGuarded, setStopGuarded] = useState(false);
+  const [tooLong, setTooLong] = useState<string | null>(null);
+  const length = draft.trim().length;
+  const canSend = !isRunning && !isDisabled && !isSending && length > 0;
+  const showStop = isRunning && !isStopGuarded;
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -38,8 +60,25 @@ export function Composer({
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [draft]);
 
+  useEffect(() => {
+    if (!isStopGuarded) return;
+    const timer = setTimeout(() => setStopGuarded(false), STOP_GUARD_MS);
+    return () => clearTimeout(timer);
+  }, [isStopGuarded]);
+
   const send = () => {
-    if (canSend) onSend(draft);
+    if (!canSend || isSubmitting.current) return;
+    if (isTooLong(draft)) {
+      setTooLong(tooLongMessage(length));
+      return;
+    }
+    isSubmitting.current = true;
+    setSending(true);
+    setStopGuarded(true);
+    void onSend(draft).finally(() => {
+      isSubmitting.current = false;
+      setSending(false);
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -49,10 +88,15 @@ export function Composer({
     }
   };
 
+  const notice = lengthNotice(length);
+  const problem = tooLong ?? refusal;
   return (
     <div>
       <form
-        className="flex items-end gap-2 rounded-xl border bg-card p-2 shadow-xs focus-within:ring-2 focus-within:ring-ring/50"
+        className={cn(
+          'flex items-end gap-2 rounded-xl border bg-card p-2 shadow-xs focus-within:ring-2 focus-within:ring-ring/50',
+          problem !== null && 'border-destructive/60',
+        )}
         onSubmit={(event) => {
           event.preventDefault();
           send();
@@ -61,18 +105,23 @@ export function Composer({
         <textarea
           ref={ref}
           rows={1}
+          dir="auto"
           value={draft}
           disabled={isDisabled}
-          onChange={(e) => onDraftChange(e.target.value)}
+          onChange={(e) => {
+            setTooLong(null);
+            onDraftChange(e.target.value);
+          }}
           onKeyDown={onKeyDown}
           placeholder={placeholder ?? 'Message the agent…'}
-          aria-describedby="composer-hint"
+          aria-describedby="composer-hint composer-problem"
+          aria-invalid={problem !== null || undefined}
           aria-label="Message"
           data-testid="chat-input"
           data-running={isRunning}
           className="max-h-[220px] min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm placeholder:text-muted-foreground focus:outline-none disabled:opacity-50"
         />
-        {isRunning ? (
+        {showStop ? (
           <Button
             type="button"
             variant="outline"
@@ -91,13 +140,36 @@ export function Composer({
             aria-label="Send"
             title="Send (Enter)"
             data-testid="send"
+            data-sending={isSending || undefined}
             disabled={!canSend}
           >
             <SendHorizontal />
           </Button>
         )}
       </form>
-      <p id="composer-hint" className="mt-1 hidden px-1 text-[11px] text-muted-foreground md:block">
+      <div className="mt-1 flex items-start gap-2 px-1 text-[11px]">
+        <p
+          id="composer-problem"
+          role="alert"
+          className="min-w-0 flex-1 text-destructive"
+          data-testid="composer-problem"
+        >
+          {problem}
+        </p>
+        {notice !== null && (
+          <p
+            className={cn(
+              'shrink-0 tabular-nums',
+              notice.isOver ? 'font-medium text-destructive' : 'text-muted-foreground',
+            )}
+            data-testid="composer-count"
+            aria-live="polite"
+          >
+            {formatCount(length)} / {formatCount(MAX_MESSAGE_CHARS)}
+          </p>
+        )}
+      </div>
+      <p id="composer-hint" className="hidden px-1 text-[11px] text-muted-foreground md:block">
         Enter to send · Shift+Enter for a new line{isRunning ? ' · the agent is replying' : ''}
       </p>
     </div>

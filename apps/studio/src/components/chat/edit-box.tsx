@@ -65,6 +65,7 @@ export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {
       <textarea
         ref={ref}
         value={draft}
+        dir="auto"
         rows={2}
         disabled={isSubmitting}
         onChange={(e) => setDraft(e.target.value)}

@@ -1,7 +1,7 @@
 'use client';
 import type { Message } from '@trellis/domain';
-import { ChevronUp } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { ArrowDown, ChevronUp } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
@@ -41,10 +41,16 @@ export function MessageList({
     pending.hideTurn === null ? messages : messages.filter((m) => m.turn_index !== pending.hideTurn);
   const firstId = messages[0]?.id;
 
-  // A newly opened thread starts at its latest message.
+  // Whether the "jump to latest" button shows: the list is scrolled away from its end.
+  const [isAway, setAway] = useState(false);
+
+  // A newly opened thread starts at its latest message; so does a message just sent, wherever the
+  // list was scrolled: your own message and its reply always come into view.
+  const runId = run?.runId;
   useLayoutEffect(() => {
     isStuck.current = true;
-  }, [threadId]);
+    setAway(false);
+  }, [threadId, runId]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -65,47 +71,69 @@ export function MessageList({
     onLoadEarlier();
   };
 
+  const jumpToLatest = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    isStuck.current = true;
+    setAway(false);
+    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+  };
+
   const isEmpty = shown.length === 0 && !pending.showBubbles;
   return (
-    <div
-      ref={scrollRef}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-      }}
-      className="min-h-0 flex-1 overflow-y-auto"
-      data-testid="message-list"
-    >
-      {isEmpty ? (
-        empty
-      ) : (
-        <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-4">
-          {hasEarlier && (
-            <div className="flex justify-center">
-              <Button
-                size="sm"
-                variant="ghost"
-                data-testid="load-earlier"
-                disabled={isLoadingEarlier}
-                onClick={loadEarlier}
-              >
-                <ChevronUp /> {isLoadingEarlier ? 'Loading…' : 'Load earlier messages'}
-              </Button>
-            </div>
-          )}
-          {shown.map((message, index) => {
-            // Between two turns: the checkpoint after the earlier one (seed 003, "Restore now").
-            const previous = shown[index - 1];
-            const isNewTurn = previous !== undefined && previous.turn_index < message.turn_index;
-            return (
-              <Fragment key={message.id}>
-                {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
-                <MessageRow message={message} />
-              </Fragment>
-            );
-          })}
-          {pending.showBubbles && run && <StreamingTurn run={run} />}
-        </div>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+          setAway(!isStuck.current);
+        }}
+        className="min-h-0 flex-1 overflow-y-auto"
+        data-testid="message-list"
+      >
+        {isEmpty ? (
+          empty
+        ) : (
+          <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-4">
+            {hasEarlier && (
+              <div className="flex justify-center">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  data-testid="load-earlier"
+                  disabled={isLoadingEarlier}
+                  onClick={loadEarlier}
+                >
+                  <ChevronUp /> {isLoadingEarlier ? 'Loading…' : 'Load earlier messages'}
+                </Button>
+              </div>
+            )}
+            {shown.map((message, index) => {
+              // Between two turns: the checkpoint after the earlier one (seed 003, "Restore now").
+              const previous = shown[index - 1];
+              const isNewTurn = previous !== undefined && previous.turn_index < message.turn_index;
+              return (
+                <Fragment key={message.id}>
+                  {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
+                  <MessageRow message={message} />
+                </Fragment>
+              );
+            })}
+            {pending.showBubbles && run && <StreamingTurn run={run} />}
+          </div>
+        )}
+      </div>
+      {isAway && !isEmpty && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-background shadow-md"
+          data-testid="jump-to-latest"
+          onClick={jumpToLatest}
+        >
+          <ArrowDown /> Jump to latest
+        </Button>
       )}
     </div>
   );

@@ -96,6 +96,7 @@ export function UserBubble({
     <div className="group/message flex justify-end" data-testid={testId} data-turn={turnIndex ?? undefined}>
       <div className="flex max-w-[85%] flex-col items-end gap-1">
         <div
+          dir="auto"
           className="whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-sm text-primary-foreground"
           data-testid="message-content"
         >

@@ -12,8 +12,9 @@ export interface TurnNoticeProps {
 /** What went wrong with the last send, and a way to try again. */
 export function TurnNotice({ run, onRetry, onDismiss }: TurnNoticeProps) {
   if (run.phase !== 'failed' || !run.error) return null;
-  const isBusy = run.error.status === 409;
+  const isBusy = run.error.code === 'turn_in_progress' || run.error.status === 409;
   const wasRecorded = run.turnIndex !== null;
+  const isRestarting = run.error.code === 'unavailable' && !wasRecorded;
   return (
     <div
       role={isBusy ? 'status' : 'alert'}
@@ -35,7 +36,9 @@ export function TurnNotice({ run, onRetry, onDismiss }: TurnNoticeProps) {
             ? 'This conversation is still answering another message.'
             : wasRecorded
               ? 'The reply failed.'
-              : 'Your message was not sent.'}
+              : isRestarting
+                ? 'The studio is restarting — your message was not sent.'
+                : 'Your message was not sent.'}
         </p>
         <p className="text-xs opacity-90">
           {isBusy ? 'Perhaps from another tab. Wait until it finishes, then send again.' : run.error.message}

@@ -88,6 +88,7 @@ export function EditableText({
       ref: fieldRef,
       value: draft,
       'aria-label': label,
+      dir: 'auto',
       'data-testid': testId ? `${testId}-input` : undefined,
       onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
       onBlur: commit,

@@ -14,7 +14,7 @@ export const Markdown = memo(function Markdown({
   className?: string;
 }) {
   return (
-    <div className={cn('markdown break-words', className)}>
+    <div dir="auto" className={cn('markdown break-words', className)}>
       <ReactMarkdown
         remarkPlugins={plugins}
         components={{

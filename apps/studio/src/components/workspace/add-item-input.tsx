@@ -31,6 +31,7 @@ export function AddItemInput({
     >
       <Plus aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       <input
+        dir="auto"
         value={text}
         disabled={disabled}
         onChange={(e) => setText(e.target.value)}
