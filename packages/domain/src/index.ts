@@ -13,3 +13,4 @@ export * from './graph/index';
 export * from './siblings/siblings';
 export * from './contracts/transcripts';
 export * from './export/filename';
+export * from './compare/index';

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { SnapshotPreference, SnapshotTodo } from '@trellis/domain';
 import { conversations } from './conversations';
@@ -46,6 +46,8 @@ export const preferences = pgTable(
     position: integer('position').notNull(),
     text: text('text').notNull(),
     locked: boolean('locked').notNull().default(false),
+    /** Identity across paths (docs/branching.md, "Item keys"): a copy keeps it, a new item gets a new one. */
+    key: uuid('key').notNull().default(sql`gen_random_uuid()`),
   },
   (t) => [
     index('preferences_thread_idx').on(t.threadId, t.position),
@@ -62,6 +64,7 @@ export const todos = pgTable(
     text: text('text').notNull(),
     done: boolean('done').notNull().default(false),
     depth: integer('depth').notNull().default(0),
+    key: uuid('key').notNull().default(sql`gen_random_uuid()`),
   },
   (t) => [
     index('todos_thread_idx').on(t.threadId, t.position),
@@ -79,6 +82,7 @@ export const artifacts = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: uuid('key').notNull().default(sql`gen_random_uuid()`),
   },
   (t) => [index('artifacts_thread_turn_idx').on(t.threadId, t.turnIndex)],
 );
@@ -106,4 +110,48 @@ export const workspaceSnapshots = pgTable(
     // Search goes from a matching body to the steps that hold it (docs/branching.md, "Search").
     index('workspace_snapshots_document_hash_idx').on(t.documentHash),
   ],
+);
+
+/**
+ * The decision map: append-only, one row per preference or todo deleted, with the
+ * step it was deleted at (the thread's turn index at that moment, so a manual
+ * deletion between turns belongs to the step it follows). The live rows,
+ * snapshots and the restore rule are untouched by it.
+ */
+export const discardedItems = pgTable(
+  'discarded_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: thread(),
+    turnIndex: integer('turn_index').notNull(),
+    kind: text('kind').$type<'preference' | 'todo'>().notNull(),
+    key: uuid('key').notNull(),
+    text: text('text').notNull(),
+    locked: boolean('locked'),
+    done: boolean('done'),
+    depth: integer('depth'),
+    editor: text('editor').$type<'person' | 'agent'>().notNull(),
+    discardedAt: timestamp('discarded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discarded_items_thread_turn_idx').on(t.threadId, t.turnIndex)],
+);
+
+/**
+ * What each step changed (the compare of the step before and the step), computed
+ * once when the step settles and again when the next turn captures its snapshot
+ * (which absorbs manual edits made in between), so the graph reads it as metadata.
+ */
+export const stepChanges = pgTable(
+  'step_changes',
+  {
+    threadId: thread(),
+    turnIndex: integer('turn_index').notNull(),
+    wordsAdded: integer('words_added').notNull(),
+    wordsRemoved: integer('words_removed').notNull(),
+    itemsAdded: integer('items_added').notNull(),
+    itemsRemoved: integer('items_removed').notNull(),
+    itemsEdited: integer('items_edited').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.turnIndex] })],
 );

@@ -3,8 +3,11 @@ import { z } from 'zod';
 export const MAX_DOCUMENT_CHARS = 2_000_000;
 export const MAX_TEXT_CHARS = 10_000;
 
+const ItemKeySchema = z.string().nullable().describe('Identity across paths; null only for items of snapshots older than keys');
+
 export const PreferenceSchema = z.object({
   id: z.string(),
+  key: ItemKeySchema,
   text: z.string(),
   locked: z.boolean(),
   position: z.number().int(),
@@ -13,6 +16,7 @@ export type Preference = z.infer<typeof PreferenceSchema>;
 
 export const TodoSchema = z.object({
   id: z.string(),
+  key: ItemKeySchema,
   text: z.string(),
   done: z.boolean(),
   depth: z.number().int().min(0),
@@ -22,6 +26,7 @@ export type Todo = z.infer<typeof TodoSchema>;
 
 export const ArtifactSchema = z.object({
   id: z.string(),
+  key: ItemKeySchema,
   turn_index: z.number().int(),
   kind: z.string(),
   title: z.string(),
@@ -78,6 +83,9 @@ export type CreateTodo = z.infer<typeof CreateTodoSchema>;
 export type UpdateTodo = z.infer<typeof UpdateTodoSchema>;
 export type Reorder = z.infer<typeof ReorderSchema>;
 
+/** An item the preview kept sends its key back, so the branch's copy keeps it; a new item sends none. */
+const overrideKey = z.uuid().optional();
+
 /**
  * The displayed workspace a client may send when it branches from an edited
  * preview (seed 003, "Edited-preview override"). Every field is optional and
@@ -90,12 +98,17 @@ export const WorkspaceOverrideSchema = z
       .object({ title: z.string().max(500).optional(), content: z.string().max(MAX_DOCUMENT_CHARS).optional() })
       .optional(),
     preferences: z
-      .array(z.object({ text: z.string().max(MAX_TEXT_CHARS), locked: z.boolean().optional() }))
+      .array(z.object({ key: overrideKey, text: z.string().max(MAX_TEXT_CHARS), locked: z.boolean().optional() }))
       .max(500)
       .optional(),
     todos: z
       .array(
-        z.object({ text: z.string().max(MAX_TEXT_CHARS), done: z.boolean().optional(), depth: depth.optional() }),
+        z.object({
+          key: overrideKey,
+          text: z.string().max(MAX_TEXT_CHARS),
+          done: z.boolean().optional(),
+          depth: depth.optional(),
+        }),
       )
       .max(2000)
       .optional(),

@@ -66,7 +66,8 @@ export function lineageTurnRanges(
 /**
  * The state a new branch is seeded from: the restore state, with the client's
  * edited-preview override taking precedence field by field (seed 003,
- * "Edited-preview override"). Positions come from list order only.
+ * "Edited-preview override"). Positions come from list order only; an item the
+ * preview kept carries its key, so the copy keeps its identity.
  */
 export function applyWorkspaceOverride(base: WorkspaceState, override: WorkspaceOverride | undefined): WorkspaceState {
   if (!override) return base;
@@ -77,7 +78,10 @@ export function applyWorkspaceOverride(base: WorkspaceState, override: Workspace
       content: override.document?.content ?? base.document.content,
     },
     preferences:
-      override.preferences?.map((p) => ({ text: p.text, locked: p.locked ?? false })) ?? base.preferences,
-    todos: override.todos?.map((t) => ({ text: t.text, done: t.done ?? false, depth: t.depth ?? 0 })) ?? base.todos,
+      override.preferences?.map((p) => ({ key: p.key ?? null, text: p.text, locked: p.locked ?? false })) ??
+      base.preferences,
+    todos:
+      override.todos?.map((t) => ({ key: t.key ?? null, text: t.text, done: t.done ?? false, depth: t.depth ?? 0 })) ??
+      base.todos,
   };
 }

@@ -3,10 +3,12 @@ import { z } from 'zod';
 /**
  * The typed JSON a workspace snapshot stores. Older snapshots may lack
  * `objective`, a preference's `locked` or a todo's `depth`: readers default them
- * to none / unlocked / 0 (seed 003, "What gets copied").
+ * to none / unlocked / 0 (seed 003, "What gets copied"). Snapshots older than item
+ * keys have no `key`: their items read back with `key: null` and are matched by text.
  */
-export const SnapshotPreferenceSchema = z.object({ text: z.string(), locked: z.boolean().optional() });
+export const SnapshotPreferenceSchema = z.object({ text: z.string(), locked: z.boolean().optional(), key: z.string().optional() });
 export const SnapshotTodoSchema = z.object({
+  key: z.string().optional(),
   text: z.string(),
   done: z.boolean().optional(),
   depth: z.number().int().min(0).optional(),
@@ -20,20 +22,20 @@ export type SnapshotTodo = z.infer<typeof SnapshotTodoSchema>;
 export interface WorkspaceState {
   objective: string | null;
   document: { title: string; content: string };
-  preferences: { text: string; locked: boolean }[];
-  todos: { text: string; done: boolean; depth: number }[];
+  preferences: { key: string | null; text: string; locked: boolean }[];
+  todos: { key: string | null; text: string; done: boolean; depth: number }[];
 }
 
 export function normalizeSnapshotPreferences(value: unknown): WorkspaceState['preferences'] {
   const parsed = SnapshotPreferencesSchema.safeParse(value);
   if (!parsed.success) return [];
-  return parsed.data.map((p) => ({ text: p.text, locked: p.locked ?? false }));
+  return parsed.data.map((p) => ({ key: p.key ?? null, text: p.text, locked: p.locked ?? false }));
 }
 
 export function normalizeSnapshotTodos(value: unknown): WorkspaceState['todos'] {
   const parsed = SnapshotTodosSchema.safeParse(value);
   if (!parsed.success) return [];
-  return parsed.data.map((t) => ({ text: t.text, done: t.done ?? false, depth: t.depth ?? 0 }));
+  return parsed.data.map((t) => ({ key: t.key ?? null, text: t.text, done: t.done ?? false, depth: t.depth ?? 0 }));
 }
 
 /** A short, single-line preview of a user message for graph nodes and sibling lists. */

@@ -130,17 +130,35 @@ async function writePendingBranch(
     if (b.state.preferences.length > 0) {
       await tx
         .insert(preferences)
-        .values(b.state.preferences.map((p, position) => ({ threadId: b.childId, position, text: p.text, locked: p.locked })));
+        .values(
+          b.state.preferences.map((p, position) => ({
+            threadId: b.childId,
+            position,
+            text: p.text,
+            locked: p.locked,
+            // A copy keeps the key of the item it copies; a key-less (older) item gets a new one.
+            ...(p.key ? { key: p.key } : {}),
+          })),
+        );
     }
     if (b.state.todos.length > 0) {
       await tx
         .insert(todos)
-        .values(b.state.todos.map((t, position) => ({ threadId: b.childId, position, text: t.text, done: t.done, depth: t.depth })));
+        .values(
+          b.state.todos.map((t, position) => ({
+            threadId: b.childId,
+            position,
+            text: t.text,
+            done: t.done,
+            depth: t.depth,
+            ...(t.key ? { key: t.key } : {}),
+          })),
+        );
     }
     // Artifacts made up to turn k, in ascending original id order (newest stays last).
     await tx.execute(sql`
-      insert into artifacts (thread_id, turn_index, kind, title, content, created_at)
-      select ${b.childId}, turn_index, kind, title, content, created_at
+      insert into artifacts (thread_id, turn_index, kind, title, content, created_at, key)
+      select ${b.childId}, turn_index, kind, title, content, created_at, key
       from artifacts where thread_id = ${b.parentId} and turn_index <= ${b.k}
       order by id`);
   });

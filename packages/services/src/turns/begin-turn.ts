@@ -59,9 +59,9 @@ export async function beginTurn(
         insert into workspace_snapshots
           (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message)
         select c.thread_id, c.turn_index, c.objective, coalesce(doc.title, ''), doc.hash,
-          coalesce((select jsonb_agg(jsonb_build_object('text', p.text, 'locked', p.locked) order by p.position, p.id)
+          coalesce((select jsonb_agg(jsonb_build_object('key', p.key, 'text', p.text, 'locked', p.locked) order by p.position, p.id)
             from preferences p where p.thread_id = c.thread_id), '[]'::jsonb),
-          coalesce((select jsonb_agg(jsonb_build_object('text', t.text, 'done', t.done, 'depth', t.depth)
+          coalesce((select jsonb_agg(jsonb_build_object('key', t.key, 'text', t.text, 'done', t.done, 'depth', t.depth)
             order by t.position, t.id) from todos t where t.thread_id = c.thread_id), '[]'::jsonb),
           ${previewText(content)}
         from conversations c left join doc on true

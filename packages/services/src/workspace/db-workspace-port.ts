@@ -39,7 +39,7 @@ export function createDbWorkspacePort(db: Db, turn: { threadId: string; turnInde
     removePreference: ({ id }) => mutate((tx) => deletePreferenceRow(tx, threadId, id, 'agent')),
     addTodo: ({ text, depth }) => mutate(async (tx) => ({ id: (await insertTodo(tx, threadId, { text, depth })).id })),
     updateTodo: ({ id, ...patch }) => mutate(async (tx) => void (await changeTodo(tx, threadId, id, patch))),
-    removeTodo: ({ id }) => mutate((tx) => deleteTodoRow(tx, threadId, id)),
+    removeTodo: ({ id }) => mutate((tx) => deleteTodoRow(tx, threadId, id, 'agent')),
     createArtifact: (input) => mutate((tx) => insertArtifact(tx, threadId, turnIndex, input)),
   };
 }

@@ -7,13 +7,14 @@ import { AppError, type Preference } from '@trellis/domain';
 import { preferences, type DbOrTx } from '@trellis/db';
 import { requireItemId } from './ids';
 import { closeGap, nextPosition, reorderList } from './ordered-list';
+import { rememberDiscarded } from './discarded-items';
 
 export type Editor = 'person' | 'agent';
 
 type PreferenceRow = typeof preferences.$inferSelect;
 
 function toPreference(row: PreferenceRow): Preference {
-  return { id: row.id, text: row.text, locked: row.locked, position: row.position };
+  return { id: row.id, key: row.key, text: row.text, locked: row.locked, position: row.position };
 }
 
 export async function insertPreference(
@@ -51,9 +52,10 @@ export async function deletePreferenceRow(tx: DbOrTx, threadId: string, id: stri
   const [row] = await tx
     .delete(preferences)
     .where(editable(threadId, itemId, editor))
-    .returning({ position: preferences.position });
+    .returning();
   if (!row) throw await refusal(tx, threadId, itemId);
   await closeGap(tx, preferences, threadId, row.position);
+  await rememberDiscarded(tx, threadId, { kind: 'preference', key: row.key, text: row.text, locked: row.locked, editor });
 }
 
 export async function reorderPreferenceRows(tx: DbOrTx, threadId: string, ids: string[]): Promise<Preference[]> {

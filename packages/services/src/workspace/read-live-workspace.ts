@@ -27,15 +27,15 @@ export async function readLiveWorkspace(
       coalesce(d.title, '') as title,
       coalesce(d.content, '') as content,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', p.id, 'text', p.text, 'locked', p.locked, 'position', p.position)
+        select jsonb_agg(jsonb_build_object('id', p.id, 'key', p.key, 'text', p.text, 'locked', p.locked, 'position', p.position)
           order by p.position, p.id)
         from preferences p where p.thread_id = c.thread_id), '[]'::jsonb) as preferences,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', t.id, 'text', t.text, 'done', t.done, 'depth', t.depth, 'position', t.position)
+        select jsonb_agg(jsonb_build_object('id', t.id, 'key', t.key, 'text', t.text, 'done', t.done, 'depth', t.depth, 'position', t.position)
           order by t.position, t.id)
         from todos t where t.thread_id = c.thread_id), '[]'::jsonb) as todos,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', a.id::text, 'turn_index', a.turn_index, 'kind', a.kind, 'title', a.title,
+        select jsonb_agg(jsonb_build_object('id', a.id::text, 'key', a.key, 'turn_index', a.turn_index, 'kind', a.kind, 'title', a.title,
           'content', ${artifactContent}, 'created_at', ${isoTimestamp(sql`a.created_at`)}) order by a.id)
         from artifacts a where a.thread_id = c.thread_id), '[]'::jsonb) as artifacts
     from conversations c

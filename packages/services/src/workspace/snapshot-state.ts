@@ -29,7 +29,7 @@ export function toState(live: Workspace): WorkspaceState {
   return {
     objective: live.objective,
     document: live.document,
-    preferences: live.preferences.map(({ text, locked }) => ({ text, locked })),
-    todos: live.todos.map(({ text, done, depth }) => ({ text, done, depth })),
+    preferences: live.preferences.map(({ key, text, locked }) => ({ key, text, locked })),
+    todos: live.todos.map(({ key, text, done, depth }) => ({ key, text, done, depth })),
   };
 }

@@ -4,13 +4,15 @@ import { AppError, type Todo } from '@trellis/domain';
 import { todos, type DbOrTx } from '@trellis/db';
 import { requireItemId } from './ids';
 import { closeGap, nextPosition, reorderList } from './ordered-list';
+import { rememberDiscarded } from './discarded-items';
+import type { Editor } from './preference-mutations';
 
 export const MAX_TODO_DEPTH = 8;
 
 type TodoRow = typeof todos.$inferSelect;
 
 function toTodo(row: TodoRow): Todo {
-  return { id: row.id, text: row.text, done: row.done, depth: row.depth, position: row.position };
+  return { id: row.id, key: row.key, text: row.text, done: row.done, depth: row.depth, position: row.position };
 }
 
 function checkDepth(depth: number | undefined): void {
@@ -60,14 +62,15 @@ export async function changeTodo(
   return toTodo(row);
 }
 
-export async function deleteTodoRow(tx: DbOrTx, threadId: string, id: string): Promise<void> {
+export async function deleteTodoRow(tx: DbOrTx, threadId: string, id: string, editor: Editor = 'person'): Promise<void> {
   const itemId = requireItemId(id, 'Todo');
   const [row] = await tx
     .delete(todos)
     .where(and(eq(todos.id, itemId), eq(todos.threadId, threadId)))
-    .returning({ position: todos.position });
+    .returning();
   if (!row) throw AppError.notFound('Todo');
   await closeGap(tx, todos, threadId, row.position);
+  await rememberDiscarded(tx, threadId, { kind: 'todo', key: row.key, text: row.text, done: row.done, depth: row.depth, editor });
 }
 
 export async function reorderTodoRows(tx: DbOrTx, threadId: string, ids: string[]): Promise<Todo[]> {

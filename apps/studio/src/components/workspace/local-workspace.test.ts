@@ -6,12 +6,12 @@ const restored: Workspace = {
   objective: 'A field guide',
   document: { title: 'Guide', content: '# Bees' },
   preferences: [
-    { id: 'th_a:2:p0', text: 'Short paragraphs', locked: false, position: 0 },
-    { id: 'th_a:2:p1', text: 'British spelling', locked: true, position: 1 },
+    { id: 'th_a:2:p0', key: '11111111-1111-4111-8111-111111111111', text: 'Short paragraphs', locked: false, position: 0 },
+    { id: 'th_a:2:p1', key: null, text: 'British spelling', locked: true, position: 1 },
   ],
   todos: [
-    { id: 'th_a:2:t0', text: 'Research', done: false, depth: 0, position: 0 },
-    { id: 'th_a:2:t1', text: 'Call the council', done: false, depth: 1, position: 1 },
+    { id: 'th_a:2:t0', key: '22222222-2222-4222-8222-222222222222', text: 'Research', done: false, depth: 0, position: 0 },
+    { id: 'th_a:2:t1', key: null, text: 'Call the council', done: false, depth: 1, position: 1 },
   ],
   artifacts: [],
 };
@@ -48,7 +48,7 @@ describe('a preview workspace edited locally', () => {
     expect(workspaceSignature(undone)).toBe(workspaceSignature(restored));
   });
 
-  it('sends what is displayed, in display order, as the branch override', () => {
+  it('sends what is displayed, in display order, as the branch override, kept items with their keys', () => {
     const edited = apply(
       { kind: 'update-preference', id: 'th_a:2:p1', patch: { text: 'American spelling' } },
       { kind: 'add-todo', id: 'local-1', text: 'Buy gloves', depth: 1 },
@@ -59,12 +59,12 @@ describe('a preview workspace edited locally', () => {
       objective: 'A field guide',
       document: { title: 'Guide', content: '# Bees' },
       preferences: [
-        { text: 'Short paragraphs', locked: false },
+        { key: '11111111-1111-4111-8111-111111111111', text: 'Short paragraphs', locked: false },
         { text: 'American spelling', locked: true },
       ],
       todos: [
         { text: 'Buy gloves', done: false, depth: 1 },
-        { text: 'Research', done: true, depth: 0 },
+        { key: '22222222-2222-4222-8222-222222222222', text: 'Research', done: true, depth: 0 },
         { text: 'Call the council', done: false, depth: 1 },
       ],
     });

@@ -32,7 +32,7 @@ export function applyLocalEdit(w: Workspace, edit: LocalEdit): Workspace {
         ...w,
         preferences: [
           ...w.preferences,
-          { id: edit.id, text: edit.text, locked: false, position: w.preferences.length },
+          { id: edit.id, key: null, text: edit.text, locked: false, position: w.preferences.length },
         ],
       };
     case 'update-preference':
@@ -49,7 +49,7 @@ export function applyLocalEdit(w: Workspace, edit: LocalEdit): Workspace {
         ...w,
         todos: [
           ...w.todos,
-          { id: edit.id, text: edit.text, depth: edit.depth, done: false, position: w.todos.length },
+          { id: edit.id, key: null, text: edit.text, depth: edit.depth, done: false, position: w.todos.length },
         ],
       };
     case 'update-todo':
@@ -81,8 +81,9 @@ export function toWorkspaceOverride(w: Workspace): WorkspaceOverride {
   return {
     objective: w.objective,
     document: { title: w.document.title, content: w.document.content },
-    preferences: w.preferences.map((p) => ({ text: p.text, locked: p.locked })),
-    todos: w.todos.map((t) => ({ text: t.text, done: t.done, depth: t.depth })),
+    // A kept item sends its key back so the branch's copy keeps its identity; a new one has none.
+    preferences: w.preferences.map((p) => ({ ...(p.key ? { key: p.key } : {}), text: p.text, locked: p.locked })),
+    todos: w.todos.map((t) => ({ ...(t.key ? { key: t.key } : {}), text: t.text, done: t.done, depth: t.depth })),
   };
 }
 

@@ -92,7 +92,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
             ...w,
             preferences: [
               ...w.preferences,
-              { id: pendingId(), text, locked: false, position: w.preferences.length },
+              { id: pendingId(), key: null, text, locked: false, position: w.preferences.length },
             ],
           }),
           failure: 'Could not add the preference',
@@ -123,7 +123,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
           run: (id) => workspaceApi.addTodo(id, { text, depth }),
           optimistic: (w) => ({
             ...w,
-            todos: [...w.todos, { id: pendingId(), text, depth, done: false, position: w.todos.length }],
+            todos: [...w.todos, { id: pendingId(), key: null, text, depth, done: false, position: w.todos.length }],
           }),
           failure: 'Could not add the todo',
         }),
