@@ -14,3 +14,4 @@ export * from './siblings/siblings';
 export * from './contracts/transcripts';
 export * from './export/filename';
 export * from './compare/index';
+export * from './contracts/search';

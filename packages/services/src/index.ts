@@ -37,3 +37,4 @@ export * from './siblings/edit-turn';
 export * from './siblings/regenerate-turn';
 export * from './siblings/cursor';
 export * from './transcripts/index';
+export * from './search/search-history';
