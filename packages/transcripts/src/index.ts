@@ -1,9 +1,37 @@
 // Public entry of @trellis/transcripts: pure, no I/O, no dependencies (issue 7 §1, §3).
-export { inspectConversationBranches } from './inspect';
+export { inspectConversationBranches, inspectConversationBranchesWithinLimits } from './inspect';
+export type { LimitedInspectionResult } from './inspect';
 export { buildOrderedUuidChain } from './chain';
-export type { ChatRecord, BranchSummary, Diagnostic } from './types';
+export type { ChatRecord, BranchSummary, Diagnostic, InspectionResult } from './types';
 
 export { parseQwenJsonl } from './readers/qwen';
 export { parseClaudeCodeJsonl } from './readers/claude-code';
-export { detectTranscriptFormat, parseTranscriptJsonl } from './readers/transcript';
-export type { ReaderDiagnostic, TranscriptFormat, TranscriptReadResult } from './readers/types';
+export {
+  detectTranscriptFormat,
+  parseTranscriptJsonl,
+  parseTranscriptJsonlWithinLimits,
+} from './readers/transcript';
+export type { LimitedReadOptions, ParsedTranscript } from './readers/transcript';
+export type {
+  CompactionMark,
+  ReaderDiagnostic,
+  TranscriptFormat,
+  TranscriptReadResult,
+} from './readers/types';
+
+export {
+  DEFAULT_TRANSCRIPT_LIMITS,
+  MAX_LISTED_TRANSCRIPT_DIAGNOSTICS,
+  MAX_NESTING_DEPTH,
+  MAX_TRANSCRIPT_LEAVES,
+  MAX_TRANSCRIPT_RECORDS,
+} from './limits';
+export type {
+  TranscriptLimitError,
+  TranscriptLimitErrorKind,
+  TranscriptLimits,
+  WithinLimits,
+} from './limits';
+
+export { RecordSubtype, commandOutputOf, slashCommandOf, transcriptRecordKind } from './record-kind';
+export type { CommandOutputPayload, SlashCommand, TranscriptRecordKind } from './record-kind';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspectConversationBranches } from './inspect';
+import { referenceInspect } from './testing/reference-inspector';
 import { assistant, record, system, toolResult, user } from './testing/records';
 import type { BranchSummary, ChatRecord } from './types';
 
@@ -381,7 +382,7 @@ describe('inspectConversationBranches', () => {
     ]);
   });
 
-  it('positions a duplicated terminal by its last record', () => {
+  it('positions a duplicated terminal by its first record, never a later copy', () => {
     const records = [
       user('u1', null, 'start'),
       user('a', 'u1', 'a'),
@@ -389,8 +390,72 @@ describe('inspectConversationBranches', () => {
       user('a', 'u1', 'a again', { timestamp: 'late' }),
     ];
     expect(inspectConversationBranches(records).branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([
+      ['a', 'at:a'],
       ['b', 'at:b'],
-      ['a', 'late'],
     ]);
+    expect(referenceInspect(records).branches.map((b) => b.leafUuid)).toEqual(['a', 'b']);
+  });
+
+  it('orders a leaf by the first record of its last collapsed terminal, even when a title is rewritten', () => {
+    const records = [
+      user('u1', null, 'start'),
+      user('left', 'u1', 'left'),
+      system('title', 'left', 'custom_title'),
+      user('right', 'u1', 'right'),
+      system('title', 'left', 'custom_title', { timestamp: 'rewritten' }),
+    ];
+    expect(inspectConversationBranches(records).branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([
+      ['left', 'at:title'],
+      ['right', 'at:right'],
+    ]);
+  });
+
+  describe('antichain inside parent cycles (first-record parent rule)', () => {
+    it('drops a cycle member reached by collapsing a neutral tail when another candidate reaches the cycle', () => {
+      // c1 → c3 → c2 → c1: cut at c1, so in the forest c3 is not above `tail`; by the parent
+      // links as written it is (tail → c2 → c1 → c3).
+      const records = [
+        user('c1', 'c3', 'one'),
+        assistant('c2', 'c1', 'two'),
+        user('c3', 'c2', 'three'),
+        user('tail', 'c2', 'hanging off the cycle'),
+        system('meta', 'c3', 'session_artifact_event'),
+      ];
+      const result = inspectConversationBranches(records);
+      expect(result.branches.map((b) => b.leafUuid)).toEqual(['tail']);
+      expect(referenceInspect(records).branches.map((b) => b.leafUuid)).toEqual(['tail']);
+    });
+
+    it('collapses a neutral tail round the cycle when the cut member is neutral', () => {
+      const records = [
+        system('n1', 'c2', 'session_artifact_snapshot'),
+        user('c2', 'n1', 'significant member'),
+        system('title', 'n1', 'custom_title'),
+      ];
+      const result = inspectConversationBranches(records);
+      expect(result.branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([['c2', 'at:title']]);
+      expect(result).toEqual(referenceInspect(records));
+    });
+
+    it('omits a neutral tail on a cycle of neutral records only', () => {
+      const records = [
+        system('n1', 'n2', 'custom_title'),
+        system('n2', 'n1', 'custom_title'),
+        system('tail', 'n2', 'session_artifact_event'),
+      ];
+      expect(inspectConversationBranches(records).branches).toEqual([]);
+      expect(referenceInspect(records).branches).toEqual([]);
+    });
+
+    it('keeps a lone cycle member reached by a neutral tail as the leaf', () => {
+      const records = [
+        user('c1', 'c2', 'one'),
+        assistant('c2', 'c1', 'two'),
+        system('t', 'c1', 'custom_title'),
+      ];
+      const result = inspectConversationBranches(records);
+      expect(result.branches.map((b) => b.leafUuid)).toEqual(['c1']);
+      expect(result).toEqual(referenceInspect(records));
+    });
   });
 });

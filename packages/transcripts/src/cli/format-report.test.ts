@@ -40,12 +40,16 @@ const report: InspectionReport = {
   ],
   readerDiagnostics: [
     { kind: 'glued-objects', line: 4, count: 2 },
-    { kind: 'compaction-parent-missing', line: 9, uuid: 'b', logicalParentUuid: 'old' },
+    { kind: 'malformed-line', line: 9, message: 'not valid JSON: unterminated string' },
+  ],
+  compactions: [
+    { line: 3, uuid: 'c1', logicalParentUuid: 'a1', joined: true, trigger: 'auto', preTokens: 150_000 },
+    { line: 12, uuid: 'c2', logicalParentUuid: 'old', joined: false },
   ],
 };
 
 describe('formatReportTable', () => {
-  it('prints a header line, one row per leaf with its texts, then every diagnostic', () => {
+  it('prints a header line, one row per leaf with its texts, the compactions, then every diagnostic', () => {
     expect(formatReportTable(report, 'session.jsonl')).toBe(
       [
         'session.jsonl · qwen-code · 7 records (+2 sidechain) · 2 leaves · 5 diagnostics',
@@ -59,9 +63,13 @@ describe('formatReportTable', () => {
         '   last assistant            Done.',
         '   rewinds on chain          r1',
         '',
+        'Compactions',
+        '  line 3: c1 (auto), continues a1',
+        '  line 12: c2, continues old, which is not in the file',
+        '',
         'Diagnostics',
         '  line 4: glued-objects: 2 JSON objects on one line, all read',
-        '  line 9: compaction-parent-missing: b continues old, which is not in the file',
+        '  line 9: malformed-line: not valid JSON: unterminated string',
         '  missing-parent: c names parent p, which is not in the file',
         '  parent-cycle: x → y → x',
         '  conflicting-parent: d is recorded with parents a, null; the first wins',
@@ -78,6 +86,7 @@ describe('formatReportTable', () => {
       branches: [],
       diagnostics: [],
       readerDiagnostics: [],
+      compactions: [],
     };
     expect(formatReportTable(empty, 'empty.jsonl')).toBe(
       'empty.jsonl · qwen-code · 1 record · 0 leaves · 0 diagnostics\n',
@@ -108,10 +117,8 @@ describe('buildInspectionReport', () => {
       sidechainRecordCount: 1,
       branches: [{ leafUuid: 'b', lastUserText: 'hi', lastAssistantText: 'hello' }],
       diagnostics: [],
-      readerDiagnostics: [
-        { kind: 'compaction-joined', line: 3, uuid: 'b', logicalParentUuid: 'a1' },
-        { kind: 'malformed-line', line: 5 },
-      ],
+      readerDiagnostics: [{ kind: 'malformed-line', line: 5 }],
+      compactions: [{ line: 3, uuid: 'b', logicalParentUuid: 'a1', joined: true }],
     });
   });
 });

@@ -1,5 +1,5 @@
 // Renders an InspectionReport: exact JSON for machines, a table for people.
-import type { ReaderDiagnostic } from '../readers/types';
+import type { CompactionMark, ReaderDiagnostic } from '../readers/types';
 import type { BranchSummary, Diagnostic } from '../types';
 import type { InspectionReport } from './report';
 
@@ -23,6 +23,10 @@ export function formatReportTable(report: InspectionReport, fileName: string): s
 
   if (report.branches.length > 0) {
     lines.push('', ...branchTable(report.branches));
+  }
+  if (report.compactions.length > 0) {
+    lines.push('', 'Compactions');
+    for (const compaction of report.compactions) lines.push(`  ${describeCompaction(compaction)}`);
   }
   if (diagnosticCount > 0) {
     lines.push('', 'Diagnostics');
@@ -106,11 +110,18 @@ export function describeReaderDiagnostic(diagnostic: ReaderDiagnostic): string {
       return `${at}: invalid-record: ${diagnostic.reason}`;
     case 'unknown-record-type':
       return `${at}: unknown-record-type: ${JSON.stringify(diagnostic.recordType)} (first of its kind)`;
-    case 'compaction-joined':
-      return `${at}: compaction-joined: ${diagnostic.uuid} continues ${diagnostic.logicalParentUuid}`;
-    case 'compaction-parent-missing':
-      return `${at}: compaction-parent-missing: ${diagnostic.uuid} continues ${diagnostic.logicalParentUuid}, which is not in the file`;
   }
+}
+
+export function describeCompaction(compaction: CompactionMark): string {
+  const continues =
+    compaction.logicalParentUuid === undefined
+      ? ''
+      : compaction.joined
+        ? `, continues ${compaction.logicalParentUuid}`
+        : `, continues ${compaction.logicalParentUuid}, which is not in the file`;
+  const trigger = compaction.trigger === undefined ? '' : ` (${compaction.trigger})`;
+  return `line ${compaction.line}: ${compaction.uuid}${trigger}${continues}`;
 }
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

@@ -1,7 +1,7 @@
 // Everything the CLI prints, computed from the transcript text alone.
 import { inspectConversationBranches } from '../inspect';
 import { parseTranscriptJsonl } from '../readers/transcript';
-import type { ReaderDiagnostic, TranscriptFormat } from '../readers/types';
+import type { CompactionMark, ReaderDiagnostic, TranscriptFormat } from '../readers/types';
 import type { BranchSummary, Diagnostic } from '../types';
 
 export interface InspectionReport {
@@ -11,6 +11,8 @@ export interface InspectionReport {
   branches: BranchSummary[];
   diagnostics: Diagnostic[];
   readerDiagnostics: ReaderDiagnostic[];
+  /** Handled, so not diagnostics: where the history was compacted. */
+  compactions: CompactionMark[];
 }
 
 export function buildInspectionReport(
@@ -26,5 +28,6 @@ export function buildInspectionReport(
     branches,
     diagnostics,
     readerDiagnostics: transcript.diagnostics,
+    compactions: transcript.compactions,
   };
 }

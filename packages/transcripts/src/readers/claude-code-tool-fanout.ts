@@ -1,32 +1,44 @@
-// Parallel tool calls (issue 7 §3: "the fan-out of parallel tool calls and their results is not
-// a branch"). Claude Code writes one record per content block, chained: thinking → tool_use A →
-// tool_use B. Each tool_result then names its own tool_use as parent, so the result of A hangs
-// off A beside B, and the conversation continues below one result only:
+// Parallel tool calls (docs/architecture.md, "Real transcripts": the fan-out of parallel tool
+// calls and their results is not a branch). Claude Code writes one record per content block,
+// chained: text → tool_use A → tool_use B → tool_use C. Each tool_result then names its own
+// tool_use as parent, progress records for the next tool hang off the previous result, and the
+// message may go on after its results (another tool_use with the same message.id):
 //
-//   A ─┬─ B ── result B ── next turn          becomes        A ── B ── result A ── result B ── next turn
-//      └─ result A   (a false leaf)
+//   A ─┬─ B ─┬─ C ── result C ── tool_use D ── result D ── next turn
+//      │     └─ result B ── progress           (false leaves, one per call)
+//      └─ result A ── progress
 //
-// All results answering the tool calls of one assistant message (same message.id) form one
-// logical step: their separate chains are joined, one after the other, below the message's last
-// record. Chains that lead on to the rest of the conversation go last, so the continuation stays
-// below every result and a genuine fork after the step stays a fork. Results that are already
-// chained keep their links; a step with a single result chain is left as written.
+//   becomes  A ── B ── C ── result A ── progress ── result B ── progress ── result C ── tool_use D …
+//
+// A *round* is a run of one message's assistant records that continue each other (through
+// neutral records at most); a record of the message that continues below a result starts the
+// next round. All results answering one round's tool calls, with the neutral records hanging
+// below them, form one logical step: their separate chains are joined one after the other below
+// the round's last record, chains that lead on to the rest of the conversation last, so a
+// genuine fork after the step stays a fork. Results that are already chained keep their links;
+// a step with a single result chain is left as written. A join that would close a parent cycle
+// (only possible in a corrupt file) is not made.
+//
+// Every pass is linear in the number of entries: maps keyed by uuid or tool id, typed arrays
+// indexed by entry, and each chain walked once.
+
+export type FanOutKind =
+  /** An assistant record: one content block of an API message. */
+  | 'assistant'
+  /** A user record holding only tool results. */
+  | 'result'
+  /** Progress, hook and attachment bookkeeping. */
+  | 'neutral'
+  /** A prompt or a significant system record: the conversation goes on here. */
+  | 'continuation';
 
 export interface FanOutEntry {
   readonly uuid: string;
   readonly parentUuid: string | null;
-  readonly isAssistant: boolean;
+  readonly kind: FanOutKind;
   readonly messageId: string | undefined;
   readonly toolUseIds: readonly string[];
   readonly toolResultIds: readonly string[];
-  /** A user or assistant message or a significant system record: the conversation goes on here. */
-  readonly isContinuation: boolean;
-}
-
-interface ToolStep {
-  /** Physically last record of the assistant message. */
-  anchor: number;
-  results: number[];
 }
 
 export interface Reparent {
@@ -34,96 +46,211 @@ export interface Reparent {
   to: string;
 }
 
-/** The new parent of each re-chained result uuid. `entries` are in physical order. */
+interface Round {
+  /** Physically last assistant record of the round. */
+  anchor: number;
+  /** First copies of the results answering the round's tool calls, in physical order. */
+  results: number[];
+}
+
+const NONE = -1;
+/** Undoing joins that close cycles converges in one or two passes; past this, undo them all. */
+const MAX_UNDO_PASSES = 4;
+
+/** The new parent of each re-chained uuid. `entries` are in physical order. */
 export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string, Reparent> {
+  const size = entries.length;
   const firstIndex = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    if (!firstIndex.has(entry.uuid)) firstIndex.set(entry.uuid, index);
-  });
-  const isFirst = (index: number) => firstIndex.get(entries[index]!.uuid) === index;
-  const parentIndex = (index: number) => {
-    const parent = entries[index]!.parentUuid;
-    return parent === null ? undefined : firstIndex.get(parent);
-  };
+  for (let i = 0; i < size; i++) if (!firstIndex.has(entries[i]!.uuid)) firstIndex.set(entries[i]!.uuid, i);
+  const isFirst = new Uint8Array(size);
+  const parent = new Int32Array(size).fill(NONE);
+  for (let i = 0; i < size; i++) {
+    const entry = entries[i]!;
+    if (firstIndex.get(entry.uuid) !== i) continue;
+    isFirst[i] = 1;
+    parent[i] = entry.parentUuid === null ? NONE : (firstIndex.get(entry.parentUuid) ?? NONE);
+  }
 
-  // Marks every ancestor of a continuation; each record is marked at most once, so this is
-  // linear and stops on cycles.
-  const leadsOn = new Uint8Array(entries.length);
-  entries.forEach((entry, index) => {
-    if (!entry.isContinuation || !isFirst(index)) return;
-    for (let p = parentIndex(index); p !== undefined && leadsOn[p] === 0; p = parentIndex(p)) leadsOn[p] = 1;
-  });
+  const leadsOn = markAncestorsOfContinuations(entries, isFirst, parent);
+  const { rounds, stepOf } = collectRounds(entries, isFirst, parent);
 
-  const steps = new Map<string, ToolStep>();
-  const stepOfToolUse = new Map<string, ToolStep>();
-  entries.forEach((entry, index) => {
-    if (!isFirst(index)) return;
-    if (entry.isAssistant) {
-      const key = entry.messageId ?? `record:${entry.uuid}`;
-      let step = steps.get(key);
-      if (step === undefined) steps.set(key, (step = { anchor: index, results: [] }));
-      step.anchor = index;
-      for (const id of entry.toolUseIds) if (!stepOfToolUse.has(id)) stepOfToolUse.set(id, step);
-      return;
-    }
-    const answered = entry.toolResultIds.find((id) => stepOfToolUse.has(id));
-    if (answered !== undefined) stepOfToolUse.get(answered)!.results.push(index);
+  const lastChild = lastChildrenInSteps(stepOf, parent);
+  const reparented = new Int32Array(size).fill(NONE);
+  const roundOfJoin = new Int32Array(size).fill(NONE);
+  rounds.forEach((round, id) => {
+    if (round.results.length < 2) return;
+    joinRound(round, id, stepOf, parent, lastChild, leadsOn, reparented, roundOfJoin);
   });
+  undoJoinsThatCloseCycles(parent, reparented, roundOfJoin);
 
   const newParents = new Map<string, Reparent>();
-  for (const step of steps.values()) {
-    // A result written before its own assistant message is corrupt enough to leave alone.
-    if (step.results.length < 2 || step.anchor > step.results[0]!) continue;
-    chainResults(entries, step, leadsOn, newParents);
+  for (let i = 0; i < size; i++) {
+    const to = reparented[i]!;
+    if (to === NONE) continue;
+    newParents.set(entries[i]!.uuid, { from: entries[i]!.parentUuid, to: entries[to]!.uuid });
   }
   return newParents;
 }
 
-function chainResults(
+/** Each record is marked at most once, so this is linear and stops on cycles. */
+function markAncestorsOfContinuations(
   entries: readonly FanOutEntry[],
-  step: ToolStep,
-  leadsOn: Uint8Array,
-  newParents: Map<string, Reparent>,
-): void {
-  const inStep = new Map(step.results.map((index) => [entries[index]!.uuid, index]));
-  const childrenInStep = new Map<string, number[]>();
-  const heads: number[] = [];
-  for (const index of step.results) {
-    const parent = entries[index]!.parentUuid;
-    if (parent === null || !inStep.has(parent)) {
-      heads.push(index);
+  isFirst: Uint8Array,
+  parent: Int32Array,
+): Uint8Array {
+  const leadsOn = new Uint8Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const kind = entries[i]!.kind;
+    if (isFirst[i] === 0 || (kind !== 'continuation' && kind !== 'assistant')) continue;
+    for (let p = parent[i]!; p !== NONE && leadsOn[p] === 0; p = parent[p]!) leadsOn[p] = 1;
+  }
+  return leadsOn;
+}
+
+/**
+ * Rounds of each message and, per entry, the round whose step it belongs to (a result of the
+ * round, or a neutral record hanging below one), else NONE.
+ */
+function collectRounds(
+  entries: readonly FanOutEntry[],
+  isFirst: Uint8Array,
+  parent: Int32Array,
+): { rounds: Round[]; stepOf: Int32Array } {
+  const size = entries.length;
+  const rounds: Round[] = [];
+  const roundOfAssistant = new Int32Array(size).fill(NONE);
+  const stepOf = new Int32Array(size).fill(NONE);
+  /** Nearest non-neutral ancestor-or-self, resolved through parents written earlier. */
+  const significant = new Int32Array(size).fill(NONE);
+  const openRound = new Map<string, number>();
+  const roundOfToolUse = new Map<string, number>();
+
+  for (let i = 0; i < size; i++) {
+    if (isFirst[i] === 0) continue;
+    const entry = entries[i]!;
+    const p = parent[i]!;
+    significant[i] = entry.kind !== 'neutral' ? i : p !== NONE && p < i ? significant[p]! : p;
+
+    if (entry.kind === 'assistant') {
+      const key = entry.messageId ?? `record:${entry.uuid}`;
+      const above = p === NONE ? NONE : p < i ? significant[p]! : p;
+      let round = openRound.get(key);
+      if (round === undefined || above === NONE || roundOfAssistant[above] !== round) {
+        round = rounds.push({ anchor: i, results: [] }) - 1;
+        openRound.set(key, round);
+      }
+      roundOfAssistant[i] = round;
+      rounds[round]!.anchor = i;
+      for (const id of entry.toolUseIds) if (!roundOfToolUse.has(id)) roundOfToolUse.set(id, round);
       continue;
     }
-    const siblings = childrenInStep.get(parent);
-    if (siblings === undefined) childrenInStep.set(parent, [index]);
-    else siblings.push(index);
+    if (entry.kind === 'result') {
+      for (const id of entry.toolResultIds) {
+        const round = roundOfToolUse.get(id);
+        if (round === undefined) continue;
+        stepOf[i] = round;
+        rounds[round]!.results.push(i);
+        break;
+      }
+      continue;
+    }
+    if (entry.kind === 'neutral' && p !== NONE && p < i) stepOf[i] = stepOf[p]!;
+  }
+  return { rounds, stepOf };
+}
+
+function joinRound(
+  round: Round,
+  id: number,
+  stepOf: Int32Array,
+  parent: Int32Array,
+  lastChild: Int32Array,
+  leadsOn: Uint8Array,
+  reparented: Int32Array,
+  roundOfJoin: Int32Array,
+): void {
+  // Members are the results and the neutral records below them; only results can be heads.
+  const heads: number[] = [];
+  for (const index of round.results) {
+    const p = parent[index]!;
+    if (p === NONE || stepOf[p] !== id) heads.push(index);
   }
   if (heads.length < 2) return;
 
-  const ordered = [
-    ...heads.filter((index) => leadsOn[index] === 0),
-    ...heads.filter((index) => leadsOn[index] === 1),
-  ];
-  let previous = entries[step.anchor]!.uuid;
+  const ordered = [...heads.filter((h) => leadsOn[h] === 0), ...heads.filter((h) => leadsOn[h] === 1)];
+  let previous = round.anchor;
   for (const head of ordered) {
-    const entry = entries[head]!;
-    if (entry.parentUuid !== previous) newParents.set(entry.uuid, { from: entry.parentUuid, to: previous });
-    previous = entries[bottomOf(entries, head, childrenInStep)]!.uuid;
+    if (parent[head] !== previous) {
+      reparented[head] = previous;
+      roundOfJoin[head] = id;
+    }
+    previous = bottomOf(head, lastChild);
   }
 }
 
-/** The end of a result chain: follow the physically last in-step child, bounded by a visited set. */
-function bottomOf(
-  entries: readonly FanOutEntry[],
-  head: number,
-  childrenInStep: Map<string, number[]>,
-): number {
-  const visited = new Set<number>([head]);
+/**
+ * The end of a member chain: follow the physically last child in the step. A child is always
+ * written after its parent (stepOf only follows earlier parents), so the walk cannot loop.
+ */
+function bottomOf(head: number, lastChild: Int32Array): number {
   let current = head;
-  for (;;) {
-    const next = childrenInStep.get(entries[current]!.uuid)?.at(-1);
-    if (next === undefined || visited.has(next)) return current;
-    visited.add(next);
-    current = next;
+  while (lastChild[current] !== NONE) current = lastChild[current]!;
+  return current;
+}
+
+/** Per step member, its physically last child in the same step. */
+function lastChildrenInSteps(stepOf: Int32Array, parent: Int32Array): Int32Array {
+  const lastChild = new Int32Array(stepOf.length).fill(NONE);
+  for (let i = 0; i < stepOf.length; i++) {
+    const p = parent[i]!;
+    if (stepOf[i] !== NONE && p !== NONE && p < i && stepOf[p] === stepOf[i]) lastChild[p] = i;
   }
+  return lastChild;
+}
+
+/**
+ * A join closes a cycle only when a result was written as an ancestor of its own tool call.
+ * Cycles through a re-chained record undo every join of that record's round; the original
+ * links (and any cycle they had) are kept.
+ */
+function undoJoinsThatCloseCycles(parent: Int32Array, reparented: Int32Array, roundOfJoin: Int32Array): void {
+  const joinedParent = (node: number) => (reparented[node] !== NONE ? reparented[node]! : parent[node]!);
+  for (let pass = 0; ; pass++) {
+    const badRounds = new Set<number>();
+    for (const node of nodesOnCycles(parent.length, joinedParent)) {
+      if (roundOfJoin[node] !== NONE) badRounds.add(roundOfJoin[node]!);
+    }
+    if (badRounds.size === 0) return;
+    const undoAll = pass + 1 >= MAX_UNDO_PASSES;
+    for (let node = 0; node < reparented.length; node++) {
+      if (roundOfJoin[node] === NONE || !(undoAll || badRounds.has(roundOfJoin[node]!))) continue;
+      reparented[node] = NONE;
+      roundOfJoin[node] = NONE;
+    }
+  }
+}
+
+/** Members of every cycle of a functional graph (one parent per node), in one linear pass. */
+function nodesOnCycles(size: number, parentOf: (node: number) => number): number[] {
+  const state = new Uint8Array(size); // 0 new, 1 on the current walk, 2 done
+  const walk: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < size; start++) {
+    if (state[start] !== 0) continue;
+    walk.length = 0;
+    let node = start;
+    while (node !== NONE && state[node] === 0) {
+      state[node] = 1;
+      walk.push(node);
+      node = parentOf(node);
+    }
+    if (node !== NONE && state[node] === 1) {
+      for (let i = walk.length - 1; i >= 0; i--) {
+        members.push(walk[i]!);
+        if (walk[i] === node) break;
+      }
+    }
+    for (const visited of walk) state[visited] = 2;
+  }
+  return members;
 }

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { buildOrderedUuidChain } from '../chain';
 import { inspectConversationBranches } from '../inspect';
 import { parseClaudeCodeJsonl } from './claude-code';
-import { ccAssistant, ccToolResult, ccUser, jsonl, text, toolUse } from './fixtures/claude-code-lines';
+import {
+  ccAssistant,
+  ccProgress,
+  ccToolResult,
+  ccUser,
+  jsonl,
+  text,
+  toolUse,
+} from './fixtures/claude-code-lines';
 import {
   compaction,
   damagedLines,
   inlineSidechain,
   noRoot,
   parallelToolCalls,
+  parallelToolCallsContinuingMessage,
   parallelToolCallsOutOfOrder,
   progressTail,
 } from './fixtures/claude-code-sessions';
@@ -94,6 +103,72 @@ describe('parseClaudeCodeJsonl', () => {
     ]);
   });
 
+  it('joins the fan-out when the message goes on after its results under the same message id', () => {
+    const { records } = parseClaudeCodeJsonl(parallelToolCallsContinuingMessage);
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.recordCounts, b.lastAssistantText])).toEqual([
+      ['a6', { user: 1, assistant: 6, toolResult: 4, system: 2 }, 'All three packages are fine.'],
+    ]);
+    expect(buildOrderedUuidChain(records, { leafUuid: 'a6' }).uuids).toEqual([
+      'u1',
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'r_a',
+      'p_b',
+      'r_b',
+      'p_c',
+      'r_c',
+      'a5',
+      'r_d',
+      'a6',
+    ]);
+  });
+
+  it('joins results that interleave with each other through progress records', () => {
+    const interleaved = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'u1', 'msg_1', toolUse('t1', 'Bash', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Bash', {})),
+      ccAssistant('a3', 'a2', 'msg_1', toolUse('t3', 'Bash', {})),
+      ccProgress('p1', 'a1', 't1'),
+      ccProgress('p3', 'a3', 't3'),
+      ccToolResult('r3', 'p3', 't3', 'three'),
+      ccProgress('p2', 'r3', 't2'),
+      ccToolResult('r1', 'p1', 't1', 'one'),
+      ccToolResult('r2', 'a2', 't2', 'two'),
+      ccProgress('tail', 'r2', 't2'),
+      ccAssistant('a4', 'r1', 'msg_2', text('done')),
+    );
+    const { records } = parseClaudeCodeJsonl(interleaved);
+    const { branches } = inspectConversationBranches(records);
+    expect(branches.map((b) => [b.leafUuid, b.recordCounts.toolResult])).toEqual([['a4', 3]]);
+  });
+
+  it('keeps a second reply and a re-asked prompt after a continuing fan-out as forks', () => {
+    const forked = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'u1', 'msg_1', toolUse('t1', 'Read', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Read', {})),
+      ccToolResult('r1', 'a1', 't1', 'one'),
+      ccToolResult('r2', 'a2', 't2', 'two'),
+      ccAssistant('a3', 'r2', 'msg_1', toolUse('t3', 'Read', {})),
+      ccToolResult('r3', 'a3', 't3', 'three'),
+      ccAssistant('x', 'r3', 'msg_2', text('first reply')),
+      ccAssistant('y', 'r3', 'msg_3', text('second reply')),
+      ccUser('z', null, 'go, asked again'),
+    );
+    const { records } = parseClaudeCodeJsonl(forked);
+    expect(inspectConversationBranches(records).branches.map((b) => [b.leafUuid, b.branchPointUuid])).toEqual(
+      [
+        ['x', 'r3'],
+        ['y', 'r3'],
+        ['z', null],
+      ],
+    );
+  });
+
   it('leaves already chained results and single tool calls as written', () => {
     const chained = jsonl(
       ccUser('u1', null, 'go'),
@@ -176,10 +251,18 @@ describe('parseClaudeCodeJsonl', () => {
     expect(branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([['a1', records[5]!.timestamp]]);
   });
 
-  it('joins a compaction root to its logical parent and reports it', () => {
-    const { records, diagnostics } = parseClaudeCodeJsonl(compaction);
-    expect(diagnostics).toEqual([
-      { kind: 'compaction-joined', line: 3, uuid: 'boundary', logicalParentUuid: 'a1' },
+  it('joins a compaction root to its logical parent and lists it as a compaction, not a diagnostic', () => {
+    const { records, diagnostics, compactions } = parseClaudeCodeJsonl(compaction);
+    expect(diagnostics).toEqual([]);
+    expect(compactions).toEqual([
+      {
+        line: 3,
+        uuid: 'boundary',
+        logicalParentUuid: 'a1',
+        joined: true,
+        trigger: 'auto',
+        preTokens: 155000,
+      },
     ]);
     const boundary = records.find((r) => r.uuid === 'boundary');
     expect(boundary).toMatchObject({ parentUuid: 'a1', type: 'system', subtype: 'compact_boundary' });
@@ -194,14 +277,10 @@ describe('parseClaudeCodeJsonl', () => {
   });
 
   it('reads a file without a root: unjoinable compaction and a missing parent', () => {
-    const { records, diagnostics } = parseClaudeCodeJsonl(noRoot);
-    expect(diagnostics).toEqual([
-      {
-        kind: 'compaction-parent-missing',
-        line: 1,
-        uuid: 'boundary',
-        logicalParentUuid: 'from-an-older-file',
-      },
+    const { records, diagnostics, compactions } = parseClaudeCodeJsonl(noRoot);
+    expect(diagnostics).toEqual([]);
+    expect(compactions).toEqual([
+      { line: 1, uuid: 'boundary', logicalParentUuid: 'from-an-older-file', joined: false },
     ]);
     const result = inspectConversationBranches(records);
     expect(result.diagnostics).toEqual([
@@ -262,7 +341,13 @@ describe('parseClaudeCodeJsonl', () => {
   });
 
   it('never throws on empty or hostile input', () => {
-    expect(parseClaudeCodeJsonl('')).toEqual({ records: [], sidechainRecords: [], diagnostics: [] });
+    expect(parseClaudeCodeJsonl('')).toEqual({
+      records: [],
+      sidechainRecords: [],
+      diagnostics: [],
+      diagnosticCount: 0,
+      compactions: [],
+    });
     expect(parseClaudeCodeJsonl('\n\n  \n').diagnostics).toEqual([]);
     expect(parseClaudeCodeJsonl('}{').diagnostics.map((d) => [d.kind, d.line])).toEqual([
       ['malformed-line', 1],

@@ -1,9 +1,12 @@
-// Claude Code JSONL mapped onto ChatRecord (issue 7 §3).
+// Claude Code JSONL mapped onto ChatRecord (issue 7 §3; docs/architecture.md, "Real transcripts").
 //
 // - Content blocks become parts (see claude-code-content.ts); a user record holding only
 //   tool_result blocks becomes a `tool_result` record. Compaction summaries and meta user
 //   records (isCompactSummary, isMeta) are system-written, so they become significant system
 //   records (`compact_summary`, `meta`) instead of user prompts.
+// - Slash-command wrappers become what the user saw (claude-code-commands.ts): the command is a
+//   prompt whose text is `/x a`, its output a `command_output` system record, Esc a
+//   `interrupted` system record. Neither is a prompt.
 // - Progress, attachment and hook/stop records are neutral: they become system records with the
 //   neutral subtype `session_artifact_event`, the inspector's own vocabulary for "metadata that
 //   may trail a conversation without being one", so a run of them at a tail collapses into the
@@ -11,16 +14,20 @@
 //   `claudeCode.type`.
 // - Parallel tool-call fan-out is re-chained into one logical step (claude-code-tool-fanout.ts).
 // - A compaction boundary starts a new root (parentUuid null) and names the record it continues
-//   in `logicalParentUuid`; it is joined to that record and reported, or reported as unjoined
-//   when that record is not in the file.
+//   in `logicalParentUuid`; it is joined to that record when it is in the file. Either way it is
+//   listed in `compactions` (a divider for the importer), never as a diagnostic.
 // - Sidechain (sub-agent) records are returned apart from the main conversation.
 // - Records without a uuid (summary, file-history-snapshot, queue-operation …) carry no
 //   topology and are skipped.
-import type { ChatRecord } from '../types';
+import { MAX_NESTING_DEPTH } from '../limits';
+import { RecordSubtype } from '../record-kind';
+import type { ChatPart, ChatRecord } from '../types';
+import { isInterruptionText, readCommandText } from './claude-code-commands';
 import { mapContent } from './claude-code-content';
-import { linearizeToolFanOut, type FanOutEntry } from './claude-code-tool-fanout';
+import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
-import type { ReadOptions, ReaderDiagnostic, TranscriptReadResult } from './types';
+import { ReadState, UNLIMITED_BUDGET } from './read-state';
+import type { CompactionMark, ReadOptions, TranscriptReadResult } from './types';
 
 /** Where a mapped record came from. */
 export interface ClaudeCodeSource {
@@ -59,30 +66,44 @@ interface MappedRecord {
 }
 
 export function parseClaudeCodeJsonl(text: string, options: ReadOptions = {}): TranscriptReadResult {
-  const diagnostics: ReaderDiagnostic[] = [];
+  return readClaudeCodeJsonl(
+    text,
+    options,
+    new ReadState({ ...UNLIMITED_BUDGET, maxNestingDepth: options.maxNestingDepth ?? MAX_NESTING_DEPTH }),
+  );
+}
+
+/** Stops at the first refusal recorded in `state`; the partial result is then meaningless. */
+export function readClaudeCodeJsonl(
+  text: string,
+  options: ReadOptions,
+  state: ReadState,
+): TranscriptReadResult {
   const mapped: MappedRecord[] = [];
   const toolNames = new Map<string, string>();
   const reportedTypes = new Set<string>();
 
   for (const item of readJsonlObjects(text, options)) {
-    if ('diagnostic' in item) {
-      diagnostics.push(item.diagnostic);
-      continue;
-    }
-    const type = stringField(item.value, 'type') ?? '';
+    const value = state.valueOf(item);
+    if (state.isRefused) break;
+    if (value === undefined) continue;
+    const type = stringField(value, 'type') ?? '';
     const isKnown = CHAIN_TYPES.has(type) || METADATA_TYPES.has(type);
     if (!isKnown && !reportedTypes.has(type)) {
       reportedTypes.add(type);
-      diagnostics.push({ kind: 'unknown-record-type', line: item.line, recordType: type });
+      state.diagnostics.push({ kind: 'unknown-record-type', line: item.line, recordType: type });
     }
-    if (METADATA_TYPES.has(type) || (!isKnown && typeof item.value.uuid !== 'string')) continue;
-    const result = mapRecord(item.value, item.line, type, toolNames);
-    if (typeof result === 'string')
-      diagnostics.push({ kind: 'invalid-record', line: item.line, reason: result });
-    else mapped.push(result);
+    if (METADATA_TYPES.has(type) || (!isKnown && typeof value.uuid !== 'string')) continue;
+    const result = mapRecord(value, item.line, type, toolNames);
+    if (typeof result === 'string') {
+      state.diagnostics.push({ kind: 'invalid-record', line: item.line, reason: result });
+      continue;
+    }
+    if (!state.admitRecord(item.line)) break;
+    mapped.push(result);
   }
 
-  joinCompactionRoots(mapped, diagnostics);
+  const compactions = joinCompactionRoots(mapped);
   const newParents = linearizeToolFanOut(
     mapped.map((entry) => ({ ...entry.fanOut, parentUuid: entry.record.parentUuid })),
   );
@@ -95,9 +116,13 @@ export function parseClaudeCodeJsonl(text: string, options: ReadOptions = {}): T
     record.parentUuid = reparent.to;
   }
 
-  // Compaction reports come after the line-by-line pass; a stable sort restores line order.
-  diagnostics.sort((a, b) => a.line - b.line);
-  const result: TranscriptReadResult = { records: [], sidechainRecords: [], diagnostics };
+  const result: TranscriptReadResult = {
+    records: [],
+    sidechainRecords: [],
+    diagnostics: state.diagnostics.items,
+    diagnosticCount: state.diagnostics.count,
+    compactions,
+  };
   for (const { record, source } of mapped)
     (source.isSidechain ? result.sidechainRecords : result.records).push(record);
   return result;
@@ -132,49 +157,99 @@ function mapRecord(
     claudeCode: source,
   };
   const content = mapContent(message?.content, toolNames);
-  const fanOut: FanOutEntry = {
-    uuid,
-    parentUuid: base.parentUuid,
-    isAssistant: type === 'assistant',
-    messageId,
-    toolUseIds: content.toolUseIds,
-    toolResultIds: content.toolResultIds,
-    isContinuation: false,
-  };
   const logicalParentUuid = stringField(value, 'logicalParentUuid');
-  const build = (record: ChatRecord, isContinuation: boolean): MappedRecord => ({
+  const build = (record: ChatRecord, kind: FanOutKind): MappedRecord => ({
     record,
     source,
-    fanOut: { ...fanOut, isContinuation },
+    fanOut: {
+      uuid,
+      parentUuid: base.parentUuid,
+      kind,
+      messageId,
+      toolUseIds: content.toolUseIds,
+      toolResultIds: content.toolResultIds,
+    },
     logicalParentUuid,
   });
 
   if (type === 'assistant') {
-    return build({ ...base, type: 'assistant', message: { role: 'assistant', parts: content.parts } }, true);
+    return build(
+      { ...base, type: 'assistant', message: { role: 'assistant', parts: content.parts } },
+      'assistant',
+    );
   }
   if (type === 'user') {
     const userMessage = { role: 'user', parts: content.parts };
-    if (value.isCompactSummary === true)
-      return build({ ...base, type: 'system', subtype: 'compact_summary', message: userMessage }, true);
-    if (value.isMeta === true)
-      return build({ ...base, type: 'system', subtype: 'meta', message: userMessage }, true);
+    const system = (subtype: string, extra: Partial<ChatRecord> = {}) =>
+      build({ ...base, type: 'system', subtype, message: userMessage, ...extra }, 'continuation');
+    if (value.isCompactSummary === true) return system(RecordSubtype.compactSummary);
+    if (value.isMeta === true) return system(RecordSubtype.meta);
     if (content.isOnlyToolResults)
-      return build({ ...base, type: 'tool_result', message: userMessage }, false);
-    return build({ ...base, type: 'user', message: userMessage }, true);
+      return build({ ...base, type: 'tool_result', message: userMessage }, 'result');
+    const text = plainText(content.parts);
+    if (text !== undefined && isInterruptionText(text)) return system(RecordSubtype.interrupted);
+    const command = text === undefined ? undefined : readCommandText(text);
+    if (command?.kind === 'output') {
+      const { displayText, output } = command;
+      return system(RecordSubtype.commandOutput, {
+        message: { role: 'user', parts: [{ text: displayText }] },
+        systemPayload: { displayText, commandOutput: output },
+      });
+    }
+    if (command?.kind === 'prompt') {
+      const { displayText } = command;
+      const parts = [{ text: displayText }, ...content.parts.filter((part) => typeof part.text !== 'string')];
+      return build(
+        {
+          ...base,
+          type: 'user',
+          message: { role: 'user', parts },
+          systemPayload: { displayText, command: command.command },
+        },
+        'continuation',
+      );
+    }
+    return build({ ...base, type: 'user', message: userMessage }, 'continuation');
   }
   if (type === 'system' && subtype !== undefined && !isNeutralSystemSubtype(subtype)) {
     const systemContent = value.content;
+    const compaction = subtype === RecordSubtype.compactBoundary ? compactionMetadata(value) : undefined;
+    const systemPayload = {
+      ...(typeof systemContent === 'string' && { content: systemContent }),
+      ...(compaction !== undefined && { compaction }),
+    };
     return build(
       {
         ...base,
         type: 'system',
         subtype,
-        ...(typeof systemContent === 'string' && { systemPayload: { content: systemContent } }),
+        ...(Object.keys(systemPayload).length > 0 && { systemPayload }),
       },
-      true,
+      'continuation',
     );
   }
-  return build({ ...base, type: 'system', subtype: NEUTRAL_SUBTYPE }, false);
+  return build({ ...base, type: 'system', subtype: NEUTRAL_SUBTYPE }, 'neutral');
+}
+
+/** The text parts of a user message joined, or undefined when it has none. */
+function plainText(parts: readonly ChatPart[]): string | undefined {
+  const texts = parts.filter((part) => typeof part.text === 'string' && part.thought !== true);
+  return texts.length === 0 ? undefined : texts.map((part) => part.text).join('\n');
+}
+
+interface CompactionMetadata {
+  trigger?: string;
+  preTokens?: number;
+}
+
+function compactionMetadata(value: JsonObject): CompactionMetadata {
+  const metadata = isJsonObject(value.compactMetadata) ? value.compactMetadata : {};
+  const trigger = stringField(metadata, 'trigger');
+  const preTokens = metadata.preTokens;
+  return {
+    ...(trigger !== undefined && { trigger }),
+    ...(typeof preTokens === 'number' && Number.isFinite(preTokens) && { preTokens }),
+  };
 }
 
 /** Hook and stop bookkeeping; a system record without a subtype says nothing either. */
@@ -182,17 +257,28 @@ function isNeutralSystemSubtype(subtype: string): boolean {
   return NEUTRAL_SYSTEM_SUBTYPES.has(subtype) || subtype.includes('hook');
 }
 
-function joinCompactionRoots(mapped: MappedRecord[], diagnostics: ReaderDiagnostic[]): void {
+/** Attaches each compaction root below its logical parent when that is in the file; lists every boundary. */
+function joinCompactionRoots(mapped: readonly MappedRecord[]): CompactionMark[] {
   const uuids = new Set(mapped.map((entry) => entry.record.uuid));
+  const compactions: CompactionMark[] = [];
   for (const { record, source, logicalParentUuid } of mapped) {
-    if (record.parentUuid !== null || logicalParentUuid === undefined) continue;
-    const report = { line: source.line, uuid: record.uuid, logicalParentUuid };
-    if (!uuids.has(logicalParentUuid) || logicalParentUuid === record.uuid) {
-      diagnostics.push({ kind: 'compaction-parent-missing', ...report });
-      continue;
+    const isBoundary = record.type === 'system' && record.subtype === RecordSubtype.compactBoundary;
+    const isRoot = record.parentUuid === null && logicalParentUuid !== undefined;
+    if (!isBoundary && !isRoot) continue;
+    const joins = isRoot && uuids.has(logicalParentUuid) && logicalParentUuid !== record.uuid;
+    if (isBoundary) {
+      const metadata = (record.systemPayload?.compaction ?? {}) as CompactionMetadata;
+      compactions.push({
+        line: source.line,
+        uuid: record.uuid,
+        ...(logicalParentUuid !== undefined && { logicalParentUuid }),
+        joined: joins || record.parentUuid !== null,
+        ...metadata,
+      });
     }
+    if (!joins) continue;
     source.originalParentUuid = null;
     record.parentUuid = logicalParentUuid;
-    diagnostics.push({ kind: 'compaction-joined', ...report });
   }
+  return compactions;
 }

@@ -1,16 +1,22 @@
 // JSONL framing. Walks the text line by line without splitting it into one big array, and
-// turns every unreadable line into a line-numbered diagnostic instead of an exception.
+// turns every unreadable line into a line-numbered diagnostic instead of an exception. Each line
+// is scanned once before JSON.parse: nesting deeper than the limit is refused there (nothing
+// downstream ever recurses into it), and a line whose brackets or strings do not balance is
+// reported without paying for a thrown SyntaxError.
+import { MAX_NESTING_DEPTH } from '../limits';
 import { DEFAULT_MAX_LINE_LENGTH, type ReadOptions, type ReaderDiagnostic } from './types';
 
 export type JsonObject = Record<string, unknown>;
 
-export type JsonlItem = { line: number; value: JsonObject } | { line: number; diagnostic: ReaderDiagnostic };
+export type JsonlItem =
+  { line: number; value: JsonObject } | { line: number; diagnostic: ReaderDiagnostic; isTooDeep?: true };
 
 const MAX_MESSAGE_LENGTH = 200;
 
 /** Yields every JSON object of the text with its line number, and a diagnostic per bad line. */
 export function* readJsonlObjects(text: string, options: ReadOptions = {}): Generator<JsonlItem> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const maxDepth = options.maxNestingDepth ?? MAX_NESTING_DEPTH;
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let line = 1; start <= text.length; line++) {
     const newline = text.indexOf('\n', start);
@@ -20,14 +26,24 @@ export function* readJsonlObjects(text: string, options: ReadOptions = {}): Gene
       yield { line, diagnostic: { kind: 'line-too-long', line, length: lineLength } };
     } else {
       const raw = text.slice(start, stop);
-      if (/\S/.test(raw)) yield* parseLine(raw, line);
+      if (/\S/.test(raw)) yield* parseLine(raw, line, maxDepth);
     }
     if (newline === -1) break;
     start = newline + 1;
   }
 }
 
-function* parseLine(raw: string, line: number): Generator<JsonlItem> {
+function* parseLine(raw: string, line: number, maxDepth: number): Generator<JsonlItem> {
+  const shape = scanJsonShape(raw, maxDepth);
+  if (shape === TOO_DEEP) {
+    const message = `nested deeper than ${maxDepth} levels`;
+    yield { line, diagnostic: { kind: 'malformed-line', line, message }, isTooDeep: true };
+    return;
+  }
+  if (shape !== BALANCED) {
+    yield { line, diagnostic: { kind: 'malformed-line', line, message: shape } };
+    return;
+  }
   let values: unknown[];
   try {
     values = [JSON.parse(raw) as unknown];
@@ -48,6 +64,35 @@ function* parseLine(raw: string, line: number): Generator<JsonlItem> {
     if (isJsonObject(value)) yield { line, value };
     else yield { line, diagnostic: { kind: 'invalid-record', line, reason: 'not a JSON object' } };
   }
+}
+
+const BALANCED = 'balanced';
+const TOO_DEEP = 'too deep';
+
+/**
+ * One pass over a line, outside strings: BALANCED when every bracket closes and every string
+ * ends (the line may still be invalid JSON), TOO_DEEP past `maxDepth`, else why it cannot parse.
+ * Only bracket balance is checked, not which kind closes which; JSON.parse judges the rest.
+ */
+export function scanJsonShape(raw: string, maxDepth: number): string {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      if (++depth > maxDepth) return TOO_DEEP;
+    } else if (code === 0x7d || code === 0x5d) {
+      if (--depth < 0) return 'not valid JSON: a bracket closes that never opened';
+    }
+  }
+  if (inString) return 'not valid JSON: unterminated string';
+  if (depth > 0) return 'not valid JSON: unexpected end of input (unclosed bracket)';
+  return BALANCED;
 }
 
 /**

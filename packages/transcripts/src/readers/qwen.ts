@@ -1,8 +1,11 @@
 // Qwen Code JSONL (issue 7 §3): records are taken as they are, after a structural check of the
 // fields the inspector reads. A line that fails the check is reported, never thrown.
+import { MAX_NESTING_DEPTH } from '../limits';
+import { RecordSubtype } from '../record-kind';
 import type { ChatMessage, ChatRecord, ChatRecordType, SystemPayload } from '../types';
 import { isJsonObject, readJsonlObjects, type JsonObject } from './jsonl';
-import type { ReadOptions, ReaderDiagnostic, TranscriptReadResult } from './types';
+import { ReadState, UNLIMITED_BUDGET } from './read-state';
+import type { CompactionMark, ReadOptions, TranscriptReadResult } from './types';
 
 const RECORD_TYPES: ReadonlySet<string> = new Set<ChatRecordType>([
   'user',
@@ -12,19 +15,39 @@ const RECORD_TYPES: ReadonlySet<string> = new Set<ChatRecordType>([
 ]);
 
 export function parseQwenJsonl(text: string, options: ReadOptions = {}): TranscriptReadResult {
+  return readQwenJsonl(
+    text,
+    options,
+    new ReadState({ ...UNLIMITED_BUDGET, maxNestingDepth: options.maxNestingDepth ?? MAX_NESTING_DEPTH }),
+  );
+}
+
+/** Stops at the first refusal recorded in `state`; the partial result is then meaningless. */
+export function readQwenJsonl(text: string, options: ReadOptions, state: ReadState): TranscriptReadResult {
   const records: ChatRecord[] = [];
-  const diagnostics: ReaderDiagnostic[] = [];
+  const compactions: CompactionMark[] = [];
   for (const item of readJsonlObjects(text, options)) {
-    if ('diagnostic' in item) {
-      diagnostics.push(item.diagnostic);
+    const value = state.valueOf(item);
+    if (state.isRefused) break;
+    if (value === undefined) continue;
+    const checked = toQwenRecord(value);
+    if (typeof checked === 'string') {
+      state.diagnostics.push({ kind: 'invalid-record', line: item.line, reason: checked });
       continue;
     }
-    const checked = toQwenRecord(item.value);
-    if (typeof checked === 'string')
-      diagnostics.push({ kind: 'invalid-record', line: item.line, reason: checked });
-    else records.push(checked);
+    if (!state.admitRecord(item.line)) break;
+    records.push(checked);
+    if (checked.type === 'system' && checked.subtype === RecordSubtype.chatCompression) {
+      compactions.push({ line: item.line, uuid: checked.uuid, joined: checked.parentUuid !== null });
+    }
   }
-  return { records, sidechainRecords: [], diagnostics };
+  return {
+    records,
+    sidechainRecords: [],
+    diagnostics: state.diagnostics.items,
+    diagnosticCount: state.diagnostics.count,
+    compactions,
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
 // Format detection and dispatch for callers that accept either transcript format.
-import { parseClaudeCodeJsonl } from './claude-code';
+import { resolveLimits, type TranscriptLimits, type WithinLimits } from '../limits';
+import { parseClaudeCodeJsonl, readClaudeCodeJsonl } from './claude-code';
 import { readJsonlObjects, isJsonObject, type JsonObject } from './jsonl';
-import { parseQwenJsonl } from './qwen';
+import { parseQwenJsonl, readQwenJsonl } from './qwen';
+import { ReadState } from './read-state';
 import type { ReadOptions, TranscriptFormat, TranscriptReadResult } from './types';
 
 const SAMPLED_RECORDS = 50;
@@ -53,4 +55,39 @@ export function parseTranscriptJsonl(
   const result =
     format === 'claude-code' ? parseClaudeCodeJsonl(text, options) : parseQwenJsonl(text, options);
   return { format, ...result };
+}
+
+export interface LimitedReadOptions {
+  format?: TranscriptFormat;
+  maxLineLength?: number;
+  limits?: Partial<TranscriptLimits>;
+}
+
+/**
+ * `parseTranscriptJsonl` for untrusted uploads: refused (never thrown) past `maxRecords` records
+ * or at the first line nested deeper than `maxNestingDepth`; diagnostics are all counted and the
+ * first `maxListedDiagnostics` listed. Stops reading at the refusal.
+ */
+export function parseTranscriptJsonlWithinLimits(
+  text: string,
+  options: LimitedReadOptions = {},
+): WithinLimits<ParsedTranscript> {
+  const limits = resolveLimits(options.limits);
+  const readOptions: ReadOptions = {
+    maxNestingDepth: limits.maxNestingDepth,
+    ...(options.maxLineLength !== undefined && { maxLineLength: options.maxLineLength }),
+  };
+  const state = new ReadState({
+    maxRecords: limits.maxRecords,
+    maxListedDiagnostics: limits.maxListedDiagnostics,
+    refuseTooDeep: true,
+    maxNestingDepth: limits.maxNestingDepth,
+  });
+  const format = options.format ?? detectTranscriptFormat(text) ?? 'qwen-code';
+  const result =
+    format === 'claude-code'
+      ? readClaudeCodeJsonl(text, readOptions, state)
+      : readQwenJsonl(text, readOptions, state);
+  if (state.error !== undefined) return { ok: false, error: state.error };
+  return { ok: true, value: { format, ...result } };
 }

@@ -9,21 +9,43 @@ export type ReaderDiagnostic =
   | { kind: 'glued-objects'; line: number; count: number }
   | { kind: 'line-too-long'; line: number; length: number }
   | { kind: 'invalid-record'; line: number; reason: string }
-  | { kind: 'unknown-record-type'; line: number; recordType: string }
-  | { kind: 'compaction-joined'; line: number; uuid: string; logicalParentUuid: string }
-  | { kind: 'compaction-parent-missing'; line: number; uuid: string; logicalParentUuid: string };
+  | { kind: 'unknown-record-type'; line: number; recordType: string };
+
+/**
+ * A compaction the reader recognised (Claude Code `compact_boundary`, Qwen Code
+ * `chat_compression`). Handled, so never a diagnostic: the importer shows a divider there.
+ */
+export interface CompactionMark {
+  line: number;
+  uuid: string;
+  /** The record the compacted history continues, when the file names one. */
+  logicalParentUuid?: string;
+  /** True when the boundary was attached below `logicalParentUuid`, which is in the file. */
+  joined: boolean;
+  trigger?: string;
+  preTokens?: number;
+}
 
 export interface TranscriptReadResult {
   /** The main conversation, in physical order; the inspector's input. */
   records: ChatRecord[];
   /** Sub-agent (sidechain) records, kept apart so they never create leaves of the main tree. */
   sidechainRecords: ChatRecord[];
+  /** In line order; only the first `maxListedDiagnostics` when reading within limits. */
   diagnostics: ReaderDiagnostic[];
+  /** Every diagnostic, listed or not. */
+  diagnosticCount: number;
+  compactions: CompactionMark[];
 }
 
 export interface ReadOptions {
   /** Lines longer than this many characters are skipped with a diagnostic. */
   maxLineLength?: number;
+  /**
+   * Lines nested deeper than this are not parsed: a `malformed-line` diagnostic, or the
+   * `nesting-too-deep` refusal when reading within limits. Default MAX_NESTING_DEPTH (256).
+   */
+  maxNestingDepth?: number;
 }
 
 export const DEFAULT_MAX_LINE_LENGTH = 64 * 1024 * 1024;

@@ -1,6 +1,8 @@
 // A literal, quadratic reading of issue 7 §2, used only as a test oracle for the linear
 // inspector. It shares nothing with the implementation except buildOrderedUuidChain, whose own
-// tests pin the chain rule; every other rule is re-stated here as plainly as possible.
+// tests pin the chain rule; every other rule is re-stated here as plainly as possible. Leaves
+// (collapse and antichain) follow the first-record parent links as written, round cycles too;
+// the summary of a leaf reads its rebuilt chain, where a cycle is cut.
 import { buildOrderedUuidChain } from '../chain';
 import type { BranchSummary, ChatRecord, Diagnostic, InspectionResult } from '../types';
 
@@ -9,10 +11,10 @@ const NOT_PROMPTS = ['notification', 'cron', 'mid_turn_user_message'];
 
 export function referenceInspect(records: readonly ChatRecord[]): InspectionResult {
   const firstOf = new Map<string, ChatRecord>();
-  const lastIndexOf = new Map<string, number>();
+  const firstIndexOf = new Map<string, number>();
   records.forEach((record, index) => {
     if (!firstOf.has(record.uuid)) firstOf.set(record.uuid, record);
-    lastIndexOf.set(record.uuid, index);
+    if (!firstIndexOf.has(record.uuid)) firstIndexOf.set(record.uuid, index);
   });
   const uuids = [...firstOf.keys()];
   const first = (uuid: string) => firstOf.get(uuid)!;
@@ -26,15 +28,26 @@ export function referenceInspect(records: readonly ChatRecord[]): InspectionResu
   const isRewind = (uuid: string) => first(uuid).type === 'system' && first(uuid).subtype === 'rewind';
   const isTerminal = (uuid: string) => !uuids.some((other) => first(other).parentUuid === uuid);
 
+  /** Every uuid met walking up the first-record parent links, round a cycle once; self excluded unless on a cycle. */
+  const ancestorsOf = (uuid: string): string[] => {
+    const seen: string[] = [];
+    let parent = first(uuid).parentUuid;
+    while (parent !== null && firstOf.has(parent) && !seen.includes(parent)) {
+      seen.push(parent);
+      parent = first(parent).parentUuid;
+    }
+    return seen;
+  };
+
   const lastTerminalOf = new Map<string, number>();
   for (const terminal of uuids.filter(isTerminal)) {
-    const candidate = [...chainOf(terminal)].reverse().find((uuid) => !isNeutral(uuid));
+    const candidate = [terminal, ...ancestorsOf(terminal)].find((uuid) => !isNeutral(uuid));
     if (candidate === undefined) continue;
-    lastTerminalOf.set(candidate, Math.max(lastTerminalOf.get(candidate) ?? -1, lastIndexOf.get(terminal)!));
+    lastTerminalOf.set(candidate, Math.max(lastTerminalOf.get(candidate) ?? -1, firstIndexOf.get(terminal)!));
   }
   const candidates = [...lastTerminalOf.keys()];
   const leaves = candidates
-    .filter((c) => !candidates.some((d) => d !== c && chainOf(d).includes(c)))
+    .filter((c) => !candidates.some((d) => d !== c && ancestorsOf(d).includes(c)))
     .sort((a, b) => lastTerminalOf.get(a)! - lastTerminalOf.get(b)!);
 
   const branches = leaves.map((leaf): BranchSummary => {
