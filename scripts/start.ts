@@ -1,6 +1,9 @@
 // `npm start`: build when needed, then serve the studio on HOST:PORT (default
 // 127.0.0.1:3000). The studio starts the embedded PostgreSQL (unless DATABASE_URL)
-// and migrates at boot; SIGINT/SIGTERM stop it cleanly.
+// and migrates at boot. SIGINT/SIGTERM are passed on: the studio drains the turns
+// in flight, then stops its database; a second signal stops it at once (the
+// studio treats two deliveries within half a second as one, so Ctrl+C reaching
+// both this process and the server counts once).
 import { ensureBuild } from '../apps/studio/scripts/ensure-build.ts';
 import { serve } from '../apps/studio/scripts/serve.ts';
 

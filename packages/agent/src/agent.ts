@@ -19,10 +19,11 @@
 // services layer holds a per-thread lease in Postgres around runTurn.
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { HumanMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { isPrunableCheckpointer } from './checkpointer';
 import { buildAgentGraph } from './graph';
+import { CHAT_NODE } from './nodes/chat';
 import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
@@ -34,6 +35,12 @@ export type { AgentEvent, TurnResult, TurnToolCall } from './turn-collector';
 export interface RunTurnInput {
   threadId: string;
   userMessage: string;
+  /**
+   * The id of the stored user message: the checkpointer's human message takes
+   * it, so a process that finishes a dead process's turn can tell whether the
+   * question reached the checkpointer (see {@link Agent.settleAbandonedTurn}).
+   */
+  userMessageId?: string;
   workspace: WorkspacePort;
   /** Aborting stops the model (and any tool not yet started); runTurn then returns what was produced. */
   signal?: AbortSignal;
@@ -41,6 +48,14 @@ export interface RunTurnInput {
 
 export interface Agent {
   runTurn(input: RunTurnInput): AsyncGenerator<AgentEvent, TurnResult>;
+  /**
+   * Makes the checkpointer agree with a transcript whose turn died with its
+   * process (no run is in flight: the caller holds the thread's lease): a
+   * half-written run is settled, and a question the checkpointer never saw is
+   * recorded. Returns the reply text the checkpointer holds for that question
+   * (empty when the run saved nothing), which the transcript then stores.
+   */
+  settleAbandonedTurn(input: { threadId: string; userMessageId: string; userMessage: string }): Promise<{ content: string }>;
 }
 
 export interface CreateAgentOptions {
@@ -71,7 +86,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
     if (input.signal?.aborted) forwardAbort();
     else input.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const human = new HumanMessage({ id: randomUUID(), content: input.userMessage });
+    const human = new HumanMessage({ id: input.userMessageId ?? randomUUID(), content: input.userMessage });
     const collector = new TurnCollector();
     const journal = new ToolJournal();
     let state: 'running' | 'finished' | 'aborted' | 'failed' = 'running';
@@ -125,5 +140,30 @@ export function createAgent(options: CreateAgentOptions): Agent {
     return collector.result(state === 'aborted');
   }
 
-  return { runTurn };
+  async function settleAbandonedTurn(input: {
+    threadId: string;
+    userMessageId: string;
+    userMessage: string;
+  }): Promise<{ content: string }> {
+    await settleThread(graph, input.threadId);
+    const config = { configurable: { thread_id: input.threadId } };
+    const snapshot = await graph.getState(config);
+    const messages: BaseMessage[] = (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
+    const asked = messages.findIndex((m) => m.id === input.userMessageId);
+    let content = '';
+    if (asked === -1) {
+      await graph.updateState(config, { messages: [new HumanMessage({ id: input.userMessageId, content: input.userMessage })] }, CHAT_NODE);
+    } else {
+      content = messages
+        .slice(asked + 1)
+        .filter((m) => AIMessage.isInstance(m))
+        .map((m) => m.text)
+        .filter((t) => t.length > 0)
+        .join('\n\n');
+    }
+    if (prune && isPrunableCheckpointer(saver)) await saver.pruneThread(input.threadId);
+    return { content };
+  }
+
+  return { runTurn, settleAbandonedTurn };
 }

@@ -4,6 +4,7 @@ import { createDb, type Db, type DbHandle } from '@trellis/db';
 import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
 import type postgres from 'postgres';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
+import { TurnGate } from './turns/turn-gate';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -21,6 +22,10 @@ export interface ServiceDeps {
   agent: ReturnType<typeof createAgent>;
   contextBudget: { maxMessages: number };
   logger: Logger;
+  /** Refuses new turns, branches and imports while the process drains, and tracks the turns in flight. */
+  gate: TurnGate;
+  /** The registered studio instance whose leases this process takes (null: TTL leases only). */
+  instanceId: string | null;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
 }
@@ -34,6 +39,8 @@ export interface ServiceDepsConfig {
   /** Sees every SQL statement the service layer sends (tests count round trips). */
   onQuery?: (query: string) => void;
   fault?: ServiceDeps['fault'];
+  /** Names this process's studio instance on every lease it takes (register it with `startStudioInstance`). */
+  instanceId?: string;
 }
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -55,6 +62,8 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     agent,
     contextBudget,
     logger,
+    gate: new TurnGate(),
+    instanceId: config.instanceId ?? null,
     fault: config.fault,
     close: async () => {
       await Promise.all([handle.close(), pool.end()]);

@@ -1,11 +1,12 @@
 // Start-up of one studio process: resolve the database (embedded unless
 // DATABASE_URL), apply migrations and the checkpointer schema, start the pending
-// branch sweeper, and stop the embedded Postgres on the way out.
+// branch sweeper and the studio instance, and on SIGINT/SIGTERM drain the turns
+// in flight before the embedded Postgres stops (a second signal stops at once).
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmbeddedPostgres, type RunningPostgres } from '@trellis/db';
-import { migrateAll } from '@trellis/services';
+import { installShutdownHandlers, migrateAll } from '@trellis/services';
 import { env } from './env';
 import { logger } from './logger';
 
@@ -26,6 +27,11 @@ export function whenBooted(): Promise<void> {
   return boot();
 }
 
+/** True when this process owns its database (the embedded one): no other studio process shares it. */
+export function usesEmbeddedPostgres(): boolean {
+  return globalBoot.__trellisBoot?.postgres !== undefined;
+}
+
 async function start(): Promise<void> {
   const e = env();
   await mkdir(e.dataDir, { recursive: true });
@@ -34,9 +40,9 @@ async function start(): Promise<void> {
     const postgres = await startEmbeddedPostgres({ dataDir: path.join(e.dataDir, 'postgres'), port: e.TRELLIS_PG_PORT });
     globalBoot.__trellisBoot!.postgres = postgres;
     process.env.DATABASE_URL = postgres.url;
-    registerShutdown(postgres);
     logger.info({ port: e.TRELLIS_PG_PORT }, 'embedded PostgreSQL started');
   }
+  registerShutdown(e.TRELLIS_SHUTDOWN_GRACE_SECONDS * 1000, globalBoot.__trellisBoot!.postgres);
   await migrateAll({ databaseUrl: process.env.DATABASE_URL });
   const { startSweeper } = await import('./context');
   startSweeper();
@@ -54,20 +60,14 @@ async function localSecret(dataDir: string): Promise<string> {
   }
 }
 
-function registerShutdown(postgres: RunningPostgres): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping embedded PostgreSQL');
-    postgres
-      .stop()
-      .catch((error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL did not stop cleanly'))
-      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  // start.ts sets NEXT_MANUAL_SIG_HANDLE so these handlers, not Next's, end the process.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+function registerShutdown(graceMs: number, postgres: RunningPostgres | undefined): void {
+  // start.ts sets NEXT_MANUAL_SIG_HANDLE (the Dockerfile too) so these handlers, not Next's, end the process.
+  installShutdownHandlers({
+    graceMs,
+    logger,
+    drain: async (grace) => (await import('./context')).drainContext(grace),
+    ...(postgres ? { stopDatabase: () => postgres.stop() } : {}),
+  });
   // Any other exit still asks the postmaster for a fast shutdown (it finishes on its own).
-  process.once('exit', () => postgres.signalShutdown());
+  if (postgres) process.once('exit', () => postgres.signalShutdown());
 }

@@ -1,16 +1,28 @@
 // One set of service dependencies per studio process, created after boot resolved
 // the database. Kept on globalThis because Next bundles instrumentation and route
 // handlers separately.
-import { createAuth, createServiceDeps, sweepPendingBranches, type Auth, type ServiceDeps } from '@trellis/services';
+import { randomUUID } from 'node:crypto';
+import {
+  createAuth,
+  createServiceDeps,
+  startStudioInstance,
+  sweepPendingBranches,
+  type Auth,
+  type DrainReport,
+  type ServiceDeps,
+  type StudioInstance,
+} from '@trellis/services';
 import { describeModel, type ModelConfig } from '@trellis/agent';
 import { env } from './env';
 import { logger } from './logger';
-import { whenBooted } from './boot';
+import { usesEmbeddedPostgres, whenBooted } from './boot';
 
 export interface AppContext {
   deps: ServiceDeps;
   auth: Auth;
   modelLabel: string;
+  instance: StudioInstance;
+  close(): Promise<void>;
 }
 
 const store = globalThis as typeof globalThis & { __trellisContext?: Promise<AppContext>; __trellisSweeper?: NodeJS.Timeout };
@@ -31,6 +43,13 @@ async function create(): Promise<AppContext> {
     model,
     contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
     logger,
+    instanceId: randomUUID(),
+  });
+  // Registered before any route sees the deps: a lease must never name an
+  // instance other processes cannot see.
+  const instance = await startStudioInstance(deps, {
+    timing: { heartbeatMs: e.TRELLIS_HEARTBEAT_SECONDS * 1000, staleSeconds: e.TRELLIS_INSTANCE_STALE_SECONDS },
+    singleProcess: usesEmbeddedPostgres(),
   });
   const origins = new Set([e.baseUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.TRELLIS_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean)) origins.add(o.trim());
@@ -40,7 +59,22 @@ async function create(): Promise<AppContext> {
     baseUrl: e.baseUrl,
     trustedOrigins: [...origins],
   });
-  return { deps, auth, modelLabel: describeModel(model) };
+  return { deps, auth, modelLabel: describeModel(model), instance, close: () => deps.close() };
+}
+
+/**
+ * The drain of a stopping process: refuse new turns, branches and imports, let
+ * turns finish for `graceMs`, interrupt the rest (each stores its partial
+ * reply and frees its thread), unregister, close the pools. Safe to call when
+ * no request ever created the context.
+ */
+export async function drainContext(graceMs: number): Promise<DrainReport | null> {
+  if (!store.__trellisContext) return null;
+  const ctx = await store.__trellisContext;
+  if (store.__trellisSweeper) clearInterval(store.__trellisSweeper);
+  const report = await ctx.instance.drain(graceMs);
+  await ctx.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pools failed'));
+  return report;
 }
 
 function modelConfig(): ModelConfig {

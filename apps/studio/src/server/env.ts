@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   TRELLIS_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   TRELLIS_CONTEXT_MESSAGES: z.coerce.number().int().min(4).max(1000).default(40),
   TRELLIS_PENDING_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** On SIGINT/SIGTERM, how long turns in flight may finish before they are interrupted. */
+  TRELLIS_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** How often this process renews its instance heartbeat, and when another process counts it as gone. */
+  TRELLIS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(60).default(3),
+  TRELLIS_INSTANCE_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

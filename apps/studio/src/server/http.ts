@@ -30,7 +30,9 @@ export function errorResponse(error: unknown): NextResponse {
     if (status >= 500) logger.error({ err: error, cause: error.cause }, error.message);
     const headers: Record<string, string> = {};
     const retry = (error.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
-    if (error.code === 'rate_limited' && retry !== undefined) headers['retry-after'] = String(retry);
+    if ((error.code === 'rate_limited' || error.code === 'unavailable') && retry !== undefined) {
+      headers['retry-after'] = String(retry);
+    }
     return NextResponse.json(
       { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } },
       { status, headers },

@@ -38,6 +38,8 @@ export const conversations = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The studio instance whose turn holds the lease (`studio_instances.id`; null for a lease taken without one). */
+    leaseInstance: text('lease_instance'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -45,6 +47,9 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
     index('conversations_root_idx').on(t.rootThreadId),
+    index('conversations_leased_idx')
+      .on(t.leaseInstance)
+      .where(sql`${t.leaseOwner} is not null`),
   ],
 );
 
@@ -64,6 +69,8 @@ export const messages = pgTable(
     status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
       .notNull()
       .default('complete'),
+    /** Why a reply is `interrupted` or `failed` (e.g. "the server stopped during this reply"); null when complete. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,3 +3,4 @@ export * from './conversations';
 export * from './workspace';
 export * from './branches';
 export * from './tokens';
+export * from './instances';

@@ -21,6 +21,11 @@ export const MessageSchema = z.object({
   content: z.string(),
   tool_calls: z.array(ToolCallSchema),
   status: z.enum(['complete', 'interrupted', 'failed']),
+  reason: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('why an `interrupted` or `failed` reply stopped, e.g. "the server stopped during this reply"; null when complete'),
   created_at: IsoDateSchema,
 });
 export type Message = z.infer<typeof MessageSchema>;

@@ -40,6 +40,15 @@ export async function createBranch(
     title?: string;
   },
 ): Promise<BranchCreated> {
+  // Refused while the process drains; a creation in flight delays the database stop.
+  return deps.gate.run('the branch', () => createBranchNow(deps, actor, input));
+}
+
+async function createBranchNow(
+  deps: ServiceDeps,
+  actor: ThreadActor,
+  input: CreateBranch & { threadId: string },
+): Promise<BranchCreated> {
   const { threadId, from_turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
   validateFork(lineage, actor, k);

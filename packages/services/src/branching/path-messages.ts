@@ -21,7 +21,7 @@ export async function readPathMessages(
   const limit = range.lastMessages === undefined ? sql`` : sql`limit ${range.lastMessages}`;
   const rows = await db.execute<Omit<Message, 'tool_calls'> & { tool_calls: StoredToolCall[] }>(sql`
     select * from (
-      select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status,
+      select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason,
         ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
       from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(thread_id text, "from" int, "to" int)
       join messages m on m.thread_id = r.thread_id and m.turn_index between r."from" and r."to"

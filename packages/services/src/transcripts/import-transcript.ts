@@ -27,6 +27,11 @@ export async function importTranscript(
   actor: ThreadActor,
   input: ImportTranscriptInput,
 ): Promise<TranscriptImported> {
+  // Refused while the process drains; an import in flight delays the database stop.
+  return deps.gate.run('the import', () => importNow(deps, actor, input));
+}
+
+async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTranscriptInput): Promise<TranscriptImported> {
   const read = readTranscript(input);
   const newId = () => newThreadId(randomUUID);
   const plan: ImportPlan =

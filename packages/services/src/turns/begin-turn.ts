@@ -22,6 +22,7 @@ export async function beginTurn(
   actor: ThreadActor,
   input: { threadId: string; content: string },
   timing: LeaseTiming,
+  instanceId: string | null = null,
 ): Promise<OpenedTurn> {
   const { threadId, content } = input;
   const leaseOwner = randomUUID();
@@ -31,7 +32,7 @@ export async function beginTurn(
     // lock) wait, so the capture below reads a workspace no edit is changing.
     const [turn] = await tx.execute<{ turn_index: number }>(sql`
       update conversations
-      set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)},
+      set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${instanceId},
         turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now(),
         -- a conversation still called by its default name, or a branch still carrying its parent's
         -- (docs/branching.md, "Names, stars and archive"), takes its first own message's

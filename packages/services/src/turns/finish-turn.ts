@@ -18,19 +18,22 @@ export async function storeReplyAndRelease(
     content: string;
     toolCalls: StoredToolCall[];
     status: ReplyStatus;
+    /** Why the reply is not complete (null when it is). */
+    reason: string | null;
   },
 ): Promise<{ messageId: string }> {
   const [row] = await db.execute<{ id: string }>(sql`
     with reply as (
-      insert into messages (thread_id, turn_index, role, content, tool_calls, status)
+      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason)
       values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
-        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status})
+        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason})
       returning id
     ),
     counters as (
       update conversations set message_count = message_count + 1, updated_at = now(),
         lease_owner = case when lease_owner = ${input.leaseOwner} then null else lease_owner end,
-        lease_expires_at = case when lease_owner = ${input.leaseOwner} then null else lease_expires_at end
+        lease_expires_at = case when lease_owner = ${input.leaseOwner} then null else lease_expires_at end,
+        lease_instance = case when lease_owner = ${input.leaseOwner} then null else lease_instance end
       where thread_id = ${input.threadId}
     )
     select id::text as id from reply`);

@@ -11,6 +11,7 @@ import { createDbWorkspacePort } from '../workspace/db-workspace-port';
 import { beginTurn, type OpenedTurn } from './begin-turn';
 import { EventChannel } from './event-channel';
 import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
+import { TurnInterruption } from './turn-gate';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
 
 export interface SendTurnInput {
@@ -38,7 +39,11 @@ export interface TurnStream extends AsyncIterable<TurnEvent> {
   readonly settled: Promise<TurnOutcome>;
 }
 
-type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'>;
+type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
+
+const REASON_DISCONNECTED = 'the connection closed during this reply';
+const REASON_LEASE_LOST = 'another process took this conversation over during this reply';
+const REASON_FAILED = 'the model failed to answer';
 
 export async function sendTurn(
   deps: TurnDeps,
@@ -47,19 +52,21 @@ export async function sendTurn(
   options: { lease?: LeaseTiming } = {},
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
-  const opened = await beginTurn(deps.db, actor, input, timing);
+  deps.gate?.admit('your message');
+  const opened = await beginTurn(deps.db, actor, input, timing, deps.instanceId ?? null);
 
   const abort = new AbortController();
-  const onClientAbort = () => abort.abort(input.signal?.reason);
+  const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
   if (input.signal?.aborted) onClientAbort();
   else input.signal?.addEventListener('abort', onClientAbort, { once: true });
-  const events = new EventChannel<TurnEvent>(() => abort.abort(new Error('the stream consumer went away')));
+  const events = new EventChannel<TurnEvent>(() => abort.abort(new TurnInterruption(REASON_DISCONNECTED)));
   events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
 
   const settled = runTurn(deps, input, opened, timing, abort, events).finally(() => {
     input.signal?.removeEventListener('abort', onClientAbort);
     events.close();
   });
+  deps.gate?.track(settled, (reason) => abort.abort(reason));
   return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => events };
 }
 
@@ -80,7 +87,7 @@ async function runTurn(
       (held) => {
         if (held || isFinished) return;
         deps.logger.warn(log, 'turn lease lost; interrupting the turn');
-        abort.abort(new Error('turn lease lost'));
+        abort.abort(new TurnInterruption(REASON_LEASE_LOST));
       },
       (error: unknown) => deps.logger.warn({ ...log, err: error }, 'turn lease renewal failed'),
     );
@@ -121,6 +128,13 @@ interface Reply {
   content: string;
   toolCalls: StoredToolCall[];
   status: ReplyStatus;
+  reason: string | null;
+}
+
+/** The reason stored with an interrupted reply: the interruption's own, or a disconnect. */
+function interruptionReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof TurnInterruption ? reason.message : REASON_DISCONNECTED;
 }
 
 /** Streams the agent's events out and returns what to store, whatever happened to the model. */
@@ -137,6 +151,7 @@ async function runAgent(
     const run = deps.agent.runTurn({
       threadId: input.threadId,
       userMessage: input.content,
+      userMessageId: opened.userMessageId,
       workspace: createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }),
       signal,
     });
@@ -159,11 +174,14 @@ async function runAgent(
     if (!signal.aborted) {
       deps.logger.error({ threadId: input.threadId, turnIndex: opened.turnIndex, err: error }, 'the model run failed');
     }
-    return { content: tokens.join(''), toolCalls, status: signal.aborted ? 'interrupted' : 'failed' };
+    return signal.aborted
+      ? { content: tokens.join(''), toolCalls, status: 'interrupted', reason: interruptionReason(signal) }
+      : { content: tokens.join(''), toolCalls, status: 'failed', reason: REASON_FAILED };
   }
 }
 
 function fromResult(result: TurnResult, signal: AbortSignal): Reply {
+  const interrupted = result.interrupted || signal.aborted;
   return {
     content: result.content,
     toolCalls: result.toolCalls.map(({ id, name, args, result: output, isError }) => ({
@@ -173,6 +191,7 @@ function fromResult(result: TurnResult, signal: AbortSignal): Reply {
       result: output,
       is_error: isError,
     })),
-    status: result.interrupted || signal.aborted ? 'interrupted' : 'complete',
+    status: interrupted ? 'interrupted' : 'complete',
+    reason: interrupted ? interruptionReason(signal) : null,
   };
 }

@@ -57,3 +57,39 @@ export class AttackingChatModel extends OfflineChatModel {
     });
   }
 }
+
+/**
+ * A model that streams its first word, then holds the call open until
+ * `release()` (or an abort): stands in for a provider that takes minutes,
+ * without the test waiting for real minutes.
+ */
+export class HeldChatModel extends OfflineChatModel {
+  #release!: () => void;
+  readonly #released = new Promise<void>((resolve) => (this.#release = resolve));
+  #started!: () => void;
+  /** Resolves once the first word streamed (the call is open). */
+  readonly started = new Promise<void>((resolve) => (this.#started = resolve));
+
+  release(): void {
+    this.#release();
+  }
+
+  override async *_streamResponseChunks(...args: StreamArgs): AsyncGenerator<ChatGenerationChunk> {
+    const [, options] = args;
+    let first = true;
+    for await (const chunk of super._streamResponseChunks(...args)) {
+      yield chunk;
+      if (!first) continue;
+      first = false;
+      this.#started();
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => reject(new Error('aborted', { cause: options.signal?.reason }));
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+        void this.#released.then(() => {
+          options.signal?.removeEventListener('abort', onAbort);
+          resolve();
+        });
+      });
+    }
+  }
+}

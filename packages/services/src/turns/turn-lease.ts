@@ -16,8 +16,9 @@ export interface LeaseTiming {
 export const DEFAULT_LEASE_TIMING: LeaseTiming = { ttlSeconds: 120, renewEveryMs: 30_000 };
 
 /** The SQL condition "nobody holds this thread's lease", for the acquiring UPDATE. */
-export const leaseIsFree = sql`(conversations.lease_owner is null or conversations.lease_expires_at is null
-  or conversations.lease_expires_at <= now())`;
+export const leaseIsFree = sql`(conversations.lease_owner is null
+  or (conversations.lease_instance is null
+    and (conversations.lease_expires_at is null or conversations.lease_expires_at <= now())))`;
 
 export function leaseExpiry(timing: LeaseTiming) {
   return sql`now() + make_interval(secs => ${timing.ttlSeconds})`;
@@ -34,6 +35,6 @@ export async function renewLease(db: Db, threadId: string, owner: string, timing
 
 export async function releaseLease(db: Db, threadId: string, owner: string): Promise<void> {
   await db.execute(sql`
-    update conversations set lease_owner = null, lease_expires_at = null
+    update conversations set lease_owner = null, lease_expires_at = null, lease_instance = null
     where thread_id = ${threadId} and lease_owner = ${owner}`);
 }

@@ -1,0 +1,106 @@
+// Drain on shutdown: once a stop is asked
+// for, new turns, regenerations, branch creations and imports are refused with
+// `unavailable` (503 + Retry-After); what is in flight gets a grace period to
+// finish, then every turn still running is aborted — it keeps its partial
+// reply as `interrupted`, with the reason, and releases its lease — and only
+// then may the caller stop the database.
+import { AppError } from '@trellis/domain';
+
+export const SHUTDOWN_REASON = 'the server stopped during this reply';
+/** What a refused client is told to wait before it tries again. */
+export const RESTART_RETRY_SECONDS = 5;
+
+/** An abort reason that names why a turn stopped; the turn stores `message` as the reply's reason. */
+export class TurnInterruption extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'TurnInterruption';
+  }
+}
+
+interface InFlight {
+  kind: string;
+  settled: Promise<unknown>;
+  abort?: (reason: TurnInterruption) => void;
+}
+
+export interface DrainReport {
+  /** Operations that finished within the grace period. */
+  finished: number;
+  /** Turns aborted when it ran out (each stored its partial reply). */
+  aborted: number;
+}
+
+export class TurnGate {
+  #draining = false;
+  readonly #inFlight = new Set<InFlight>();
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Throws `unavailable` once the process is draining. */
+  admit(what: string): void {
+    if (!this.#draining) return;
+    throw new AppError('unavailable', `The studio is restarting; ${what} was not started. Try again in a few seconds.`, {
+      details: { retry_after_seconds: RESTART_RETRY_SECONDS },
+    });
+  }
+
+  /**
+   * Runs `operation` as one in-flight unit the drain waits for. Refused while
+   * draining. `abort` (turns) lets the drain stop it when the grace runs out.
+   */
+  async run<T>(kind: string, operation: () => Promise<T>): Promise<T> {
+    this.admit(kind);
+    const settled = operation();
+    const entry: InFlight = { kind, settled };
+    this.#inFlight.add(entry);
+    try {
+      return await settled;
+    } finally {
+      this.#inFlight.delete(entry);
+    }
+  }
+
+  /** Registers a running turn until `settled` resolves; `abort` interrupts it. */
+  track(settled: Promise<unknown>, abort: (reason: TurnInterruption) => void): void {
+    const entry: InFlight = { kind: 'turn', settled, abort };
+    this.#inFlight.add(entry);
+    void settled.finally(() => this.#inFlight.delete(entry));
+  }
+
+  /**
+   * Refuses new work, waits up to `graceMs` for what runs, aborts the turns
+   * still running and waits for them to store their replies. Idempotent.
+   */
+  async drain(graceMs: number): Promise<DrainReport> {
+    this.#draining = true;
+    const running = [...this.#inFlight];
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace'>((resolve) => {
+      timer = setTimeout(() => resolve('grace'), graceMs);
+    });
+    await Promise.race([Promise.allSettled(running.map((e) => e.settled)), graceOver]);
+    clearTimeout(timer);
+    const left = [...this.#inFlight];
+    const interruption = new TurnInterruption(SHUTDOWN_REASON);
+    for (const entry of left) entry.abort?.(interruption);
+    // Aborted turns store their partial reply and release their lease quickly;
+    // anything that cannot be aborted gets the same short bound.
+    let lastTimer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(left.map((e) => e.settled)),
+      new Promise((resolve) => {
+        lastTimer = setTimeout(resolve, Math.max(2_000, graceMs / 2));
+      }),
+    ]);
+    clearTimeout(lastTimer);
+    const aborted = left.filter((e) => e.abort !== undefined).length;
+    return { finished: running.length - left.length, aborted };
+  }
+}
