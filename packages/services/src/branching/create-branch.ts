@@ -47,7 +47,7 @@ export async function createBranch(
 async function createBranchNow(
   deps: ServiceDeps,
   actor: ThreadActor,
-  input: CreateBranch & { threadId: string },
+  input: CreateBranch & { threadId: string; title?: string },
 ): Promise<BranchCreated> {
   const { threadId, from_turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
