@@ -38,6 +38,9 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
   const parentId = new Int32Array(records.length);
   const nextSameUuid = new Int32Array(records.length).fill(-1);
   const conflicts = new Map<number, (string | null)[]>();
+  // Parents already listed per conflicting uuid: a Set, so 100,000 copies of one uuid with
+  // distinct parents stay linear.
+  const listedParents = new Map<number, Set<string | null>>();
 
   let previousUuid: string | undefined;
   let previousId = -1;
@@ -57,9 +60,14 @@ export function indexRecords(records: readonly ChatRecord[]): RecordIndex {
       lastRecord[id] = index;
       const first = records[firstRecord[id]!]!.parentUuid ?? null;
       if (parent !== first) {
-        const seen = conflicts.get(id);
-        if (seen === undefined) conflicts.set(id, [first, parent]);
-        else if (!seen.includes(parent)) seen.push(parent);
+        const listed = listedParents.get(id);
+        if (listed === undefined) {
+          conflicts.set(id, [first, parent]);
+          listedParents.set(id, new Set([first, parent]));
+        } else if (!listed.has(parent)) {
+          listed.add(parent);
+          conflicts.get(id)!.push(parent);
+        }
       }
     }
     previousUuid = record.uuid;

@@ -16,7 +16,8 @@
 // below them, form one logical step: their separate chains are joined one after the other below
 // the round's last record, chains that lead on to the rest of the conversation last, so a
 // genuine fork after the step stays a fork. Results that are already chained keep their links;
-// a step with a single result chain is left as written. A join that would close a parent cycle
+// a step with a single result chain is left as written unless it dangles beside later calls of
+// the round (the session ended before their results). A join that would close a parent cycle
 // (only possible in a corrupt file) is not made.
 //
 // Every pass is linear in the number of entries: maps keyed by uuid or tool id, typed arrays
@@ -72,14 +73,17 @@ export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string
   }
 
   const leadsOn = markAncestorsOfContinuations(entries, isFirst, parent);
-  const { rounds, stepOf } = collectRounds(entries, isFirst, parent);
+  const { rounds, stepOf, roundOfAssistant, significant } = collectRounds(entries, isFirst, parent);
 
   const lastChild = lastChildrenInSteps(stepOf, parent);
   const reparented = new Int32Array(size).fill(NONE);
   const roundOfJoin = new Int32Array(size).fill(NONE);
   rounds.forEach((round, id) => {
-    if (round.results.length < 2) return;
-    joinRound(round, id, stepOf, parent, lastChild, leadsOn, reparented, roundOfJoin);
+    if (round.results.length === 0) return;
+    const heads = headsOf(round, id, stepOf, parent);
+    if (heads.length === 1 && !isBesideTheRound(heads[0]!, round, id, parent, significant, roundOfAssistant))
+      return;
+    joinHeads(round, id, heads, lastChild, parent, leadsOn, reparented, roundOfJoin);
   });
   undoJoinsThatCloseCycles(parent, reparented, roundOfJoin);
 
@@ -111,11 +115,17 @@ function markAncestorsOfContinuations(
  * Rounds of each message and, per entry, the round whose step it belongs to (a result of the
  * round, or a neutral record hanging below one), else NONE.
  */
-function collectRounds(
-  entries: readonly FanOutEntry[],
-  isFirst: Uint8Array,
-  parent: Int32Array,
-): { rounds: Round[]; stepOf: Int32Array } {
+interface Rounds {
+  rounds: Round[];
+  /** Entry → the round whose step it belongs to, else NONE. */
+  stepOf: Int32Array;
+  /** Entry → the round of an assistant entry, else NONE. */
+  roundOfAssistant: Int32Array;
+  /** Entry → its nearest non-neutral ancestor-or-self, resolved through earlier parents. */
+  significant: Int32Array;
+}
+
+function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, parent: Int32Array): Rounds {
   const size = entries.length;
   const rounds: Round[] = [];
   const roundOfAssistant = new Int32Array(size).fill(NONE);
@@ -156,27 +166,47 @@ function collectRounds(
     }
     if (entry.kind === 'neutral' && p !== NONE && p < i) stepOf[i] = stepOf[p]!;
   }
-  return { rounds, stepOf };
+  return { rounds, stepOf, roundOfAssistant, significant };
 }
 
-function joinRound(
-  round: Round,
-  id: number,
-  stepOf: Int32Array,
-  parent: Int32Array,
-  lastChild: Int32Array,
-  leadsOn: Uint8Array,
-  reparented: Int32Array,
-  roundOfJoin: Int32Array,
-): void {
-  // Members are the results and the neutral records below them; only results can be heads.
+/** Results of the round whose parent is not in the step: the starts of its separate chains. */
+function headsOf(round: Round, id: number, stepOf: Int32Array, parent: Int32Array): number[] {
   const heads: number[] = [];
   for (const index of round.results) {
     const p = parent[index]!;
     if (p === NONE || stepOf[p] !== id) heads.push(index);
   }
-  if (heads.length < 2) return;
+  return heads;
+}
 
+/**
+ * A lone result chain is already linear unless it hangs (through progress records at most) off
+ * an earlier call of the round than its last record: then it dangles beside the later calls,
+ * as when the session ended before their results came back.
+ */
+function isBesideTheRound(
+  head: number,
+  round: Round,
+  id: number,
+  parent: Int32Array,
+  significant: Int32Array,
+  roundOfAssistant: Int32Array,
+): boolean {
+  const p = parent[head]!;
+  const above = p === NONE ? NONE : significant[p]!;
+  return above !== NONE && above !== round.anchor && roundOfAssistant[above] === id;
+}
+
+function joinHeads(
+  round: Round,
+  id: number,
+  heads: readonly number[],
+  lastChild: Int32Array,
+  parent: Int32Array,
+  leadsOn: Uint8Array,
+  reparented: Int32Array,
+  roundOfJoin: Int32Array,
+): void {
   const ordered = [...heads.filter((h) => leadsOn[h] === 0), ...heads.filter((h) => leadsOn[h] === 1)];
   let previous = round.anchor;
   for (const head of ordered) {
