@@ -15,3 +15,4 @@ export * from './contracts/transcripts';
 export * from './export/filename';
 export * from './compare/index';
 export * from './contracts/search';
+export * from './export/markdown';

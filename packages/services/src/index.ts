@@ -43,3 +43,4 @@ export * from './siblings/regenerate-turn';
 export * from './siblings/cursor';
 export * from './transcripts/index';
 export * from './search/search-history';
+export * from './export/export-markdown';

@@ -1,19 +1,16 @@
 // Full-text search over everything a person wrote or got back (docs/branching.md, "Search").
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  familyThreadSuffixes,
   previewText,
   SEARCH_PAGE_SIZE,
-  stepLabel,
-  type FamilyThreadRow,
   type SearchHitKind,
   type SearchQuery,
   type SearchResult,
 } from '@trellis/domain';
-import { searchVector, SEARCH_TEXT_PREFIX_CHARS, type DbOrTx } from '@trellis/db';
+import { searchVector, SEARCH_TEXT_PREFIX_CHARS } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
-import { loadFamilyThreads } from '../graph/family-rows';
+import { loadStepLabels } from '../graph/step-labels';
 
 interface HitRow extends Record<string, unknown> {
   thread_id: string;
@@ -46,7 +43,7 @@ export async function searchHistory(
   const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
   const rows = await deps.db.execute<HitRow>(searchQuery(actor.userId, input.q, root, SEARCH_PAGE_SIZE + 1, offset));
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
-  const labelOf = await stepLabeller(deps.db, page);
+  const labelOf = await loadStepLabels(deps.db, page.map((row) => row.thread_id));
   return {
     hits: page.map((row) => ({
       thread_id: row.thread_id,
@@ -118,32 +115,4 @@ function searchQuery(userId: string, q: string, root: string | null, limit: numb
           'MaxFragments=1, MaxWords=30, MinWords=10, ShortWord=0, StartSel="", StopSel=""') end as snippet
     from ranked r, q
     order by r.rank desc, r.at desc, r.tie`;
-}
-
-/**
- * Step labels for the hits' threads, the graph's way: one family read (with the label witnesses) per
- * family on the page, then the suffix of the thread that owns the step on the hit thread's lineage.
- */
-async function stepLabeller(
-  db: DbOrTx,
-  hits: readonly { thread_id: string }[],
-): Promise<(threadId: string, turnIndex: number) => string> {
-  const byThread = new Map<string, { threads: ReadonlyMap<string, FamilyThreadRow>; suffixes: ReadonlyMap<string, string> }>();
-  for (const threadId of new Set(hits.map((hit) => hit.thread_id))) {
-    if (byThread.has(threadId)) continue;
-    const { threads, labelTurns } = await loadFamilyThreads(db, threadId);
-    const family = {
-      threads: new Map(threads.map((thread) => [thread.thread_id, thread])),
-      suffixes: familyThreadSuffixes({ requestedThreadId: threadId, threads, labelTurns }),
-    };
-    for (const thread of threads) byThread.set(thread.thread_id, family);
-  }
-  return (threadId, turnIndex) => {
-    const family = byThread.get(threadId);
-    let owner = family?.threads.get(threadId);
-    while (owner?.branch_point_turn != null && owner.parent_thread_id !== null && turnIndex <= owner.branch_point_turn) {
-      owner = family?.threads.get(owner.parent_thread_id);
-    }
-    return stepLabel(turnIndex, owner === undefined ? '' : (family?.suffixes.get(owner.thread_id) ?? ''));
-  };
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { pathToMarkdown } from './markdown';
+
+const emptyWorkspace = { objective: null, document: { title: '', content: '' }, preferences: [], todos: [], artifacts: [] };
+
+describe('pathToMarkdown', () => {
+  it('writes a heading per step with its label, the message quoted, tool calls on one line each, the reply', () => {
+    const md = pathToMarkdown({
+      title: 'Bees',
+      steps: [
+        { label: '1', messages: [{ role: 'user', content: 'objective: bees\nplease', tool_calls: [], status: 'complete' }] },
+        {
+          label: '2.1',
+          messages: [
+            { role: 'user', content: 'go on', tool_calls: [], status: 'complete' },
+            {
+              role: 'assistant',
+              content: 'Done.',
+              tool_calls: [{ id: 'c', name: 'add_todo', args: { text: 'buy\nhoney' }, result: 'Todo added: "buy honey".' }],
+              status: 'interrupted',
+            },
+          ],
+        },
+      ],
+      workspace: emptyWorkspace,
+    });
+    expect(md).toContain('# Bees\n\n## Step 1\n\n**You:**\n\n> objective: bees\n> please\n\n_(no reply)_\n\n## Step 2.1');
+    expect(md).toContain('- Tool `add_todo`: text="buy\\nhoney" → Todo added: "buy honey".\n\n**Agent:**\n\nDone.\n\n_(stopped)_');
+  });
+
+  it('ends with the final workspace: objective, document, locked preferences, a nested checklist, fenced artifacts', () => {
+    const md = pathToMarkdown({
+      title: 'T',
+      steps: [],
+      workspace: {
+        objective: 'Write',
+        document: { title: 'Draft', content: '# Draft\n\nText' },
+        preferences: [
+          { id: 'p', key: 'k', position: 0, text: 'short', locked: true },
+          { id: 'q', key: 'l', position: 1, text: 'warm', locked: false },
+        ],
+        todos: [
+          { id: 't', key: 'a', position: 0, text: 'outline', done: true, depth: 0 },
+          { id: 'u', key: 'b', position: 1, text: 'intro', done: false, depth: 1 },
+        ],
+        artifacts: [{ id: '1', key: 'x', turn_index: 1, kind: 'code', title: 'Snippet', content: 'a ``` b', created_at: '' }],
+      },
+    });
+    expect(md).toContain('## Final workspace\n\n### Objective\n\nWrite\n\n### Document: Draft\n\n# Draft\n\nText');
+    expect(md).toContain('### Preferences\n\n- short (locked)\n- warm\n');
+    expect(md).toContain('### Todos\n\n- [x] outline\n  - [ ] intro\n');
+    expect(md).toContain('#### 1. Snippet (code)\n\n````\na ``` b\n````\n');
+  });
+});
