@@ -1,10 +1,25 @@
 // `npm run bench` (issue 7 acceptance): inspect generated transcripts of 10,000 and 100,000
-// records; goal under 1 s at 100,000 and linear growth. Prints one JSON object.
+// records; goal under 1 s at 100,000 and linear growth. Then the hostile uploads that once
+// stalled the server, read and inspected within the upload limits: 100,000 records sharing one
+// uuid (and its 10k/100k ratio), 1M lines of `{`, nesting 4,100 deep, 5,000 leaves and a 20 MB
+// parallel-call session. Prints one JSON object.
 //
 // Both transcripts are generated before any timing and the runs alternate between them, so
 // garbage collection over the same live heap and any load on the machine weigh on both sizes
 // alike, and the ratio measures the inspector rather than the order of the runs.
-import { inspectConversationBranches, type ChatRecord } from '../src/index';
+import {
+  inspectConversationBranches,
+  inspectConversationBranchesWithinLimits,
+  parseTranscriptJsonlWithinLimits,
+  type ChatRecord,
+} from '../src/index';
+import {
+  deeplyNestedLine,
+  fanOutSessionTranscript,
+  manyLeavesTranscript,
+  openBraceLines,
+  sharedUuidTranscript,
+} from '../src/testing/worst-case';
 import { generateTranscript } from './generate-transcript';
 
 const SEED = 7;
@@ -18,6 +33,10 @@ const GOAL_UNDER_MS = 1000;
  * record costs more to reach.
  */
 const LINEAR_RATIO_MAX = 20;
+const WORST_CASE_RUNS = 3;
+/** Each hostile upload is read and inspected (or refused) well inside the import's 10 s budget. */
+const WORST_CASE_UNDER_MS = 5000;
+const TWENTY_MB = 20 * 1024 * 1024;
 
 function timeMs(records: readonly ChatRecord[]): number {
   const started = performance.now();
@@ -43,6 +62,37 @@ for (let i = 0; i < TIMED_RUNS; i++) {
   largeTimes.push(timeMs(large));
 }
 
+/** Read within the limits, then inspect within them: what an upload costs before any import. */
+function readAndInspect(text: string): string {
+  const read = parseTranscriptJsonlWithinLimits(text);
+  if (!read.ok) return read.error.kind;
+  const inspected = inspectConversationBranchesWithinLimits(read.value.records);
+  return inspected.ok ? `${inspected.value.branches.length} leaves` : inspected.error.kind;
+}
+
+function worstCaseMs(text: string, expected: string): number {
+  const times: number[] = [];
+  for (let i = 0; i < WORST_CASE_RUNS; i++) {
+    const started = performance.now();
+    const outcome = readAndInspect(text);
+    times.push(performance.now() - started);
+    if (outcome !== expected) throw new Error(`expected ${expected}, got ${outcome}`);
+  }
+  return median(times);
+}
+
+const worstCase = {
+  shared_uuid_10k_ms: worstCaseMs(sharedUuidTranscript(10_000), '1 leaves'),
+  shared_uuid_100k_ms: worstCaseMs(sharedUuidTranscript(100_000), '1 leaves'),
+  open_braces_1m_ms: worstCaseMs(openBraceLines(1_000_000), '0 leaves'),
+  nested_4100_ms: worstCaseMs(deeplyNestedLine(4_100), 'nesting-too-deep'),
+  leaves_5000_ms: worstCaseMs(manyLeavesTranscript(5_000), 'too-many-leaves'),
+  fan_out_20mb_ms: worstCaseMs(fanOutSessionTranscript(TWENTY_MB), '1 leaves'),
+};
+const sharedUuidRatio = worstCase.shared_uuid_100k_ms / worstCase.shared_uuid_10k_ms;
+const worstCasePass =
+  Object.values(worstCase).every((ms) => ms < WORST_CASE_UNDER_MS) && sharedUuidRatio <= LINEAR_RATIO_MAX;
+
 const round = (value: number) => Math.round(value * 100) / 100;
 const records10k = median(smallTimes);
 const records100k = median(largeTimes);
@@ -54,7 +104,15 @@ console.log(
     records_10k_ms: round(records10k),
     records_100k_ms: round(records100k),
     ratio_100k_over_10k: round(ratio),
-    goal: { under_ms: GOAL_UNDER_MS, linear_ratio_max: LINEAR_RATIO_MAX },
-    pass: records100k < GOAL_UNDER_MS && ratio <= LINEAR_RATIO_MAX,
+    worst_case: {
+      ...Object.fromEntries(Object.entries(worstCase).map(([name, ms]) => [name, round(ms)])),
+      shared_uuid_ratio_100k_over_10k: round(sharedUuidRatio),
+    },
+    goal: {
+      under_ms: GOAL_UNDER_MS,
+      linear_ratio_max: LINEAR_RATIO_MAX,
+      worst_case_under_ms: WORST_CASE_UNDER_MS,
+    },
+    pass: records100k < GOAL_UNDER_MS && ratio <= LINEAR_RATIO_MAX && worstCasePass,
   }),
 );

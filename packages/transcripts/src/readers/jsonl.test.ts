@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonlObjects, splitConcatenatedJson } from './jsonl';
+import { readJsonlObjects, scanJsonShape, splitConcatenatedJson } from './jsonl';
 
 describe('readJsonlObjects', () => {
   it('numbers physical lines, skipping blank ones, with a BOM and CRLF endings', () => {
@@ -36,5 +36,17 @@ describe('splitConcatenatedJson', () => {
     expect(splitConcatenatedJson('{"a":1} x {"b":2}')).toBeUndefined();
     expect(splitConcatenatedJson('{"a":1}}{')).toBeUndefined();
     expect(splitConcatenatedJson('{"a":tru}{"b":2}')).toBeUndefined();
+  });
+});
+
+describe('scanJsonShape', () => {
+  it('balances brackets outside strings only, and honours escaped quotes', () => {
+    expect(scanJsonShape('{"a":"}]\\\\"}', 4)).toBe('balanced');
+    expect(scanJsonShape('{"a":"\\"}"}', 4)).toBe('balanced');
+    expect(scanJsonShape('{"a":"\\\\"}"}', 4)).toBe('not valid JSON: unterminated string');
+    expect(scanJsonShape('{"a":[[[1]]]}', 3)).toBe('too deep');
+    expect(scanJsonShape('{"a":[[[1]]]}', 4)).toBe('balanced');
+    expect(scanJsonShape('{"a":1}}', 4)).toBe('not valid JSON: a bracket closes that never opened');
+    expect(scanJsonShape('{"a":[1', 4)).toBe('not valid JSON: unexpected end of input (unclosed bracket)');
   });
 });

@@ -76,23 +76,30 @@ const TOO_DEEP = 'too deep';
  */
 export function scanJsonShape(raw: string, maxDepth: number): string {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < raw.length; i++) {
     const code = raw.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) {
-      inString = true;
+    if (code === 0x22) {
+      // Jump to the closing quote: most of a record is string content.
+      i = closingQuote(raw, i + 1);
+      if (i === -1) return 'not valid JSON: unterminated string';
     } else if (code === 0x7b || code === 0x5b) {
       if (++depth > maxDepth) return TOO_DEEP;
     } else if (code === 0x7d || code === 0x5d) {
       if (--depth < 0) return 'not valid JSON: a bracket closes that never opened';
     }
   }
-  if (inString) return 'not valid JSON: unterminated string';
   if (depth > 0) return 'not valid JSON: unexpected end of input (unclosed bracket)';
   return BALANCED;
+}
+
+/** Index of the quote that ends the string starting at `from`, or -1. */
+function closingQuote(raw: string, from: number): number {
+  for (let quote = raw.indexOf('"', from); quote !== -1; quote = raw.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (raw.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
 }
 
 /**
