@@ -22,7 +22,7 @@
 import { MAX_NESTING_DEPTH } from '../limits';
 import { RecordSubtype } from '../record-kind';
 import type { ChatPart, ChatRecord } from '../types';
-import { isInterruptionText, readCommandText } from './claude-code-commands';
+import { isInterruptionText, readCommandText, type CommandText } from './claude-code-commands';
 import { mapContent } from './claude-code-content';
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
@@ -189,30 +189,18 @@ function mapRecord(
     const text = plainText(content.parts);
     if (text !== undefined && isInterruptionText(text)) return system(RecordSubtype.interrupted);
     const command = text === undefined ? undefined : readCommandText(text);
-    if (command?.kind === 'output') {
-      const { displayText, output } = command;
-      return system(RecordSubtype.commandOutput, {
-        message: { role: 'user', parts: [{ text: displayText }] },
-        systemPayload: { displayText, commandOutput: output },
-      });
-    }
-    if (command?.kind === 'prompt') {
-      const { displayText } = command;
-      const parts = [{ text: displayText }, ...content.parts.filter((part) => typeof part.text !== 'string')];
-      return build(
-        {
-          ...base,
-          type: 'user',
-          message: { role: 'user', parts },
-          systemPayload: { displayText, command: command.command },
-        },
-        'continuation',
-      );
+    if (command !== undefined) {
+      const otherParts = content.parts.filter((part) => typeof part.text !== 'string');
+      return build(commandRecord(base, command, otherParts), 'continuation');
     }
     return build({ ...base, type: 'user', message: userMessage }, 'continuation');
   }
+  const systemContent = value.content;
+  // Newer Claude Code writes slash commands and their output as `local_command` system records.
+  const systemCommand =
+    type === 'system' && typeof systemContent === 'string' ? readCommandText(systemContent) : undefined;
+  if (systemCommand !== undefined) return build(commandRecord(base, systemCommand, []), 'continuation');
   if (type === 'system' && subtype !== undefined && !isNeutralSystemSubtype(subtype)) {
-    const systemContent = value.content;
     const compaction = subtype === RecordSubtype.compactBoundary ? compactionMetadata(value) : undefined;
     const systemPayload = {
       ...(typeof systemContent === 'string' && { content: systemContent }),
@@ -229,6 +217,31 @@ function mapRecord(
     );
   }
   return build({ ...base, type: 'system', subtype: NEUTRAL_SUBTYPE }, 'neutral');
+}
+
+type RecordBase = Pick<ChatRecord, 'uuid' | 'parentUuid' | 'sessionId' | 'timestamp'> & {
+  claudeCode: ClaudeCodeSource;
+};
+
+/** A command is the user's prompt, shown as `/x a`; its output is a `command_output` record. */
+function commandRecord(base: RecordBase, command: CommandText, otherParts: ChatPart[]): ChatRecord {
+  const { displayText } = command;
+  const parts = [{ text: displayText }, ...otherParts];
+  if (command.kind === 'output') {
+    return {
+      ...base,
+      type: 'system',
+      subtype: RecordSubtype.commandOutput,
+      message: { role: 'user', parts },
+      systemPayload: { displayText, commandOutput: command.output },
+    };
+  }
+  return {
+    ...base,
+    type: 'user',
+    message: { role: 'user', parts },
+    systemPayload: { displayText, command: command.command },
+  };
 }
 
 /** The text parts of a user message joined, or undefined when it has none. */
