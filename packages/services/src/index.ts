@@ -44,3 +44,5 @@ export * from './siblings/cursor';
 export * from './transcripts/index';
 export * from './search/search-history';
 export * from './export/export-markdown';
+export * from './compare/compare-steps';
+export * from './compare/step-changes';

@@ -25,6 +25,7 @@
  * Cost: every timestamp is parsed once; sorting is per thread and once over the candidates of the cap;
  * graph objects are built only for the nodes that are kept.
  */
+import type { ChangeSummary } from '../compare/contracts';
 import {
   graphEdgeId,
   graphNodeId,
@@ -73,6 +74,10 @@ export interface TurnMetaRow {
   readonly tool_count: number;
   readonly captured_at: Timestamp;
   readonly artifact_count: number;
+  /** What the step changed, stored once per step; null (or absent) until it has been computed. */
+  readonly change_summary?: ChangeSummary | null;
+  /** Preferences and todos discarded at this step (the decision map's marker). */
+  readonly discarded_count?: number;
   /**
    * The thread's owned turn just before this one, null for its first owned turn. Required when
    * `turns` is reduced (the predecessor may be missing); otherwise derived from the rows present.
@@ -407,6 +412,8 @@ function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath
     tool_count: row.tool_count,
     captured_at: new Date(turn.capturedMs).toISOString(),
     artifact_count: row.artifact_count,
+    change_summary: row.change_summary ?? null,
+    discarded_count: row.discarded_count ?? 0,
     is_on_active_path: isOnActivePath,
     label: stepLabel(row.turn_index, suffix),
   };

@@ -5,6 +5,7 @@
  * Seed 003, "The history graph".
  */
 import { z } from 'zod';
+import { ChangeSummarySchema } from '../compare/contracts';
 
 const TurnIndexSchema = z.int().nonnegative();
 const IsoTimestampSchema = z.iso.datetime({ offset: true });
@@ -19,6 +20,8 @@ export const GraphNodeSchema = z.object({
   tool_count: z.int().nonnegative(),
   captured_at: IsoTimestampSchema.describe('When the turn started (its snapshot was captured).'),
   artifact_count: z.int().nonnegative(),
+  change_summary: ChangeSummarySchema.nullable().describe('What the step changed (stored once per step); null until computed.'),
+  discarded_count: z.int().nonnegative().describe('Preferences and todos discarded at this step.'),
   is_on_active_path: z
     .boolean()
     .describe("On the requested thread's lineage: its own nodes plus each ancestor's up to the fork."),

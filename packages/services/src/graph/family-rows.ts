@@ -76,7 +76,12 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
     select s.thread_id, s.turn_index, s.user_message, s.captured_at,
       r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count,
-      coalesce(a.artifact_count, 0)::int as artifact_count
+      coalesce(a.artifact_count, 0)::int as artifact_count,
+      (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
+          'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
+        from step_changes sc where sc.thread_id = s.thread_id and sc.turn_index = s.turn_index) as change_summary,
+      (select count(*) from discarded_items d where d.thread_id = s.thread_id and d.turn_index = s.turn_index)::int
+        as discarded_count
     from workspace_snapshots s
     join conversations c on c.thread_id = s.thread_id
     left join conversation_branches b on b.thread_id = c.thread_id
@@ -145,7 +150,13 @@ export async function loadNewestFamilyTurns(
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
       r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count,
-      coalesce(a.artifact_count, 0)::int as artifact_count, null::int as owned_turn_count
+      coalesce(a.artifact_count, 0)::int as artifact_count,
+      (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
+          'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
+        from step_changes sc where sc.thread_id = n.thread_id and sc.turn_index = n.turn_index) as change_summary,
+      (select count(*) from discarded_items d where d.thread_id = n.thread_id and d.turn_index = n.turn_index)::int
+        as discarded_count,
+      null::int as owned_turn_count
     from newest n
     left join lateral (
       select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count
@@ -158,7 +169,7 @@ export async function loadNewestFamilyTurns(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select o.thread_id, null, null, null, null, null, 0, 0, count(*)::int
+    select o.thread_id, null, null, null, null, null, 0, 0, null, 0, count(*)::int
     from owned o group by o.thread_id`);
   const turns: TurnMetaRow[] = [];
   const ownedTurnCounts = new Map(scope.visibleThreads.map((thread) => [thread.thread_id, 0]));

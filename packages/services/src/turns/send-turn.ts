@@ -12,6 +12,8 @@ import { beginTurn, type OpenedTurn } from './begin-turn';
 import { EventChannel } from './event-channel';
 import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
 import { TurnInterruption } from './turn-gate';
+import { recordStepChanges } from '../compare/record-step-changes';
+import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
 
 export interface SendTurnInput {
@@ -100,6 +102,10 @@ async function runTurn(
     isFinished = true; // from here on the lease is ours to release, not to renew
     const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
     isReleased = true;
+    // Before `done`, so the graph the client refetches then already shows this step's change counts.
+    await loadLineage(deps.db, threadId)
+      .then((lineage) => recordStepChanges(deps.db, lineage, turnIndex))
+      .catch((error: unknown) => deps.logger.warn({ ...log, err: error }, 'the step change summary could not be stored'));
     events.push(
       reply.status === 'failed'
         ? {

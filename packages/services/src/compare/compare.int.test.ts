@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, NodeIdParamSchema, type AppErrorCode } from '@trellis/domain';
+import { createHarness, type Harness } from '../testing/harness';
+import { createBranch } from '../branching/create-branch';
+import { getRestoreView } from '../branching/get-restore-view';
+import { getWorkspace } from '../workspace/get-workspace';
+import { updatePreference } from '../workspace/update-preference';
+import { deletePreference } from '../workspace/delete-preference';
+import { getFamilyGraph } from '../graph/get-family-graph';
+import { compareSteps } from './compare-steps';
+import { getStepChanges } from './step-changes';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.deps.close());
+
+const node = (threadId: string, turn: number) => NodeIdParamSchema.parse(`${threadId}:${turn}`);
+
+async function expectCode(promise: Promise<unknown>, code: AppErrorCode): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+}
+
+/** Two turns on the root, then a branch at 1 with one turn of its own. */
+async function twoPaths(actor: { userId: string }) {
+  const root = await h.newConversation(actor, 'Essay');
+  await h.turn(actor, root, 'doc: # Draft\n\nTrellises hold vines.\nprefer: Cite sources\ntodo: Outline\ntodo: Intro');
+  await h.turn(actor, root, 'append: They are wooden.\nartifact: Notes | turn two notes');
+  const branch = await createBranch(h.deps, actor, { threadId: root, from_turn: 1 });
+  return { root, branch: branch.thread_id };
+}
+
+describe('compare of two steps', () => {
+  it('reads a lock set on a branch as edited ["locked"], not removed + added; a todo ticked on one path as edited ["done"]', async () => {
+    const actor = await h.newUser();
+    const { root, branch } = await twoPaths(actor);
+    const pref = (await getWorkspace(h.deps, actor, { threadId: branch })).preferences[0]!;
+    await updatePreference(h.deps, actor, { threadId: branch, preferenceId: pref.id, patch: { locked: true } });
+    await h.turn(actor, branch, 'done: Outline\nappend: Steel works too.');
+
+    const c = await compareSteps(h.deps, actor, { threadId: root, a: node(root, 2), b: node(branch, 2) });
+    expect(c.fork).toEqual({ node_id: `${root}:1`, label: '1' });
+    expect(c.a).toEqual({ node_id: `${root}:2`, label: '2' });
+    expect(c.b.node_id).toBe(`${branch}:2`);
+    expect(c.b.label).toMatch(/^2\.\d+$/);
+    expect(c.preferences).toEqual([
+      { key: pref.key, status: 'edited', changes: ['locked'], a: { text: 'Cite sources', locked: false }, b: { text: 'Cite sources', locked: true } },
+    ]);
+    const outline = c.todos.find((t) => (t.a ?? t.b)!.text === 'Outline')!;
+    expect([outline.status, outline.changes]).toEqual(['edited', ['done']]);
+    expect(c.todos.find((t) => (t.a ?? t.b)!.text === 'Intro')!.status).toBe('unchanged');
+    expect(c.document.changed).toBe(true);
+    expect(c.document.words_removed).toBeGreaterThan(0);
+    expect(c.document.words_added).toBeGreaterThan(0);
+    expect(c.artifacts.map((x) => [x.status, x.a?.title ?? null, x.b?.title ?? null])).toEqual([['removed', 'Notes', null]]);
+
+    // The keys are the ones the workspace API and the restore view expose.
+    const view = await getRestoreView(h.deps, actor, { threadId: root, turn: 1 });
+    expect(view.workspace.preferences[0]!.key).toBe(pref.key);
+    const live = await getWorkspace(h.deps, actor, { threadId: root });
+    expect(live.artifacts[0]!.key).toEqual(expect.any(String));
+  });
+
+  it('is all unchanged for a step against itself and against its copy on a fresh branch', async () => {
+    const actor = await h.newUser();
+    const { root, branch } = await twoPaths(actor);
+    for (const c of [
+      await compareSteps(h.deps, actor, { threadId: root, a: node(root, 1), b: node(root, 1) }),
+      await compareSteps(h.deps, actor, { threadId: branch, a: node(root, 1), b: node(branch, 1) }),
+    ]) {
+      expect([...c.preferences, ...c.todos, ...c.artifacts].every((e) => e.status === 'unchanged')).toBe(true);
+      expect(c.document.changed).toBe(false);
+    }
+  });
+
+  it('a deleted preference is removed, and appears in the discarded list of the step it follows', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'prefer: Cite sources\nprefer: Short sentences');
+    await h.turn(actor, root, 'append: More.');
+    const [cite] = (await getWorkspace(h.deps, actor, { threadId: root })).preferences;
+    // A manual deletion between turns 2 and 3 belongs to step 2.
+    await deletePreference(h.deps, actor, { threadId: root, preferenceId: cite!.id });
+    await h.turn(actor, root, 'append: Even more.');
+
+    const step2 = await getStepChanges(h.deps, actor, { threadId: root, turn: 2 });
+    expect(step2.preferences.find((p) => p.key === cite!.key)).toMatchObject({ status: 'removed', a: { text: 'Cite sources', locked: false }, b: null });
+    expect(step2.discarded).toEqual([{ kind: 'preference', key: cite!.key, text: 'Cite sources', locked: false, by: 'person' }]);
+    const step3 = await getStepChanges(h.deps, actor, { threadId: root, turn: 3 });
+    expect(step3.discarded).toEqual([]);
+    expect(step3.preferences.every((p) => p.status === 'unchanged')).toBe(true);
+
+    // The live workspace, snapshots and the restore rule are unchanged: step 1 still has it.
+    const step1 = await getRestoreView(h.deps, actor, { threadId: root, turn: 1 });
+    expect(step1.workspace.preferences.map((p) => p.text)).toEqual(['Cite sources', 'Short sentences']);
+
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    const byTurn = new Map(graph.nodes.map((n) => [n.turn_index, n]));
+    expect(byTurn.get(2)!.discarded_count).toBe(1);
+    expect(byTurn.get(2)!.change_summary).toMatchObject({ items_removed: 1 });
+    expect(byTurn.get(1)!.change_summary).toEqual({ words_added: 0, words_removed: 0, items_added: 2, items_removed: 0, items_edited: 0 });
+  });
+
+  it('counts manual edits between turns toward the step they follow', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'prefer: Cite sources');
+    const [pref] = (await getWorkspace(h.deps, actor, { threadId: root })).preferences;
+    await updatePreference(h.deps, actor, { threadId: root, preferenceId: pref!.id, patch: { text: 'Cite every source' } });
+    // At the tip, step 1 already shows the edit (live rows)...
+    const tip = await getStepChanges(h.deps, actor, { threadId: root, turn: 1 });
+    expect(tip.preferences).toMatchObject([{ status: 'added', b: { text: 'Cite every source' } }]);
+    await h.turn(actor, root, 'append: Text.');
+    // ...and after the next turn (snapshot 2 absorbed it), step 1 still does and step 2 does not.
+    const step1 = await getStepChanges(h.deps, actor, { threadId: root, turn: 1 });
+    expect(step1.preferences).toMatchObject([{ status: 'added', b: { text: 'Cite every source' } }]);
+    const step2 = await getStepChanges(h.deps, actor, { threadId: root, turn: 2 });
+    expect(step2.preferences).toMatchObject([{ status: 'unchanged' }]);
+  });
+
+  it('still compares old snapshots without keys, matching their items by text', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'prefer: Cite sources\ntodo: Outline');
+    await h.turn(actor, root, 'done: Outline');
+    await h.turn(actor, root, 'append: x');
+    // Snapshot 2 (the state after step 1) as written before item keys existed.
+    await h.deps.db.execute(sql`
+      update workspace_snapshots set preferences = '[{"text":"Cite sources","locked":false}]'::jsonb,
+        todos = '[{"text":"Outline","done":false}]'::jsonb
+      where thread_id = ${root} and turn_index = 2`);
+    const c = await compareSteps(h.deps, actor, { threadId: root, a: node(root, 1), b: node(root, 3) });
+    const live = await getWorkspace(h.deps, actor, { threadId: root });
+    expect(c.preferences).toEqual([
+      { key: live.preferences[0]!.key, status: 'unchanged', changes: [], a: { text: 'Cite sources', locked: false }, b: { text: 'Cite sources', locked: false } },
+    ]);
+    expect(c.todos).toMatchObject([{ key: live.todos[0]!.key, status: 'edited', changes: ['done'] }]);
+    const view = await getRestoreView(h.deps, actor, { threadId: root, turn: 1 });
+    expect(view.workspace.preferences[0]!.key).toBeNull();
+  });
+
+  it('404 for a node outside the family or beyond its thread, 403 for someone else’s family, 422 for a malformed node id', async () => {
+    const owner = await h.newUser();
+    const stranger = await h.newUser();
+    const { root } = await twoPaths(owner);
+    const other = await h.newConversation(owner);
+    await expectCode(compareSteps(h.deps, owner, { threadId: root, a: node(root, 1), b: node(other, 0) }), 'not_found');
+    await expectCode(compareSteps(h.deps, owner, { threadId: root, a: node(root, 1), b: node(root, 9) }), 'not_found');
+    await expectCode(compareSteps(h.deps, owner, { threadId: root, a: node('th_' + 'f'.repeat(32), 0), b: node(root, 1) }), 'not_found');
+    await expectCode(compareSteps(h.deps, stranger, { threadId: root, a: node(root, 1), b: node(root, 2) }), 'forbidden');
+    for (const bad of ['', 'x', `${root}`, `${root}:-1`, `${root}:a`]) expect(NodeIdParamSchema.safeParse(bad).success).toBe(false);
+    await expectCode(getStepChanges(h.deps, owner, { threadId: root, turn: 0 }), 'not_found');
+    await expectCode(getStepChanges(h.deps, stranger, { threadId: root, turn: 1 }), 'forbidden');
+  });
+});
