@@ -23,7 +23,7 @@ function runOn(argv: string[]): { code: number; stdout: string; stderr: string }
   return { code: runCli(argv, io), stdout, stderr };
 }
 
-describe.each(TRANSCRIPT_CORPUS)('corpus: $file', (entry) => {
+describe.each(TRANSCRIPT_CORPUS)('corpus: $file', { timeout: 60_000 }, (entry) => {
   const text = read(entry.file);
 
   it(`reads as ${entry.leafUuids.length} leaf/leaves: ${entry.pattern}`, () => {

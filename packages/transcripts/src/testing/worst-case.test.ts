@@ -15,7 +15,8 @@ const readAndInspect = (text: string) => {
   return inspectConversationBranchesWithinLimits(read.value.records);
 };
 
-describe('worst-case transcripts within the upload limits', () => {
+// Large inputs take seconds on a loaded machine; a hang still fails.
+describe('worst-case transcripts within the upload limits', { timeout: 120_000 }, () => {
   it('reads 10,000 copies of one uuid as one leaf with one conflict listing every parent', () => {
     const result = readAndInspect(sharedUuidTranscript(10_000));
     expect(result.ok && result.value.branches.map((b) => b.leafUuid)).toEqual(['same-uuid']);
