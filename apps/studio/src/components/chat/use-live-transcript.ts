@@ -1,7 +1,7 @@
 'use client';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Message, MessageList } from '@trellis/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
 import type { TranscriptSource } from './transcript-source';
@@ -10,11 +10,26 @@ import type { TranscriptSource } from './transcript-source';
 export const TURNS_PER_PAGE = 25;
 
 /**
+ * While the newest question has no reply row and no turn of this page is answering it, the
+ * transcript re-reads itself at this pace, up to UNANSWERED_REREADS times: a stopped reply is
+ * recorded just after the disconnect, and a turn a stopped server left behind is finished by the
+ * sweeper.
+ */
+const UNANSWERED_REREAD_MS = 1_000;
+const UNANSWERED_REREADS = 30;
+
+/** The newest loaded question has no reply yet. */
+export function awaitsReply(messages: readonly Message[]): boolean {
+  return messages.at(-1)?.role === 'user';
+}
+
+/**
  * The transcript of a thread, newest page first; "Load earlier" fetches the
  * page before the oldest loaded turn. A refetch re-reads every loaded page
  * from the newest, so pages never leave a gap.
  */
-export function useLiveTranscript(threadId: string | null): TranscriptSource {
+export function useLiveTranscript(threadId: string | null, isAnswering = false): TranscriptSource {
+  const rereads = useRef(0);
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(threadId ?? ''),
     queryFn: ({ pageParam, signal }) =>
@@ -22,6 +37,15 @@ export function useLiveTranscript(threadId: string | null): TranscriptSource {
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page: MessageList) => (page.has_more ? page.messages[0]?.turn_index : undefined),
     enabled: threadId !== null,
+    refetchInterval: (current) => {
+      const pages = current.state.data?.pages;
+      if (isAnswering || pages === undefined || !awaitsReply(flatten(pages))) {
+        rereads.current = 0;
+        return false;
+      }
+      rereads.current += 1;
+      return rereads.current > UNANSWERED_REREADS ? false : UNANSWERED_REREAD_MS;
+    },
   });
   const messages = useMemo(() => flatten(query.data?.pages ?? []), [query.data]);
   const { refetch, fetchNextPage } = query;

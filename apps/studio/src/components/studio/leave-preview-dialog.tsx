@@ -1,6 +1,6 @@
 'use client';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { LeaveConfirmation } from './use-trajectory';
+import type { LeaveConfirmation } from './use-preview-leave-guard';
 
 /** Asked before a navigation would discard a restored step's unsent edits. */
 export function LeavePreviewDialog({ leave }: { leave: LeaveConfirmation }) {

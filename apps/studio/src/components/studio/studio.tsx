@@ -5,7 +5,7 @@ import { HistoryPanel } from '@/components/history/history-panel';
 import { ToastProvider } from '@/components/ui/toast';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
-import { PendingSavesProvider } from './pending-saves';
+import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { LeavePreviewDialog } from './leave-preview-dialog';
 import { StudioHeader } from './studio-header';

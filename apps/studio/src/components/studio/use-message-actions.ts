@@ -1,17 +1,16 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@trellis/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffectEvent, useMemo, useState } from 'react';
 import type { MessageActionsValue } from '@/components/chat/message-actions';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/http';
-import { queryKeys } from '@/lib/api/query-keys';
 import { siblingsApi } from '@/lib/api/siblings';
 import { forkPointsOf } from '@/lib/fork-points';
 import { isRunActive, type TurnRun, type TurnStore } from '@/lib/turns/turn-store';
 import type { DisplayedView } from '@/lib/view-url';
-import { usePendingSaves } from './pending-saves';
-import { invalidateFamilyGraphs, useFamilyGraph } from './use-family-graph';
+import { usePendingSaves } from '@/components/workspace/pending-saves';
+import { useFamilyGraph } from './use-family-graph';
+import { useStartOnBranch } from './use-start-on-branch';
 
 export interface MessageActionsInput {
   view: DisplayedView;
@@ -37,7 +36,6 @@ export function useMessageActionsValue({
   turns,
   openThread,
 }: MessageActionsInput): MessageActionsValue | null {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const saves = usePendingSaves();
   const threadId = view.threadId;
@@ -46,10 +44,10 @@ export function useMessageActionsValue({
   // An edit or regenerate waiting for its branch: nothing else may start meanwhile.
   const [isBranching, setBranching] = useState(false);
   const [switchingTurn, setSwitchingTurn] = useState<number | null>(null);
-  const shown = useRef({ threadId, messages });
-  useEffect(() => {
-    shown.current = { threadId, messages };
-  });
+  const questionOf = useEffectEvent((turn: number) =>
+    messages.find((m) => m.turn_index === turn && m.role === 'user'),
+  );
+  const displayedThreadId = useEffectEvent(() => threadId);
 
   const lastTurn = useMemo(() => {
     const last = messages.findLast((m) => m.role === 'user')?.turn_index ?? null;
@@ -58,14 +56,7 @@ export function useMessageActionsValue({
     return last;
   }, [messages, run]);
 
-  const onBranched = useCallback(
-    (branchId: string) => {
-      void invalidateFamilyGraphs(queryClient);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
-      openThread(branchId);
-    },
-    [queryClient, openThread],
-  );
+  const { openBranch, startOnBranch } = useStartOnBranch(turns, openThread);
 
   const canStart = threadId !== null && !isRunActive(run) && !isBranching;
 
@@ -76,8 +67,7 @@ export function useMessageActionsValue({
       try {
         await saves.flushAll();
         const branchId = await siblingsApi.edit(threadId, turn, content);
-        onBranched(branchId);
-        void turns.start(branchId, content);
+        startOnBranch(branchId, content);
         return true;
       } catch (error) {
         toast.error(`Could not edit the message: ${errorMessage(error)}`);
@@ -86,25 +76,25 @@ export function useMessageActionsValue({
         setBranching(false);
       }
     },
-    [canStart, threadId, saves, onBranched, turns, toast],
+    [canStart, threadId, saves, startOnBranch, toast],
   );
 
   const regenerate = useCallback(
     (turn: number) => {
-      const question = shown.current.messages.find((m) => m.turn_index === turn && m.role === 'user');
+      const question = questionOf(turn);
       if (!canStart || threadId === null || !question) return;
       setBranching(true);
       void (async () => {
         await saves.flushAll();
         const outcome = await turns.regenerate({ threadId, turn, content: question.content }, (branchId) => {
           setBranching(false);
-          onBranched(branchId);
+          openBranch(branchId);
         });
         setBranching(false);
         if (!outcome.isBranched) toast.error(`Could not regenerate the reply: ${outcome.error.message}`);
       })();
     },
-    [canStart, threadId, saves, turns, onBranched, toast],
+    [canStart, threadId, saves, turns, openBranch, toast],
   );
 
   const switchSibling = useCallback(
@@ -117,7 +107,7 @@ export function useMessageActionsValue({
           ({ index, siblings }) => {
             const target = siblings[index + direction];
             // The user may have moved on while the list loaded; then this answer is moot.
-            if (target && shown.current.threadId === threadId) openThread(target.leaf_thread_id);
+            if (target && displayedThreadId() === threadId) openThread(target.leaf_thread_id);
           },
           (error: unknown) => toast.error(`Could not open the other version: ${errorMessage(error)}`),
         )

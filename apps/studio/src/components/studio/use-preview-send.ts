@@ -1,14 +1,12 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { toWorkspaceOverride } from '@/components/workspace/local-workspace';
 import { useToast } from '@/components/ui/toast';
 import { branchesApi } from '@/lib/api/branches';
 import { errorMessage } from '@/lib/api/http';
-import { queryKeys } from '@/lib/api/query-keys';
 import type { TurnStore } from '@/lib/turns/turn-store';
-import { usePendingSaves } from './pending-saves';
-import { invalidateFamilyGraphs } from './use-family-graph';
+import { usePendingSaves } from '@/components/workspace/pending-saves';
+import { useStartOnBranch } from './use-start-on-branch';
 import type { StepPreview } from './use-step-preview';
 
 /**
@@ -26,8 +24,8 @@ export function usePreviewSend(
   turns: TurnStore,
   openThread: (threadId: string) => void,
 ): (content: string) => Promise<boolean> {
-  const queryClient = useQueryClient();
   const toast = useToast();
+  const { startOnBranch } = useStartOnBranch(turns, openThread);
   const saves = usePendingSaves();
   const isBranching = useRef(false);
 
@@ -53,10 +51,7 @@ export function usePreviewSend(
           reason: 'continue',
           ...(needsOverride ? { workspace: toWorkspaceOverride(shown.workspace) } : {}),
         });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
-        void invalidateFamilyGraphs(queryClient);
-        openThread(created.thread_id);
-        void turns.start(created.thread_id, content);
+        startOnBranch(created.thread_id, content);
         return true;
       } catch (error) {
         toast.error(`Could not branch from this step: ${errorMessage(error)}`);
@@ -65,6 +60,6 @@ export function usePreviewSend(
         isBranching.current = false;
       }
     },
-    [preview, saves, toast, queryClient, openThread, turns],
+    [preview, saves, toast, startOnBranch],
   );
 }

@@ -7,14 +7,16 @@ import { useLiveWorkspace } from '@/components/workspace/use-live-workspace';
 import type { WorkspaceSource } from '@/components/workspace/workspace-source';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api/http';
+import { isRunActive } from '@/lib/turns/turn-store';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
-import { usePendingSaves } from './pending-saves';
+import { usePendingSaves } from '@/components/workspace/pending-saves';
 import type { StudioTab } from './studio-layout';
 import { useDisplayedView } from './use-displayed-view';
 import { useOpenAtCursor, useRememberCursor } from './use-family-cursor';
 import { useMessageActionsValue } from './use-message-actions';
 import { usePreviewSend } from './use-preview-send';
 import { useStepPreview } from './use-step-preview';
+import { usePreviewLeaveGuard } from './use-preview-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 
@@ -44,7 +46,7 @@ export function useStudioController(initial: DisplayedView) {
   // A previewed step (issue 5) swaps both sources for the restore view's; the live ones rest meanwhile.
   const preview = useStepPreview(view);
   const liveThreadId = preview === null ? view.threadId : null;
-  const liveTranscript = useLiveTranscript(liveThreadId);
+  const liveTranscript = useLiveTranscript(liveThreadId, isRunActive(run));
   const liveWorkspace = useLiveWorkspace(liveThreadId);
   const transcript: TranscriptSource = preview?.transcript ?? liveTranscript;
   const workspace: WorkspaceSource = preview?.workspace ?? liveWorkspace;
@@ -64,8 +66,14 @@ export function useStudioController(initial: DisplayedView) {
   useRememberCursor(view.threadId);
   const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
 
-  // Issue 5: the trajectory panel and its links in the chat; leaving an edited preview asks first.
-  const trajectory = useTrajectory({ view, preview, navigate, setPopGuard, openThread });
+  // The trajectory panel and its links in the chat; every way out of an edited preview asks first.
+  const leaveGuard = usePreviewLeaveGuard(preview, navigate, setPopGuard);
+  const { guard } = leaveGuard;
+  const trajectoryParts = useTrajectory({ view, preview, navigate, guard, openThread });
+  const trajectory = {
+    ...trajectoryParts,
+    leave: { ...leaveGuard.confirmation, stepLabel: trajectoryParts.banner?.stepLabel ?? '' },
+  };
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 
   const createConversation = useCallback(async (): Promise<string | null> => {
@@ -107,7 +115,6 @@ export function useStudioController(initial: DisplayedView) {
   const leave = useCallback(() => navigate(EMPTY_VIEW), [navigate]);
 
   // Opening another conversation or starting a new one discards a preview: ask first if it has edits.
-  const { guard } = trajectory;
   const guardedOpenConversation = useCallback(
     (threadId: string, options?: { exact?: boolean }) => guard(() => openConversation(threadId, options)),
     [guard, openConversation],
@@ -126,7 +133,6 @@ export function useStudioController(initial: DisplayedView) {
     view,
     /** The displayed thread's run; none while a past step is previewed. */
     run: preview === null ? run : undefined,
-    preview,
     trajectory,
     guardedOpenConversation,
     guardedCreateConversation,
@@ -138,10 +144,7 @@ export function useStudioController(initial: DisplayedView) {
     isCreating: create.isPending,
     tab,
     setTab,
-    openThread,
-    openConversation,
     messageActions,
-    createConversation,
     send,
     stop,
     dismissRun,

@@ -1,12 +1,10 @@
 'use client';
 import { activePathGuide, stubNodeId, type GraphNode, type PathGuideStep } from '@trellis/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffectEvent, useMemo, useState } from 'react';
 import { flashTurnMessage } from '@/components/chat/flash-message';
 import type { TrajectoryLinks } from '@/components/chat/trajectory-links';
 import type { TrajectoryPanelProps } from '@/components/trajectory';
 import type { DisplayedView } from '@/lib/view-url';
-import type { PopGuard } from './use-displayed-view';
-import { usePendingSaves } from './pending-saves';
 import { isInFamily, useFamilyGraph } from './use-family-graph';
 import type { StepPreview } from './use-step-preview';
 
@@ -14,26 +12,18 @@ export interface TrajectoryInput {
   view: DisplayedView;
   preview: StepPreview | null;
   navigate: (next: DisplayedView) => void;
-  setPopGuard: (guard: PopGuard | null) => void;
+  /** Runs a way out of the displayed preview, asking first when it holds edits. */
+  guard: (leave: () => void) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
 }
 
-export interface LeaveConfirmation {
-  /** A navigation waits for the user: the preview it would discard has edits. */
-  isOpen: boolean;
-  stepLabel: string;
-  confirm: () => void;
-  cancel: () => void;
-}
-
 /**
  * The trajectory side of the studio: the panel's props, the chat's links, and every way of moving
- * between steps and paths (seed 003, "Restore now, branch only on send"). Moving away from a preview
- * that has unsent edits asks first; an unedited preview is left silently.
+ * between steps and paths (a restored step branches only when a message is sent from it); each goes through
+ * the preview leave guard.
  */
-export function useTrajectory({ view, preview, navigate, setPopGuard, openThread }: TrajectoryInput) {
-  const saves = usePendingSaves();
+export function useTrajectory({ view, preview, navigate, guard, openThread }: TrajectoryInput) {
   const family = useFamilyGraph(view.threadId);
   const threadId = view.threadId;
   // Until the displayed thread's own graph arrives, a graph of its family still knows the path.
@@ -57,55 +47,13 @@ export function useTrajectory({ view, preview, navigate, setPopGuard, openThread
     return guide.at(-1)?.node_id ?? null;
   }, [graph, threadId, preview, steps, guide]);
 
-  // ---- Leaving an edited preview asks first --------------------------------------------------
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
-  const isEdited = preview !== null && preview.isEdited;
-  const latest = useRef({ preview, isEdited });
-  useEffect(() => {
-    latest.current = { preview, isEdited };
-  });
-  /**
-   * The preview on screen holds edits: its baseline differs, or the document editor holds text it
-   * has not handed over yet (the only pending save a preview can have: its edits are local).
-   */
-  const hasUnsentEdits = useCallback(() => {
-    const { preview: shown, isEdited: edited } = latest.current;
-    return shown !== null && (edited || saves.getCount() > 0);
-  }, [saves]);
-  /** Runs `leave` now, or after a confirmation when the preview holds edits. */
-  const guard = useCallback(
-    (leave: () => void) => {
-      if (hasUnsentEdits()) setPendingLeave(() => leave);
-      else leave();
-    },
-    [hasUnsentEdits],
-  );
-  // Back and forward are guarded too.
-  useEffect(() => {
-    setPopGuard((next) => {
-      if (!hasUnsentEdits()) return false;
-      setPendingLeave(() => () => navigate(next));
-      return true;
-    });
-    return () => setPopGuard(null);
-  }, [setPopGuard, hasUnsentEdits, navigate]);
-  useEffect(() => {
-    if (!isEdited) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isEdited]);
-
   // ---- Moving between steps and paths ---------------------------------------------------------
-  const stepsRef = useRef(steps);
-  useEffect(() => {
-    stepsRef.current = steps;
-  });
+  const isOnDisplayedPath = useEffectEvent((node: GraphNode) => steps.get(node.turn_index)?.node_id === node.id);
   /** Restores a step: of the displayed path (the URL keeps naming it), or of another path. */
   const continueFrom = useCallback(
     (node: GraphNode) => {
       if (threadId === null) return;
-      const isOnPath = stepsRef.current.get(node.turn_index)?.node_id === node.id;
+      const isOnPath = isOnDisplayedPath(node);
       guard(() => navigate({ threadId: isOnPath ? threadId : node.thread_id, step: node.turn_index }));
     },
     [guard, navigate, threadId],
@@ -161,20 +109,10 @@ export function useTrajectory({ view, preview, navigate, setPopGuard, openThread
     ],
   );
 
+  const isEdited = preview !== null && preview.isEdited;
   const previewLabel = preview === null ? '' : (steps.get(preview.step)?.label ?? String(preview.step));
-  const leave: LeaveConfirmation = {
-    isOpen: pendingLeave !== null,
-    stepLabel: previewLabel,
-    confirm: () => {
-      const action = pendingLeave;
-      setPendingLeave(null);
-      action?.();
-    },
-    cancel: () => setPendingLeave(null),
-  };
-
   const banner =
     preview === null ? null : { stepLabel: previewLabel, isEdited, onBackToLatest: backToLatest };
 
-  return { panel, links, banner, leave, guard };
+  return { panel, links, banner };
 }

@@ -7,9 +7,6 @@ import { siblingsApi } from '@/lib/api/siblings';
 import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
 import { invalidateFamilyGraphs } from './use-family-graph';
 
-/** Delay before re-reading a stopped turn: the server records the partial reply after the disconnect. */
-const STOPPED_SETTLE_MS = 1_200;
-
 /**
  * One TurnStore for the page, wired to the query cache: every tool result
  * re-reads the thread's workspace (document, todos and preferences update as
@@ -58,11 +55,9 @@ export function useTurnRunner(): TurnStore {
 
     async function settle(run: TurnRun): Promise<void> {
       if (run.turnIndex === null) return; // never committed: the notice keeps the message for a retry
+      // A stopped reply is recorded just after the disconnect: until it is, the transcript re-reads
+      // itself (useLiveTranscript), so nothing waits here.
       await refresh(run.threadId);
-      if (run.phase === 'stopped') {
-        await new Promise((resolve) => setTimeout(resolve, STOPPED_SETTLE_MS));
-        await refresh(run.threadId);
-      }
       if (run.phase !== 'failed') created.dismiss(run.threadId, run.runId);
     }
 

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { usePendingSaves, useRegisterFlush } from '@/components/studio/pending-saves';
+import { usePendingSaves, useRegisterFlush } from '@/components/workspace/pending-saves';
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error';
 

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@trellis/domain';
 import { useMemo, useRef } from 'react';
-import { usePendingSaves } from '@/components/studio/pending-saves';
+import { usePendingSaves } from '@/components/workspace/pending-saves';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/http';
 import { queryKeys } from '@/lib/api/query-keys';

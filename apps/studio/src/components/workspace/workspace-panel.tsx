@@ -1,6 +1,6 @@
 'use client';
 import { PanelRight, RotateCcw } from 'lucide-react';
-import { usePendingSaveCount } from '@/components/studio/pending-saves';
+import { usePendingSaveCount } from '@/components/workspace/pending-saves';
 import { Button } from '@/components/ui/button';
 import { Skeleton, SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
