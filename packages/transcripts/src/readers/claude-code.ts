@@ -104,9 +104,7 @@ export function readClaudeCodeJsonl(
   }
 
   const compactions = joinCompactionRoots(mapped);
-  const newParents = linearizeToolFanOut(
-    mapped.map((entry) => ({ ...entry.fanOut, parentUuid: entry.record.parentUuid })),
-  );
+  const newParents = linearizeToolFanOut(mapped.map((entry) => entry.fanOut));
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
   for (const { record, source } of mapped) {
@@ -271,13 +269,16 @@ function isNeutralSystemSubtype(subtype: string): boolean {
 }
 
 /** Attaches each compaction root below its logical parent when that is in the file; lists every boundary. */
-function joinCompactionRoots(mapped: readonly MappedRecord[]): CompactionMark[] {
-  const uuids = new Set(mapped.map((entry) => entry.record.uuid));
+function joinCompactionRoots(mapped: MappedRecord[]): CompactionMark[] {
   const compactions: CompactionMark[] = [];
-  for (const { record, source, logicalParentUuid } of mapped) {
+  let uuids: Set<string> | undefined;
+  for (const entry of mapped) {
+    const { record, source, logicalParentUuid } = entry;
     const isBoundary = record.type === 'system' && record.subtype === RecordSubtype.compactBoundary;
     const isRoot = record.parentUuid === null && logicalParentUuid !== undefined;
     if (!isBoundary && !isRoot) continue;
+    // Built on the first compaction only: most files have none.
+    uuids ??= new Set(mapped.map((other) => other.record.uuid));
     const joins = isRoot && uuids.has(logicalParentUuid) && logicalParentUuid !== record.uuid;
     if (isBoundary) {
       const metadata = (record.systemPayload?.compaction ?? {}) as CompactionMetadata;
@@ -292,6 +293,7 @@ function joinCompactionRoots(mapped: readonly MappedRecord[]): CompactionMark[] 
     if (!joins) continue;
     source.originalParentUuid = null;
     record.parentUuid = logicalParentUuid;
+    entry.fanOut = { ...entry.fanOut, parentUuid: logicalParentUuid };
   }
   return compactions;
 }
