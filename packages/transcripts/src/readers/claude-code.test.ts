@@ -169,6 +169,27 @@ describe('parseClaudeCodeJsonl', () => {
     );
   });
 
+  it('does not make a join that would close a parent cycle', () => {
+    // r1 answers a1's call but is written as a1's ancestor: joining it below the round would
+    // make r1 → r2 → a2 → a1 → r1.
+    const corrupt = jsonl(
+      ccUser('u1', null, 'go'),
+      ccAssistant('a1', 'r1', 'msg_1', toolUse('t1', 'Read', {})),
+      ccAssistant('a2', 'a1', 'msg_1', toolUse('t2', 'Read', {})),
+      ccToolResult('r1', 'u1', 't1', 'one'),
+      ccToolResult('r2', 'a1', 't2', 'two'),
+    );
+    const { records } = parseClaudeCodeJsonl(corrupt);
+    expect(records.map((r) => [r.uuid, r.parentUuid])).toEqual([
+      ['u1', null],
+      ['a1', 'r1'],
+      ['a2', 'a1'],
+      ['r1', 'u1'],
+      ['r2', 'a1'],
+    ]);
+    expect(inspectConversationBranches(records).diagnostics).toEqual([]);
+  });
+
   it('leaves already chained results and single tool calls as written', () => {
     const chained = jsonl(
       ccUser('u1', null, 'go'),
