@@ -11,6 +11,7 @@ const BENCHES = [
   'packages/services/bench/turns.ts',
   'packages/services/bench/branching.ts',
   'packages/services/bench/compare.ts',
+  'packages/services/bench/curate.ts',
   'apps/studio/bench/panel.ts',
 ];
 const only = process.argv.slice(2);

@@ -26,8 +26,14 @@ interface ThreadRecord extends FamilyThreadRow {
  * parent moved on.
  */
 export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<FamilyThreadRows> {
-  const rows = await db.execute<ThreadRecord & Record<string, unknown>>(sql`
-    select c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at,
+  const families = await loadFamiliesThreads(db, [threadId]);
+  return families.values().next().value ?? { threads: [], labelTurns: [] };
+}
+
+/** {@link loadFamilyThreads} for the families of several threads at once, in one query, keyed by family root. */
+export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string[]): Promise<Map<string, FamilyThreadRows>> {
+  const rows = await db.execute<ThreadRecord & { root_thread_id: string } & Record<string, unknown>>(sql`
+    select c.root_thread_id, c.thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.created_at, c.deleted_at,
       c.is_starred, c.is_archived,
       nt.turn_index as next_turn, nt.captured_at as next_captured_at,
       pt.turn_index as prior_turn, pt.captured_at as prior_captured_at
@@ -50,11 +56,14 @@ export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<F
         and nt.captured_at >= date_trunc('milliseconds', c.created_at)
       order by s.turn_index limit 1
     ) pt on true
-    where c.root_thread_id = (select f.root_thread_id from conversations f where f.thread_id = ${threadId})
+    where c.root_thread_id in (select f.root_thread_id from conversations f
+        where f.thread_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb)))
       and (b.status = 'active' or (b.thread_id is null and c.thread_id = c.root_thread_id))`);
-  const threads: FamilyThreadRow[] = [];
-  const labelTurns: LabelTurnRow[] = [];
-  for (const { next_turn, next_captured_at, prior_turn, prior_captured_at, ...thread } of rows) {
+  const families = new Map<string, { threads: FamilyThreadRow[]; labelTurns: LabelTurnRow[] }>();
+  for (const { root_thread_id, next_turn, next_captured_at, prior_turn, prior_captured_at, ...thread } of rows) {
+    let family = families.get(root_thread_id);
+    if (family === undefined) families.set(root_thread_id, (family = { threads: [], labelTurns: [] }));
+    const { threads, labelTurns } = family;
     threads.push(thread);
     if (thread.parent_thread_id === null) continue;
     if (next_turn !== null && next_captured_at !== null) {
@@ -64,7 +73,7 @@ export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<F
       labelTurns.push({ thread_id: thread.parent_thread_id, turn_index: prior_turn, captured_at: prior_captured_at });
     }
   }
-  return { threads, labelTurns };
+  return families;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { familyThreadSuffixes, stepLabel, type FamilyThreadRow } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { loadFamilyThreads } from './family-rows';
+import { loadFamiliesThreads } from './family-rows';
 
 /**
  * Step labels as the family graph shows them, for steps named by (thread, turn) where the turn may be
- * inherited: one family read (with the label witnesses) per family of `threadIds`, then the suffix of
+ * inherited: one read of every family of `threadIds` (with the label witnesses), then the suffix of
  * the thread that owns the step on the given thread's lineage.
  */
 export async function loadStepLabels(
@@ -12,12 +12,13 @@ export async function loadStepLabels(
   threadIds: readonly string[],
 ): Promise<(threadId: string, turnIndex: number) => string> {
   const byThread = new Map<string, { threads: ReadonlyMap<string, FamilyThreadRow>; suffixes: ReadonlyMap<string, string> }>();
-  for (const threadId of new Set(threadIds)) {
-    if (byThread.has(threadId)) continue;
-    const { threads, labelTurns } = await loadFamilyThreads(db, threadId);
+  const families = await loadFamiliesThreads(db, [...new Set(threadIds)]);
+  for (const { threads, labelTurns } of families.values()) {
+    const first = threads[0];
+    if (first === undefined) continue;
     const family = {
       threads: new Map(threads.map((thread) => [thread.thread_id, thread])),
-      suffixes: familyThreadSuffixes({ requestedThreadId: threadId, threads, labelTurns }),
+      suffixes: familyThreadSuffixes({ requestedThreadId: first.thread_id, threads, labelTurns }),
     };
     for (const thread of threads) byThread.set(thread.thread_id, family);
   }

@@ -58,32 +58,48 @@ export async function searchHistory(
 
 function searchQuery(userId: string, q: string, root: string | null, limit: number, offset: number): SQL {
   const v = (column: SQL) => searchVector(column);
+  const query = sql`websearch_to_tsquery('english'::regconfig, ${q})`;
   return sql`
-    with q as materialized (select websearch_to_tsquery('english'::regconfig, ${q}) as query),
+    with q as (select websearch_to_tsquery('english'::regconfig, ${q}) as query),
     mine as materialized (
       select c.thread_id, c.root_thread_id, c.turn_index, c.created_at
       from conversations c left join conversation_branches b on b.thread_id = c.thread_id
       where c.user_id = ${userId} and c.deleted_at is null and (b.thread_id is null or b.status = 'active')
         and (${root}::text is null or c.root_thread_id = ${root}::text)
     ),
+    -- each source is matched through its GIN index first (materialized: never a per-row tsvector of the
+    -- caller's whole history), then narrowed to the caller's threads
+    matched_messages as materialized (
+      select m.seq, m.thread_id, m.turn_index, m.role, m.content, m.created_at from messages m
+      where ${v(sql`m.content`)} @@ ${query}
+    ),
+    matched_blobs as materialized (
+      select b.hash, b.content from document_blobs b where ${v(sql`b.content`)} @@ ${query}
+    ),
+    matched_documents as materialized (
+      select d.thread_id, d.content, d.updated_at from documents d where ${v(sql`d.content`)} @@ ${query}
+    ),
+    matched_preferences as materialized (
+      select p.thread_id, p.text from preferences p where ${v(sql`p.text`)} @@ ${query}
+    ),
+    matched_todos as materialized (
+      select t.thread_id, t.text from todos t where ${v(sql`t.text`)} @@ ${query}
+    ),
     message_hits as (
       select m.thread_id, m.turn_index, case when m.role = 'user' then 'message' else 'reply' end as kind,
         m.content as body, ts_rank(${v(sql`m.content`)}, q.query) as rank, m.created_at as at, m.seq::text as tie
-      from q, messages m join mine on mine.thread_id = m.thread_id
-      where ${v(sql`m.content`)} @@ q.query
+      from q, matched_messages m join mine on mine.thread_id = m.thread_id
     ),
     document_places as (
       select mine.root_thread_id, s.thread_id, s.turn_index - 1 as turn_index, b.hash, b.content as body,
         ts_rank(${v(sql`b.content`)}, q.query) as rank, s.captured_at as at
-      from q, document_blobs b
+      from q, matched_blobs b
       join workspace_snapshots s on s.document_hash = b.hash
       join mine on mine.thread_id = s.thread_id
-      where ${v(sql`b.content`)} @@ q.query
       union all
       select mine.root_thread_id, d.thread_id, mine.turn_index, encode(sha256(convert_to(d.content, 'UTF8')), 'hex'),
         d.content, ts_rank(${v(sql`d.content`)}, q.query), d.updated_at
-      from q, documents d join mine on mine.thread_id = d.thread_id
-      where ${v(sql`d.content`)} @@ q.query
+      from q, matched_documents d join mine on mine.thread_id = d.thread_id
     ),
     document_hits as (
       select distinct on (p.root_thread_id, p.hash) p.thread_id, p.turn_index, 'document' as kind, p.body, p.rank, p.at,
@@ -96,13 +112,11 @@ function searchQuery(userId: string, q: string, root: string | null, limit: numb
       from (
         select mine.root_thread_id, p.thread_id, mine.turn_index, 'preference' as kind, p.text as body,
           ts_rank(${v(sql`p.text`)}, q.query) as rank, mine.created_at as at
-        from q, preferences p join mine on mine.thread_id = p.thread_id
-        where ${v(sql`p.text`)} @@ q.query
+        from q, matched_preferences p join mine on mine.thread_id = p.thread_id
         union all
         select mine.root_thread_id, t.thread_id, mine.turn_index, 'todo', t.text,
           ts_rank(${v(sql`t.text`)}, q.query), mine.created_at
-        from q, todos t join mine on mine.thread_id = t.thread_id
-        where ${v(sql`t.text`)} @@ q.query
+        from q, matched_todos t join mine on mine.thread_id = t.thread_id
       ) i order by i.root_thread_id, i.kind, i.body, i.at, i.thread_id
     ),
     ranked as (
