@@ -13,6 +13,7 @@ const BENCHES = [
   'packages/services/bench/compare.ts',
   'packages/services/bench/curate.ts',
   'apps/studio/bench/panel.ts',
+  'apps/studio/bench/import.ts',
 ];
 const only = process.argv.slice(2);
 

@@ -5,6 +5,7 @@ import { FamilyGraphSchema, MAX_TRANSCRIPT_BYTES, TranscriptInspectionSchema, ty
 import { launchBrowser, newPage, uniqueEmail } from './support/browser';
 import { ApiClient } from './support/api-client';
 import { AuthPage } from './pages/auth-page';
+import { worstCaseTranscript } from './support/worst-case-transcript';
 
 const PASSWORD = 'correct horse battery';
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -39,7 +40,7 @@ class ImportPage {
   }
 
   /** Imports and waits for the studio to open the landing thread; returns its id. */
-  async importAndLand(button: 'import-family' | 'import-selected'): Promise<string> {
+  async importAndLand(button: 'import-family' | 'import-selected' | 'import-again'): Promise<string> {
     await this.byTestId(button).click();
     await this.page.waitForURL(/\/c\/th_[0-9a-f]{32}$/, { timeout: 30_000 });
     await this.byTestId('studio').waitFor();
@@ -145,6 +146,32 @@ describe('importing an agent transcript', () => {
     await context.close();
   });
 
+  it('importing the same file twice says so, opens the earlier copy on request, and imports again only when asked', async () => {
+    const { page, context } = await newPage(browser, inject('baseUrl'));
+    await new AuthPage(page).signUp(uniqueEmail('import-twice'), PASSWORD);
+    const importer = new ImportPage(page);
+    await importer.open();
+    await importer.upload(THREE_LEAVES);
+    const first = await importer.importAndLand('import-family');
+
+    await importer.open();
+    await importer.upload(THREE_LEAVES);
+    await importer.byTestId('inspection').waitFor();
+    await importer.byTestId('import-family').click();
+    const notice = importer.byTestId('already-imported');
+    await notice.waitFor();
+    expect(await importer.byTestId('already-imported-message').textContent()).toMatch(/^three-leaves\.qwen\.jsonl was already imported on \d{4}-\d{2}-\d{2} as “Garden plan”/);
+    expect(await importer.byTestId('import-error').count()).toBe(0);
+    expect(await importer.byTestId('open-earlier-import').getAttribute('href')).toBe(`/c/${(await graphOf(page, first)).root_thread_id}`);
+    await importer.screenshot('import-already-imported');
+
+    const second = await importer.importAndLand('import-again');
+    expect((await graphOf(page, second)).root_thread_id).not.toBe((await graphOf(page, first)).root_thread_id);
+    const list = (await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] };
+    expect(list.conversations.length).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('explains a file with no conversation (listing its unreadable lines) and a file over the limit', async () => {
     const { page, context } = await newPage(browser, inject('baseUrl'));
     await new AuthPage(page).signUp(uniqueEmail('import-errors'), PASSWORD);
@@ -200,6 +227,54 @@ describe('transcript API', () => {
     const over = await client.request('POST', '/api/transcripts/inspect', { content: `${content}${'y'.repeat(MAX_TRANSCRIPT_BYTES - content.length + 1)}` });
     expect(over.status).toBe(413);
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  it('a 20 MB worst-case import leaves the server answering others: every health poll meanwhile is answered, and the import completes', async () => {
+    const importer = new ApiClient(baseUrl);
+    await importer.signUp(uniqueEmail('import-worst'));
+    const { content, leafCount } = worstCaseTranscript();
+    expect(Buffer.byteLength(content, 'utf8')).toBeLessThanOrEqual(MAX_TRANSCRIPT_BYTES);
+
+    let importDone = false;
+    const health: { status: number; beforeImportAnswered: boolean }[] = [];
+    const errors: unknown[] = [];
+    const poller = (async () => {
+      while (!importDone) {
+        try {
+          const response = await fetch(`${baseUrl}/api/health`);
+          await response.text();
+          health.push({ status: response.status, beforeImportAnswered: !importDone });
+        } catch (error) {
+          errors.push(error);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    const imported = await importer.request('POST', '/api/transcripts/import', { content, filename: 'worst-case.jsonl' });
+    importDone = true;
+    await poller;
+
+    expect(imported.status).toBe(201);
+    expect(((await imported.json()) as { conversations: unknown[] }).conversations).toHaveLength(leafCount);
+    expect(errors).toEqual([]);
+    expect(health.every((h) => h.status === 200)).toBe(true);
+    // the server answered health while the import was still running
+    expect(health.filter((h) => h.beforeImportAnswered).length).toBeGreaterThan(0);
+  });
+
+  it('refuses more than 1,000 leaves and JSON nested 4,100 deep with 422 messages, never 500', async () => {
+    const client = new ApiClient(baseUrl);
+    await client.signUp(uniqueEmail('import-caps'));
+    const leaves = Array.from({ length: 5_000 }, (_, i) =>
+      JSON.stringify({ uuid: `u${i}`, parentUuid: null, type: 'user', message: { role: 'user', parts: [{ text: `prompt ${i}` }] } }),
+    ).join('\n');
+    const many = await client.request('POST', '/api/transcripts/import', { content: leaves });
+    expect(many.status).toBe(422);
+    expect(((await many.json()) as { error: { message: string } }).error.message).toContain('5,000 leaves; Trellis imports at most 1,000');
+    const deep = await client.request('POST', '/api/transcripts/inspect', { content: `${'['.repeat(4_100)}${']'.repeat(4_100)}\n` });
+    expect(deep.status).toBe(422);
+    expect(((await deep.json()) as { error: { message: string } }).error.message).toContain('deeper than 256 levels');
+    expect((await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations).toEqual([]);
   });
 
   it('answers 422 for a bad request and for a leaf that is not in the file', async () => {

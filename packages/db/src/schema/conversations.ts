@@ -43,6 +43,8 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** On the root(s) an import created: sha-256 of the transcript, so importing it again is noticed. */
+    importContentHash: text('import_content_hash'),
   },
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
@@ -50,6 +52,7 @@ export const conversations = pgTable(
     index('conversations_leased_idx')
       .on(t.leaseInstance)
       .where(sql`${t.leaseOwner} is not null`),
+    index('conversations_user_import_hash_idx').on(t.userId, t.importContentHash),
   ],
 );
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 
 /** How many diagnostics of each kind an inspection lists; the counts say how many there were. */
-export const MAX_LISTED_DIAGNOSTICS = 200;
+export const MAX_LISTED_DIAGNOSTICS = 1_000;
 
 export const TranscriptFormatSchema = z.enum(['qwen-code', 'claude-code']);
 export type TranscriptFormat = z.infer<typeof TranscriptFormatSchema>;
@@ -37,6 +37,10 @@ export const ImportTranscriptSchema = z
       .refine((uuids) => new Set(uuids).size === uuids.length, 'must not repeat a leaf')
       .optional()
       .describe('One independent conversation per chosen leaf; absent: every leaf as ONE branch family'),
+    again: z
+      .boolean()
+      .optional()
+      .describe('Import even if this content was imported before; otherwise that is a 409 with details.reason `already_imported`'),
   })
   .strict();
 export type ImportTranscript = z.infer<typeof ImportTranscriptSchema>;

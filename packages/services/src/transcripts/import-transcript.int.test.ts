@@ -322,13 +322,13 @@ describe('inspectTranscript', () => {
     expect(await rowsOf(actor.userId)).toMatchObject({ conversations: 0 });
   });
 
-  it('lists the first 200 unreadable lines by number and counts them all; they are never fatal', async () => {
+  it('lists the first 1,000 unreadable lines by number and counts them all; they are never fatal', async () => {
     const actor = await h.newUser();
-    const broken = Array.from({ length: 250 }, (_, i) => `{broken ${i}`).join('\n');
+    const broken = Array.from({ length: 1_250 }, (_, i) => `{broken ${i}`).join('\n');
     const content = `${broken}\n${jsonl(user('q', null, 'still here'), assistant('r', 'q', [{ text: 'yes' }]))}`;
     const inspection = await inspectTranscript(h.deps, actor, { content });
-    expect(inspection.reader_diagnostic_count).toBe(250);
-    expect(inspection.reader_diagnostics).toHaveLength(200);
+    expect(inspection.reader_diagnostic_count).toBe(1_250);
+    expect(inspection.reader_diagnostics).toHaveLength(1_000);
     expect(inspection.reader_diagnostics[0]).toMatchObject({ kind: 'malformed-line', line: 1 });
     expect(inspection.branches.map((b) => b.leafUuid)).toEqual(['r']);
     const imported = await importTranscript(h.deps, actor, { content });

@@ -5,13 +5,19 @@ import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { seedAndActivate } from '../branching/pending-threads';
 import { planFamily, planSeparate, type ImportPlan, type LeafPath } from './import-plan';
-import { readTranscript, type TranscriptUpload } from './read-transcript';
+import type { TranscriptUpload } from './read-transcript';
+import { readLeavesInWorker } from './run-transcript-job';
+import { leafPaths } from './transcript-job';
 import type { ImportedTurn } from './transcript-turns';
-import { writePendingImport } from './write-pending-import';
+import { consumeUploadAllowance } from './upload-rate-limit';
+import { assertWithinByteLimit } from './upload-limits';
+import { findEarlierImport, writePendingImport } from './write-pending-import';
 
 export interface ImportTranscriptInput extends TranscriptUpload {
   /** One independent conversation per chosen leaf; absent: every leaf as ONE branch family. */
   leaf_uuids?: string[] | undefined;
+  /** Import even when this user already imported the same content (else 409 `already_imported`). */
+  again?: boolean | undefined;
 }
 
 /**
@@ -20,7 +26,9 @@ export interface ImportTranscriptInput extends TranscriptUpload {
  * conversation per chosen leaf. All or nothing, in the three phases of branch creation: TX1
  * writes every thread behind pending rows, each checkpointer thread is seeded with its budgeted
  * path window (so continuing an imported conversation works), then one statement activates them
- * all; a failure after TX1 removes everything and answers 502.
+ * all; a failure after TX1 removes everything and answers 502. The file is read in a worker
+ * (run-transcript-job.ts); its text is stored cleaned (NUL removed, lone surrogates replaced).
+ * The same content imported twice by one user is a 409 unless `again` says so.
  */
 export async function importTranscript(
   deps: ServiceDeps,
@@ -32,13 +40,20 @@ export async function importTranscript(
 }
 
 async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTranscriptInput): Promise<TranscriptImported> {
-  const read = readTranscript(input);
+  await consumeUploadAllowance(deps, actor.userId);
+  assertWithinByteLimit(input.content);
+  const read = await readLeavesInWorker({ kind: 'read-leaves', upload: { content: input.content, filename: input.filename } });
+  if (input.again !== true) {
+    const earlier = await findEarlierImport(deps, actor.userId, read.contentHash);
+    if (earlier !== null) throw alreadyImported(input.filename, earlier);
+  }
+  const leaves = leafPaths(read);
   const newId = () => newThreadId(randomUUID);
   const plan: ImportPlan =
     input.leaf_uuids === undefined
-      ? planFamily(read.leaves, newId)
-      : planSeparate(chosenLeaves(read.leaves, input.leaf_uuids), newId);
-  await writePendingImport(deps, actor.userId, plan);
+      ? planFamily(leaves, newId)
+      : planSeparate(chosenLeaves(leaves, input.leaf_uuids), newId);
+  await writePendingImport(deps, actor.userId, plan, read.contentHash);
   await seedAndActivate(deps, {
     userId: actor.userId,
     threads: plan.threads.map((thread) => ({
@@ -52,6 +67,15 @@ async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTra
     'transcript imported',
   );
   return { conversations: plan.conversations, root_thread_id: plan.root_thread_id };
+}
+
+function alreadyImported(filename: string | undefined, earlier: { thread_id: string; title: string; imported_at: string }): AppError {
+  const what = filename ? `${filename} was` : 'This file was';
+  return new AppError(
+    'conflict',
+    `${what} already imported on ${earlier.imported_at.slice(0, 10)} as “${earlier.title}”; choose “Import again” to make a second copy`,
+    { details: { reason: 'already_imported', ...earlier } },
+  );
 }
 
 /** The chosen leaves in the transcript's order; an unknown uuid is a 422. */

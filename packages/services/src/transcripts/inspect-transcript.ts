@@ -1,29 +1,24 @@
-import { MAX_LISTED_DIAGNOSTICS, type TranscriptInspection } from '@trellis/domain';
+import type { TranscriptInspection } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { readTranscript, type TranscriptUpload } from './read-transcript';
+import type { TranscriptUpload } from './read-transcript';
+import { inspectInWorker } from './run-transcript-job';
+import { consumeUploadAllowance } from './upload-rate-limit';
+import { assertWithinByteLimit } from './upload-limits';
 
 /**
- * What a transcript holds, without writing anything (issue 7 §5): every semantic leaf with its
- * summary, the inspector's and the reader's diagnostics (the first MAX_LISTED_DIAGNOSTICS of each,
- * with their counts), the detected format, and what importing each leaf would bring in.
- * 413 over the size limit; 422 when no leaf remains.
+ * What a transcript holds, without writing anything: every semantic leaf with its summary, the
+ * inspector's and the reader's diagnostics (the first MAX_LISTED_DIAGNOSTICS of each, with their
+ * counts), the detected format, and what importing each leaf would bring in. Read in a worker
+ * (run-transcript-job.ts). 413 over the size limit; 422 over a shape limit or when no leaf
+ * remains; 429 past the user's upload allowance; 503 past the deadline.
  */
 export async function inspectTranscript(
-  _deps: Pick<ServiceDeps, 'logger'>,
-  _actor: ThreadActor,
+  deps: Pick<ServiceDeps, 'db'>,
+  actor: ThreadActor,
   upload: TranscriptUpload,
 ): Promise<TranscriptInspection> {
-  const read = readTranscript(upload);
-  return {
-    format: read.format,
-    filename: upload.filename ?? null,
-    record_count: read.records.length,
-    branches: read.branches,
-    leaves: read.leaves.map((leaf) => ({ leaf_uuid: leaf.leafUuid, turn_count: leaf.turns.length, title: leaf.title })),
-    diagnostics: read.diagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
-    diagnostic_count: read.diagnostics.length,
-    reader_diagnostics: read.readerDiagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
-    reader_diagnostic_count: read.readerDiagnostics.length,
-  };
+  await consumeUploadAllowance(deps, actor.userId);
+  assertWithinByteLimit(upload.content);
+  return inspectInWorker({ kind: 'inspect', upload: { content: upload.content, filename: upload.filename } });
 }

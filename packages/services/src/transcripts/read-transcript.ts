@@ -1,7 +1,7 @@
-// Reading an uploaded transcript, shared by inspect and import: the size limit, the reader of
+// Reading an uploaded transcript, shared by inspect and import: the limits, the reader of
 // the detected format (malformed lines become line-numbered diagnostics, never a failure), the
 // inspector, and each leaf read as turns.
-import { AppError, MAX_LISTED_DIAGNOSTICS, MAX_TRANSCRIPT_BYTES } from '@trellis/domain';
+import { AppError, MAX_LISTED_DIAGNOSTICS } from '@trellis/domain';
 import {
   inspectConversationBranches,
   parseTranscriptJsonl,
@@ -15,6 +15,12 @@ import type { LeafPath } from './import-plan';
 import { chainOf, indexTranscript } from './transcript-index';
 import { createTitleSource } from './transcript-titles';
 import { turnsOf } from './transcript-turns';
+import {
+  assertLeafCountWithinLimit,
+  assertNestingWithinLimit,
+  assertRecordCountWithinLimit,
+  assertWithinByteLimit,
+} from './upload-limits';
 
 export interface TranscriptUpload {
   content: string;
@@ -32,10 +38,13 @@ export interface ReadTranscript {
 }
 
 export function readTranscript(upload: TranscriptUpload): ReadTranscript {
-  assertWithinLimit(upload.content);
-  const { format, records, diagnostics: readerDiagnostics } = parseTranscriptJsonl(upload.content);
+  assertWithinByteLimit(upload.content);
+  assertNestingWithinLimit(upload.content);
+  const { format, records, sidechainRecords, diagnostics: readerDiagnostics } = parseTranscriptJsonl(upload.content);
+  assertRecordCountWithinLimit(records.length + sidechainRecords.length);
   const { branches, diagnostics } = inspectConversationBranches(records);
   if (branches.length === 0) throw noLeaves(upload, records.length, readerDiagnostics);
+  assertLeafCountWithinLimit(branches.length);
   const index = indexTranscript(records);
   const titles = createTitleSource(index, upload.content);
   const now = Date.now();
@@ -46,17 +55,6 @@ export function readTranscript(upload: TranscriptUpload): ReadTranscript {
     return { leafUuid: branch.leafUuid, turns, title, hasOwnTitle: isOwn };
   });
   return { format, records, readerDiagnostics, branches, diagnostics, leaves };
-}
-
-/** 413 past the limit. UTF-8 never takes fewer bytes than UTF-16 code units, so long text fails fast. */
-function assertWithinLimit(content: string): void {
-  if (content.length > MAX_TRANSCRIPT_BYTES || Buffer.byteLength(content, 'utf8') > MAX_TRANSCRIPT_BYTES) {
-    throw new AppError(
-      'payload_too_large',
-      `The transcript is larger than ${MAX_TRANSCRIPT_BYTES / (1024 * 1024)} MB; split it or remove old sessions first`,
-      { details: { max_bytes: MAX_TRANSCRIPT_BYTES } },
-    );
-  }
 }
 
 function noLeaves(upload: TranscriptUpload, recordCount: number, readerDiagnostics: ReaderDiagnostic[]): AppError {

@@ -30,11 +30,17 @@ interface SnapshotRow {
   captured_at: string | null;
 }
 
-export async function writePendingImport(deps: Pick<ServiceDeps, 'db'>, userId: string, plan: ImportPlan): Promise<void> {
+export async function writePendingImport(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  plan: ImportPlan,
+  contentHash: string,
+): Promise<void> {
   const rootOf = familyRoots(plan.threads);
   const conversations = plan.threads.map((t) => ({
     thread_id: t.threadId,
     root_thread_id: rootOf.get(t.threadId)!,
+    import_content_hash: t.parentThreadId === null ? contentHash : null,
     title: t.title,
     turn_index: t.path.length,
     message_count: t.path.reduce((n, turn) => n + (turn.reply === null ? 1 : 2), 0),
@@ -76,10 +82,10 @@ export async function writePendingImport(deps: Pick<ServiceDeps, 'db'>, userId: 
 
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into conversations (thread_id, root_thread_id, user_id, title, turn_index, message_count)
-      select c.thread_id, c.root_thread_id, ${userId}, c.title, c.turn_index, c.message_count
+      insert into conversations (thread_id, root_thread_id, user_id, title, turn_index, message_count, import_content_hash)
+      select c.thread_id, c.root_thread_id, ${userId}, c.title, c.turn_index, c.message_count, c.import_content_hash
       from jsonb_to_recordset(${JSON.stringify(conversations)}::jsonb)
-        as c(thread_id text, root_thread_id text, title text, turn_index int, message_count int)`);
+        as c(thread_id text, root_thread_id text, title text, turn_index int, message_count int, import_content_hash text)`);
     await tx.execute(sql`
       insert into conversation_branches (thread_id, parent_thread_id, branch_point_turn, reason, user_id, status, created_at)
       select b."threadId", b."parentThreadId", b."branchPointTurn", b.reason, b."userId", b.status,
@@ -107,6 +113,26 @@ export async function writePendingImport(deps: Pick<ServiceDeps, 'db'>, userId: 
       from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
         as s(thread_id text, turn_index int, user_message text, captured_at text)`);
   });
+}
+
+/**
+ * A conversation this user still has from an earlier import of the same content: the oldest root
+ * that carries the hash, not deleted, and no longer pending (a failed import left nothing).
+ */
+export async function findEarlierImport(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  contentHash: string,
+): Promise<{ thread_id: string; title: string; imported_at: string } | null> {
+  const rows = await deps.db.execute<{ thread_id: string; title: string; imported_at: string }>(sql`
+    select c.thread_id, c.title, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as imported_at
+    from conversations c
+    left join conversation_branches b on b.thread_id = c.thread_id
+    where c.user_id = ${userId} and c.import_content_hash = ${contentHash} and c.deleted_at is null
+      and coalesce(b.status, 'active') = 'active'
+    order by c.created_at
+    limit 1`);
+  return rows[0] ?? null;
 }
 
 /** thread → its family root; `threads` lists every parent before its children. */

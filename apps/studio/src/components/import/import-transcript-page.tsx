@@ -6,6 +6,7 @@ import type { TranscriptInspection } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DiagnosticsList } from './diagnostics-list';
+import { AlreadyImported, earlierImportOf } from './already-imported';
 import { ImportError } from './import-error';
 import { LeafTable, type LeafRow } from './leaf-table';
 import { TranscriptDropZone } from './transcript-drop-zone';
@@ -102,7 +103,8 @@ function InspectionView({
   onImport: (mode: ImportMode) => void;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [mode, setMode] = useState<ImportMode['kind'] | null>(null);
+  const [lastMode, setLastMode] = useState<ImportMode | null>(null);
+  const mode = lastMode?.kind ?? null;
   const rows = useMemo<LeafRow[]>(
     () => inspection.branches.map((branch, i) => ({ branch, leaf: inspection.leaves[i]! })),
     [inspection],
@@ -116,9 +118,10 @@ function InspectionView({
   const toggleAll = (select: boolean) =>
     setSelected(select ? new Set(rows.filter((r) => r.leaf.turn_count > 0).map((r) => r.leaf.leaf_uuid)) : new Set());
   const start = (next: ImportMode) => {
-    setMode(next.kind);
+    setLastMode(next);
     onImport(next);
   };
+  const earlier = earlierImportOf(importError);
   const leafCount = rows.length;
   const chosen = rows.filter((r) => selected.has(r.leaf.leaf_uuid)).map((r) => r.leaf.leaf_uuid);
 
@@ -146,7 +149,16 @@ function InspectionView({
 
       <LeafTable rows={rows} selected={selected} onToggle={toggle} onToggleAll={toggleAll} isDisabled={isImporting} />
 
-      {importError !== null && <ImportError error={importError} title="The import failed; nothing was created" />}
+      {earlier !== null && lastMode !== null ? (
+        <AlreadyImported
+          error={importError}
+          earlier={earlier}
+          isImporting={isImporting}
+          onImportAgain={() => start({ ...lastMode, again: true })}
+        />
+      ) : (
+        importError !== null && <ImportError error={importError} title="The import failed; nothing was created" />
+      )}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
         <Button

@@ -13,7 +13,10 @@ export interface ChosenFile {
   content: string;
 }
 
-export type ImportMode = { kind: 'family' } | { kind: 'separate'; leafUuids: string[] };
+export type ImportMode = ({ kind: 'family' } | { kind: 'separate'; leafUuids: string[] }) & {
+  /** Import even though this file was imported before (the server answered 409 already_imported). */
+  again?: boolean;
+};
 
 /**
  * The page's flow: a chosen file is read and inspected at once; importing posts the same text
@@ -38,6 +41,7 @@ export function useTranscriptImport() {
         content: input.file.content,
         filename: input.file.name,
         ...(input.mode.kind === 'separate' && { leaf_uuids: input.mode.leafUuids }),
+        ...(input.mode.again === true && { again: true }),
       }),
     onSuccess: async (imported) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "import_content_hash" text;--> statement-breakpoint
+CREATE INDEX "conversations_user_import_hash_idx" ON "conversations" USING btree ("user_id","import_content_hash");

@@ -1,0 +1,139 @@
+// Inspection and import parsing run off the request thread (docs/architecture.md, "Transcript
+// import"): one worker thread per job, with a deadline and a heap of its own. A job past its
+// deadline, or one that exhausts its heap, is terminated and answered with a clear error; the
+// event loop that serves every other request never runs the reader.
+//
+// The worker is named with `new Worker(new URL('./transcript-worker.ts', import.meta.url))`, the
+// form the studio's bundler (Turbopack) recognises and compiles into a chunk of its own. Run from
+// source (tsx, vitest) the worker loads the TypeScript file through tsx.
+import { Worker } from 'node:worker_threads';
+import { AppError, type TranscriptInspection } from '@trellis/domain';
+import type { JobOutcome, ReadLeaves, TranscriptJob } from './transcript-job';
+
+/** How long one job may run before it is stopped. */
+export const TRANSCRIPT_JOB_DEADLINE_MS = Number(process.env.TRELLIS_IMPORT_DEADLINE_MS ?? 30_000);
+/** Jobs running at once in this process; more wait their turn (until their deadline). */
+export const MAX_CONCURRENT_TRANSCRIPT_JOBS = 2;
+const WORKER_HEAP_MB = 1_536;
+
+export interface TranscriptJobOptions {
+  deadlineMs?: number;
+}
+
+export function inspectInWorker(job: Extract<TranscriptJob, { kind: 'inspect' }>, options?: TranscriptJobOptions): Promise<TranscriptInspection> {
+  return runInWorker(job, options) as Promise<TranscriptInspection>;
+}
+
+export function readLeavesInWorker(job: Extract<TranscriptJob, { kind: 'read-leaves' }>, options?: TranscriptJobOptions): Promise<ReadLeaves> {
+  return runInWorker(job, options) as Promise<ReadLeaves>;
+}
+
+async function runInWorker(job: TranscriptJob, options: TranscriptJobOptions = {}): Promise<TranscriptInspection | ReadLeaves> {
+  const deadlineMs = options.deadlineMs ?? TRANSCRIPT_JOB_DEADLINE_MS;
+  const startedAt = Date.now();
+  const release = await slots.acquire(deadlineMs);
+  try {
+    return await runWorker(job, Math.max(1, deadlineMs - (Date.now() - startedAt)), deadlineMs);
+  } finally {
+    release();
+  }
+}
+
+function runWorker(job: TranscriptJob, remainingMs: number, deadlineMs: number): Promise<TranscriptInspection | ReadLeaves> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(job);
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(tooSlow(deadlineMs))), remainingMs);
+    worker.once('message', (outcome: JobOutcome) =>
+      settle(() => {
+        if (outcome.ok) resolve(outcome.value);
+        else reject(new AppError(outcome.error.code, outcome.error.message, { details: outcome.error.details }));
+      }),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig() : workerFailed(error))),
+    );
+    worker.once('exit', (code) => settle(() => reject(workerFailed(new Error(`transcript worker exited with code ${code}`)))));
+  });
+}
+
+function startWorker(job: TranscriptJob): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (process.env.NEXT_RUNTIME === undefined && import.meta.url.endsWith('.ts')) {
+    // From source (tsx, vitest): Node 20 does not pass a loader's hooks on to worker threads, so
+    // the worker registers tsx itself before it loads the TypeScript entry. (The studio's bundle
+    // keeps the source file's name in import.meta.url, hence the check for Next.js first.)
+    const entry = import.meta.url.replace(/run-transcript-job\.ts$/, 'transcript-worker.ts');
+    const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+    return new Worker(bootstrap, { eval: true, workerData: job, resourceLimits });
+  }
+  return new Worker(new URL('./transcript-worker.ts', import.meta.url), { workerData: job, resourceLimits });
+}
+
+function tooSlow(deadlineMs: number): AppError {
+  return new AppError(
+    'unavailable',
+    `Reading the transcript took longer than ${Math.round(deadlineMs / 1000)} s and was stopped; try again, or split the file by session`,
+    { details: { deadline_ms: deadlineMs } },
+  );
+}
+
+function tooBig(): AppError {
+  return new AppError(
+    'validation_failed',
+    'Reading the transcript needed more memory than one upload may use; split the file by session',
+    { details: { issues: [{ path: 'content', message: 'too large to read' }] } },
+  );
+}
+
+function workerFailed(cause: Error): AppError {
+  return new AppError('unavailable', 'The transcript reader stopped unexpectedly; try again', { cause });
+}
+
+/** A counting semaphore whose waiters give up at their deadline. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async acquire(deadlineMs: number): Promise<() => void> {
+    if (this.free > 0) {
+      this.free--;
+      return () => this.release();
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(() => this.release());
+      };
+      const timer = setTimeout(() => {
+        const i = this.waiting.indexOf(grant);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(busy());
+      }, deadlineMs);
+      this.waiting.push(grant);
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+function busy(): AppError {
+  return new AppError('unavailable', 'The studio is busy reading other uploads; try again in a moment');
+}
+
+const slots = new Slots(MAX_CONCURRENT_TRANSCRIPT_JOBS);

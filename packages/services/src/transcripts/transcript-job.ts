@@ -1,0 +1,100 @@
+// The CPU-bound half of inspect and import, run inside the transcript worker (run-transcript-job.ts):
+// the limits, the reader, the inspector and the turns of every leaf. Its answer crosses the thread
+// boundary by structured clone, so it holds only what the request thread still needs — never the
+// records themselves.
+import { createHash } from 'node:crypto';
+import { AppError, MAX_LISTED_DIAGNOSTICS, type TranscriptInspection } from '@trellis/domain';
+import type { LeafPath } from './import-plan';
+import { readTranscript, type TranscriptUpload } from './read-transcript';
+import type { ImportedTurn } from './transcript-turns';
+import { storableJson, storableText } from './upload-limits';
+
+export type TranscriptJob = { kind: 'inspect'; upload: TranscriptUpload } | { kind: 'read-leaves'; upload: TranscriptUpload };
+
+export interface ReadLeaves {
+  format: TranscriptInspection['format'];
+  /** sha-256 of the content, hex: the same file imported twice is recognised by it. */
+  contentHash: string;
+  /** Every distinct turn once (leaves share their prefixes); every text is storable (see storableText). */
+  turns: ImportedTurn[];
+  /** In the inspector's order, each turn an index into `turns`. */
+  leaves: { leafUuid: string; title: string; hasOwnTitle: boolean; turns: number[] }[];
+}
+
+/** The leaves with their turns, as the import plan reads them; shared turns stay shared objects. */
+export function leafPaths(read: ReadLeaves): LeafPath[] {
+  return read.leaves.map((leaf) => ({ ...leaf, turns: leaf.turns.map((i) => read.turns[i]!) }));
+}
+
+export type TranscriptJobResult<J extends TranscriptJob> = J extends { kind: 'inspect' } ? TranscriptInspection : ReadLeaves;
+
+/** A job's outcome as a plain value: an AppError is carried by code, message and details. */
+export type JobOutcome =
+  | { ok: true; value: TranscriptInspection | ReadLeaves }
+  | { ok: false; error: { code: AppError['code']; message: string; details?: unknown } };
+
+export function runTranscriptJob(job: TranscriptJob): JobOutcome {
+  try {
+    return { ok: true, value: job.kind === 'inspect' ? inspect(job.upload) : readLeaves(job.upload) };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+    }
+    // A stack overflow or any other surprise in the reader is about this file, not the server.
+    return {
+      ok: false,
+      error: {
+        code: 'validation_failed',
+        message: 'The transcript could not be read: its structure is not one Trellis can follow',
+        details: { issues: [{ path: 'content', message: error instanceof Error ? error.message : String(error) }] },
+      },
+    };
+  }
+}
+
+function inspect(upload: TranscriptUpload): TranscriptInspection {
+  const read = readTranscript(upload);
+  return storableJson({
+    format: read.format,
+    filename: upload.filename ?? null,
+    record_count: read.records.length,
+    branches: read.branches,
+    leaves: read.leaves.map((leaf) => ({ leaf_uuid: leaf.leafUuid, turn_count: leaf.turns.length, title: leaf.title })),
+    diagnostics: read.diagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
+    diagnostic_count: read.diagnostics.length,
+    reader_diagnostics: read.readerDiagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
+    reader_diagnostic_count: read.readerDiagnostics.length,
+  });
+}
+
+function readLeaves(upload: TranscriptUpload): ReadLeaves {
+  const read = readTranscript(upload);
+  // A turn is identified by its key (see ImportedTurn), so leaves that share a prefix share these.
+  const turns: ImportedTurn[] = [];
+  const indexOfKey = new Map<string, number>();
+  const turnIndex = (turn: ImportedTurn): number => {
+    let i = indexOfKey.get(turn.key);
+    if (i === undefined) {
+      i = turns.length;
+      indexOfKey.set(turn.key, i);
+      turns.push({
+        ...turn,
+        prompt: storableText(turn.prompt),
+        reply: turn.reply === null ? null : storableText(turn.reply),
+        toolCalls: storableJson(turn.toolCalls),
+      });
+    }
+    return i;
+  };
+  return {
+    format: read.format,
+    contentHash: createHash('sha256').update(upload.content).digest('hex'),
+    turns,
+    leaves: read.leaves.map((leaf) => ({
+      leafUuid: leaf.leafUuid,
+      title: storableText(leaf.title),
+      hasOwnTitle: leaf.hasOwnTitle,
+      turns: leaf.turns.map(turnIndex),
+    })),
+  };
+}
