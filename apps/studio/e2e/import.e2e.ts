@@ -270,7 +270,7 @@ describe('transcript API', () => {
     ).join('\n');
     const many = await client.request('POST', '/api/transcripts/import', { content: leaves });
     expect(many.status).toBe(422);
-    expect(((await many.json()) as { error: { message: string } }).error.message).toContain('5,000 leaves; Trellis imports at most 1,000');
+    expect(((await many.json()) as { error: { message: string } }).error.message).toContain('5,000 conversation leaves; at most 1,000 can be imported at once');
     const deep = await client.request('POST', '/api/transcripts/inspect', { content: `${'['.repeat(4_100)}${']'.repeat(4_100)}\n` });
     expect(deep.status).toBe(422);
     expect(((await deep.json()) as { error: { message: string } }).error.message).toContain('deeper than 256 levels');

@@ -3,8 +3,8 @@
 // inspector, and each leaf read as turns.
 import { AppError, MAX_LISTED_DIAGNOSTICS } from '@trellis/domain';
 import {
-  inspectConversationBranches,
-  parseTranscriptJsonl,
+  inspectConversationBranchesWithinLimits,
+  parseTranscriptJsonlWithinLimits,
   type BranchSummary,
   type ChatRecord,
   type Diagnostic,
@@ -15,12 +15,7 @@ import type { LeafPath } from './import-plan';
 import { chainOf, indexTranscript } from './transcript-index';
 import { createTitleSource } from './transcript-titles';
 import { turnsOf } from './transcript-turns';
-import {
-  assertLeafCountWithinLimit,
-  assertNestingWithinLimit,
-  assertRecordCountWithinLimit,
-  assertWithinByteLimit,
-} from './upload-limits';
+import { assertWithinByteLimit, limitRefusal } from './upload-limits';
 
 export interface TranscriptUpload {
   content: string;
@@ -30,21 +25,27 @@ export interface TranscriptUpload {
 export interface ReadTranscript {
   format: TranscriptFormat;
   records: readonly ChatRecord[];
+  /** The first MAX_LISTED_DIAGNOSTICS; `readerDiagnosticCount` counts them all. */
   readerDiagnostics: ReaderDiagnostic[];
+  readerDiagnosticCount: number;
   branches: BranchSummary[];
+  /** The first MAX_LISTED_DIAGNOSTICS; `diagnosticCount` counts them all. */
   diagnostics: Diagnostic[];
+  diagnosticCount: number;
   /** Aligned with `branches`. */
   leaves: LeafPath[];
 }
 
 export function readTranscript(upload: TranscriptUpload): ReadTranscript {
   assertWithinByteLimit(upload.content);
-  assertNestingWithinLimit(upload.content);
-  const { format, records, sidechainRecords, diagnostics: readerDiagnostics } = parseTranscriptJsonl(upload.content);
-  assertRecordCountWithinLimit(records.length + sidechainRecords.length);
-  const { branches, diagnostics } = inspectConversationBranches(records);
-  if (branches.length === 0) throw noLeaves(upload, records.length, readerDiagnostics);
-  assertLeafCountWithinLimit(branches.length);
+  const limits = { maxListedDiagnostics: MAX_LISTED_DIAGNOSTICS };
+  const parsed = parseTranscriptJsonlWithinLimits(upload.content, { limits });
+  if (!parsed.ok) throw limitRefusal(parsed.error);
+  const { format, records, diagnostics: readerDiagnostics, diagnosticCount: readerDiagnosticCount } = parsed.value;
+  const inspected = inspectConversationBranchesWithinLimits(records, limits);
+  if (!inspected.ok) throw limitRefusal(inspected.error);
+  const { branches, diagnostics, diagnosticCount } = inspected.value;
+  if (branches.length === 0) throw noLeaves(upload, records.length, readerDiagnostics, readerDiagnosticCount);
   const index = indexTranscript(records);
   const titles = createTitleSource(index, upload.content);
   const now = Date.now();
@@ -54,20 +55,25 @@ export function readTranscript(upload: TranscriptUpload): ReadTranscript {
     const { title, isOwn } = titles.titleOf(chain, turns);
     return { leafUuid: branch.leafUuid, turns, title, hasOwnTitle: isOwn };
   });
-  return { format, records, readerDiagnostics, branches, diagnostics, leaves };
+  return { format, records, readerDiagnostics, readerDiagnosticCount, branches, diagnostics, diagnosticCount, leaves };
 }
 
-function noLeaves(upload: TranscriptUpload, recordCount: number, readerDiagnostics: ReaderDiagnostic[]): AppError {
+function noLeaves(
+  upload: TranscriptUpload,
+  recordCount: number,
+  readerDiagnostics: ReaderDiagnostic[],
+  readerDiagnosticCount: number,
+): AppError {
   const name = upload.filename ? `${upload.filename} holds` : 'The file holds';
   const message =
     recordCount === 0
-      ? `${name} no transcript records${readerDiagnostics.length > 0 ? `: ${readerDiagnostics.length} line(s) could not be read` : ''}`
+      ? `${name} no transcript records${readerDiagnosticCount > 0 ? `: ${readerDiagnosticCount} line(s) could not be read` : ''}`
       : `${name} ${recordCount} record(s) but no conversation leaf (only titles or metadata)`;
   return new AppError('validation_failed', message, {
     details: {
       issues: [{ path: 'content', message: 'no conversation leaf' }],
-      reader_diagnostics: readerDiagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
-      reader_diagnostic_count: readerDiagnostics.length,
+      reader_diagnostics: readerDiagnostics,
+      reader_diagnostic_count: readerDiagnosticCount,
     },
   });
 }

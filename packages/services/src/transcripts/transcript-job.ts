@@ -3,7 +3,7 @@
 // boundary by structured clone, so it holds only what the request thread still needs — never the
 // records themselves.
 import { createHash } from 'node:crypto';
-import { AppError, MAX_LISTED_DIAGNOSTICS, type TranscriptInspection } from '@trellis/domain';
+import { AppError, type TranscriptInspection } from '@trellis/domain';
 import type { LeafPath } from './import-plan';
 import { readTranscript, type TranscriptUpload } from './read-transcript';
 import type { ImportedTurn } from './transcript-turns';
@@ -60,10 +60,10 @@ function inspect(upload: TranscriptUpload): TranscriptInspection {
     record_count: read.records.length,
     branches: read.branches,
     leaves: read.leaves.map((leaf) => ({ leaf_uuid: leaf.leafUuid, turn_count: leaf.turns.length, title: leaf.title })),
-    diagnostics: read.diagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
-    diagnostic_count: read.diagnostics.length,
-    reader_diagnostics: read.readerDiagnostics.slice(0, MAX_LISTED_DIAGNOSTICS),
-    reader_diagnostic_count: read.readerDiagnostics.length,
+    diagnostics: read.diagnostics,
+    diagnostic_count: read.diagnosticCount,
+    reader_diagnostics: read.readerDiagnostics,
+    reader_diagnostic_count: read.readerDiagnosticCount,
   });
 }
 

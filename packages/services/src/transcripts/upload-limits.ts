@@ -1,11 +1,8 @@
-// What one upload may cost (docs/architecture.md, "Transcript import"): every check here is one
-// linear pass, so a hostile file is refused in time proportional to its size. The byte limit is a
-// 413; the shape limits are 422s that say what to do instead.
+// What one upload may cost (docs/architecture.md, "Uploads cannot hurt anyone else"): the byte
+// limit is a 413; the reader's shape limits (records, nesting, leaves; @trellis/transcripts)
+// become 422s that say what was refused. And the cleaning that makes imported text storable.
 import { AppError, MAX_TRANSCRIPT_BYTES } from '@trellis/domain';
-
-export const MAX_TRANSCRIPT_RECORDS = 200_000;
-export const MAX_IMPORTED_LEAVES = 1_000;
-export const MAX_JSON_DEPTH = 256;
+import type { TranscriptLimitError } from '@trellis/transcripts';
 
 const MB = 1024 * 1024;
 
@@ -21,53 +18,13 @@ export function assertWithinByteLimit(content: string): void {
 }
 
 /**
- * 422 when a line nests objects and arrays deeper than MAX_JSON_DEPTH. Brackets inside strings do
- * not count; every line starts again at depth 0, as JSONL lines are read one by one.
+ * The reader's refusal as a 422 naming the limit: too many records, a line nested too deep, or
+ * too many leaves — each the file's shape, not its size (the byte limit is the 413).
  */
-export function assertNestingWithinLimit(content: string): void {
-  let depth = 0;
-  let inString = false;
-  let line = 1;
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    if (c === 10 /* \n */) {
-      depth = 0;
-      inString = false;
-      line++;
-    } else if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > MAX_JSON_DEPTH) {
-        throw limitError(
-          `Line ${line} nests JSON deeper than ${MAX_JSON_DEPTH} levels; no transcript record is that deep`,
-          { limit: 'depth', max: MAX_JSON_DEPTH, line },
-        );
-      }
-    } else if (c === 125 /* } */ || c === 93 /* ] */) {
-      if (depth > 0) depth--;
-    }
-  }
-}
-
-export function assertRecordCountWithinLimit(count: number): void {
-  if (count > MAX_TRANSCRIPT_RECORDS) {
-    throw limitError(
-      `The transcript holds ${count.toLocaleString('en-US')} records; Trellis reads at most ${MAX_TRANSCRIPT_RECORDS.toLocaleString('en-US')} per upload. Split the file by session first`,
-      { limit: 'records', max: MAX_TRANSCRIPT_RECORDS, count },
-    );
-  }
-}
-
-export function assertLeafCountWithinLimit(count: number): void {
-  if (count > MAX_IMPORTED_LEAVES) {
-    throw limitError(
-      `The transcript has ${count.toLocaleString('en-US')} leaves; Trellis imports at most ${MAX_IMPORTED_LEAVES.toLocaleString('en-US')} per import. Split the file by session first`,
-      { limit: 'leaves', max: MAX_IMPORTED_LEAVES, count },
-    );
-  }
+export function limitRefusal(error: TranscriptLimitError): AppError {
+  const { message, kind, limit, ...rest } = error;
+  const advice = kind === 'nesting-too-deep' ? '; no transcript record is that deep' : '';
+  return limitError(`${message}${advice}`, { reason: kind, max: limit, ...rest });
 }
 
 function limitError(message: string, details: Record<string, unknown>): AppError {

@@ -10,7 +10,7 @@ import { importTranscript } from './import-transcript';
 import { inspectTranscript } from './inspect-transcript';
 import { inspectInWorker } from './run-transcript-job';
 import { UPLOAD_RATE_LIMIT } from './upload-rate-limit';
-import { MAX_IMPORTED_LEAVES, MAX_JSON_DEPTH, MAX_TRANSCRIPT_RECORDS } from './upload-limits';
+import { MAX_NESTING_DEPTH as MAX_JSON_DEPTH, MAX_TRANSCRIPT_LEAVES as MAX_IMPORTED_LEAVES, MAX_TRANSCRIPT_RECORDS } from '@trellis/transcripts';
 import { assistant, jsonl, threeLeafSession, user } from './fixtures/qwen-sessions';
 
 let h: Harness;
@@ -39,8 +39,8 @@ describe('shape limits', () => {
     const actor = await h.newUser();
     const content = manyLeaves(MAX_IMPORTED_LEAVES + 1);
     const error = await expectCode(importTranscript(h.deps, actor, { content }), 'validation_failed');
-    expect(error.message).toContain('1,001 leaves');
-    expect(error.message).toContain('at most 1,000');
+    expect(error.message).toContain('1,001 conversation leaves; at most 1,000 can be imported at once');
+    expect(error.details).toMatchObject({ reason: 'too-many-leaves', max: 1_000 });
     await expectCode(inspectTranscript(h.deps, actor, { content }), 'validation_failed');
   });
 
@@ -50,7 +50,8 @@ describe('shape limits', () => {
     const lines = [JSON.stringify(user('0', null, 'start'))];
     for (let i = 1; i <= MAX_TRANSCRIPT_RECORDS; i++) lines.push(`{"uuid":"${i}","parentUuid":"${i - 1}","type":"system","timestamp":"t"}`);
     const error = await expectCode(inspectTranscript(h.deps, actor, { content: lines.join('\n') }), 'validation_failed');
-    expect(error.message).toContain('200,001 records');
+    expect(error.message).toContain('more than 200,000 records');
+    expect(error.details).toMatchObject({ reason: 'too-many-records', max: 200_000 });
   });
 
   it(`refuses JSON nested deeper than ${MAX_JSON_DEPTH} levels with a 422 naming the line, not a 500`, async () => {
