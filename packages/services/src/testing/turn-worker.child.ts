@@ -13,6 +13,7 @@ import { createServiceDeps } from '../deps';
 import { migrateAll } from '../migrate-all';
 import { createConversation } from '../conversations/create-conversation';
 import { createBranch } from '../branching/create-branch';
+import { sweepPendingBranches } from '../branching/sweep-pending-branches';
 import { importTranscript } from '../transcripts/import-transcript';
 import { sendTurn } from '../turns/send-turn';
 import { startStudioInstance } from '../turns/studio-instance';
@@ -45,6 +46,13 @@ const instance = await startStudioInstance(deps, {
   singleProcess: postgres !== undefined,
   sweepEveryMs: 1_000,
 });
+// The studio's pending-branch sweeper, on a short grace when asked (the soak).
+const pendingGrace = Number(process.env.WORKER_PENDING_GRACE_SECONDS ?? 300);
+setInterval(() => {
+  sweepPendingBranches(deps, { olderThanSeconds: pendingGrace }).catch((error: unknown) =>
+    logger.warn({ err: error }, 'pending branch sweep failed'),
+  );
+}, 1_000).unref();
 installShutdownHandlers({
   graceMs: Number(process.env.WORKER_GRACE_MS ?? 10_000),
   logger,
@@ -66,7 +74,7 @@ function stopPostgres(running: RunningPostgres) {
 }
 
 interface Command {
-  op: 'setup' | 'turn' | 'branch' | 'import';
+  op: 'setup' | 'thread' | 'turn' | 'branch' | 'import';
   id: string;
   userId?: string;
   threadId?: string;
@@ -84,6 +92,10 @@ async function run(command: Command): Promise<Record<string, unknown>> {
       const user = await createTestUser(admin);
       const conversation = await createConversation(deps, { userId: user.id }, {});
       return { userId: user.id, threadId: conversation.thread_id };
+    }
+    case 'thread': {
+      const conversation = await createConversation(deps, actor, {});
+      return { threadId: conversation.thread_id };
     }
     case 'turn': {
       const turn = await sendTurn(deps, actor, { threadId: command.threadId ?? '', content: command.content ?? 'hello' });
