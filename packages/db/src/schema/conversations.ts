@@ -49,6 +49,10 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
     index('conversations_root_idx').on(t.rootThreadId),
+    // Pages of the conversation list: a user's family roots, newest first.
+    index('conversations_user_family_idx')
+      .on(t.userId, t.createdAt.desc(), t.threadId.desc())
+      .where(sql`${t.threadId} = ${t.rootThreadId}`),
     index('conversations_leased_idx')
       .on(t.leaseInstance)
       .where(sql`${t.leaseOwner} is not null`),

@@ -16,7 +16,24 @@ export const ConversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
-export const ConversationListSchema = z.object({ conversations: z.array(ConversationSchema) });
+export const ConversationListSchema = z.object({
+  conversations: z.array(ConversationSchema),
+  next_cursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('with `limit`: pass as `cursor` for the next page (null on the last page); families are never split across pages'),
+});
+
+/** `GET /api/conversations?limit=&cursor=`: pages of whole families, newest family first (by its root's creation). */
+export const ConversationPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by a previous page')
+    .optional(),
+});
 
 export const CreateConversationSchema = z
   .object({ title: z.string().trim().min(1).max(200).optional() })

@@ -1,25 +1,83 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Conversation } from '@trellis/domain';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { AppError, type Conversation } from '@trellis/domain';
 import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from './conversation-access';
 import { toConversation } from './to-conversation';
 
+export interface ListConversationsInput {
+  includeArchived?: boolean;
+  /** Page size in conversations; a page holds whole families (at least one, whatever its size). */
+  limit?: number;
+  /** `next_cursor` of the previous page. */
+  cursor?: string;
+}
+
 /**
- * The caller's live threads, most recently updated first: family roots and
- * active branches. A branch whose row is still `pending` is being created (or
- * was abandoned) and is never listed (seed 003, "Three phases and compensation").
- * A soft-deleted thread takes its subtree out of the list (seed 003, "The history
- * graph"); its descendants stay reachable by id. An archived thread does the same unless
- * `includeArchived` (archive is a reversible delete).
+ * The caller's live threads: family roots and active branches. A branch whose
+ * row is still `pending` is being created (or was abandoned) and is never listed
+ * (seed 003, "Three phases and compensation"). A soft-deleted thread takes its
+ * subtree out of the list (seed 003, "The history graph"); its descendants stay
+ * reachable by id. An archived thread does the same unless `includeArchived`
+ * (archive is a reversible delete).
+ *
+ * Without `limit`: every thread, most recently updated first. With `limit`:
+ * pages of whole families, newest family first by its root's creation — a key
+ * that never changes, so paging while conversations are added or updated
+ * returns every conversation that existed at the start exactly once — each page
+ * found by one walk of a (user, root creation) index, so its cost follows the
+ * page, not how many conversations the user has. Inside a page, most recently
+ * updated first, family by family.
  */
 export async function listConversations(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { includeArchived?: boolean } = {},
-): Promise<{ conversations: Conversation[] }> {
+  input: ListConversationsInput = {},
+): Promise<{ conversations: Conversation[]; next_cursor?: string | null }> {
   const includeArchived = input.includeArchived ?? false;
-  const rows = await deps.db
+  if (input.limit === undefined) {
+    const rows = await selectVisible(deps, actor, includeArchived, undefined);
+    return { conversations: rows.map(toConversation) };
+  }
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const keyset = after === null ? sql`` : sql`and (r.created_at, r.thread_id) < (${after.createdAt}::timestamptz, ${after.rootThreadId})`;
+  // The next families in order with their sizes; enough of them to fill `limit`
+  // (each has at least one thread, so `limit + 1` families always suffice).
+  const families = await deps.db.execute<{ root_thread_id: string; created_at: string; kept: boolean }>(sql`
+    with page as (
+      select r.thread_id as root_thread_id, r.created_at,
+        sum(f.n) over (order by r.created_at desc, r.thread_id desc) - f.n as before
+      from (
+        select r.thread_id, r.created_at from conversations r
+        where r.user_id = ${actor.userId} and r.thread_id = r.root_thread_id ${keyset}
+        order by r.created_at desc, r.thread_id desc
+        limit ${input.limit + 1}
+      ) r
+      cross join lateral (select count(*) as n from conversations m where m.root_thread_id = r.thread_id) f
+    )
+    select root_thread_id, created_at::text as created_at, before < ${input.limit} as kept
+    from page order by created_at desc, root_thread_id desc`);
+  const kept = families.filter((f) => f.kept);
+  const last = kept.at(-1);
+  const next_cursor = last !== undefined && kept.length < families.length ? encodeCursor(last.created_at, last.root_thread_id) : null;
+  if (kept.length === 0) return { conversations: [], next_cursor };
+  const order = new Map(kept.map((f, i) => [f.root_thread_id, i]));
+  const rows = await selectVisible(
+    deps,
+    actor,
+    includeArchived,
+    inArray(
+      conversations.rootThreadId,
+      kept.map((f) => f.root_thread_id),
+    ),
+  );
+  // Stable: inside a family, the query's order (most recently updated first).
+  rows.sort((a, b) => (order.get(a.conversation.rootThreadId) ?? 0) - (order.get(b.conversation.rootThreadId) ?? 0));
+  return { conversations: rows.map(toConversation), next_cursor };
+}
+
+function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includeArchived: boolean, families: SQL | undefined) {
+  return deps.db
     .select({
       conversation: conversations,
       parentThreadId: conversationBranches.parentThreadId,
@@ -30,6 +88,7 @@ export async function listConversations(
     .where(
       and(
         eq(conversations.userId, actor.userId),
+        families,
         isNull(conversations.deletedAt),
         or(isNull(conversationBranches.threadId), eq(conversationBranches.status, 'active')),
         sql`${conversations.threadId} not in (
@@ -43,5 +102,24 @@ export async function listConversations(
       ),
     )
     .orderBy(desc(conversations.updatedAt), desc(conversations.threadId));
-  return { conversations: rows.map(toConversation) };
+}
+
+/** `timestamptz::text`, exact to the microsecond (a JS Date would round it and break the keyset). */
+const POSTGRES_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function encodeCursor(createdAt: string, rootThreadId: string): string {
+  return Buffer.from(JSON.stringify([createdAt, rootThreadId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; rootThreadId: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const [createdAt, rootThreadId] = value as [string, string];
+      if (POSTGRES_TIMESTAMP.test(createdAt)) return { createdAt, rootThreadId };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new AppError('bad_request', 'The cursor is not one this list returned; start again without it');
 }

@@ -87,7 +87,7 @@ export const API_ROUTES: ApiRouteSpec[] = [
   },
   { method: 'DELETE', path: '/api/tokens/{id}', tag: 'tokens', summary: 'Revoke a token', status: 204, errors: owned },
 
-  { method: 'GET', path: '/api/conversations', tag: 'conversations', summary: "The caller's conversations, newest first, with lineage (archived subtrees only with include_archived=true)", query: z.object({ include_archived: z.enum(['true', 'false']).optional() }), response: ConversationListSchema, errors: [401, 422] },
+  { method: 'GET', path: '/api/conversations', tag: 'conversations', summary: "The caller's conversations, newest first, with lineage (archived subtrees only with include_archived=true)", query: z.object({ include_archived: z.enum(['true', 'false']).optional(), limit: z.string().optional().describe('page size in conversations (1–500); pages hold whole families'), cursor: z.string().optional().describe('next_cursor of the previous page') }), response: ConversationListSchema, errors: [401, 422] },
   { method: 'GET', path: '/api/search', tag: 'conversations', summary: "Full-text search over the caller's messages, replies, document versions, preferences and todos, best first", query: SearchQuerySchema, response: SearchResultSchema, errors: [401, 403, 404, 422] },
   { method: 'POST', path: '/api/conversations', tag: 'conversations', summary: 'Create a conversation', body: CreateConversationSchema, response: ConversationSchema, status: 201, errors: [401, 422] },
   { method: 'GET', path: '/api/conversations/{id}', tag: 'conversations', summary: 'One conversation', response: ConversationSchema, errors: owned },

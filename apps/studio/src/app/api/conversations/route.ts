@@ -1,12 +1,17 @@
-import { CreateConversationSchema, IncludeArchivedSchema } from '@trellis/domain';
+import { ConversationPageQuerySchema, CreateConversationSchema, IncludeArchivedSchema } from '@trellis/domain';
 import { createConversation, listConversations } from '@trellis/services';
 import { authed, parseParam, readJson } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = authed(async ({ request, ctx, actor }) => {
-  const includeArchived = parseParam(IncludeArchivedSchema, new URL(request.url).searchParams.get('include_archived') ?? undefined);
-  return listConversations(ctx.deps, actor, { includeArchived });
+  const params = new URL(request.url).searchParams;
+  const includeArchived = parseParam(IncludeArchivedSchema, params.get('include_archived') ?? undefined);
+  const page = parseParam(ConversationPageQuerySchema, {
+    limit: params.get('limit') ?? undefined,
+    cursor: params.get('cursor') ?? undefined,
+  });
+  return listConversations(ctx.deps, actor, { includeArchived, ...page });
 });
 
 export const POST = authed(

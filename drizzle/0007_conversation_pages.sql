@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_user_family_idx" ON "conversations" USING btree ("user_id","created_at" DESC NULLS LAST,"thread_id" DESC NULLS LAST) WHERE "conversations"."thread_id" = "conversations"."root_thread_id";
