@@ -23,4 +23,4 @@ STOPSIGNAL SIGTERM
 # Migrations (drizzle + checkpointer schema) run first; the studio also re-checks them at boot.
 # `exec node` (not npx, which does not forward signals) makes the server PID 1, so `docker stop`'s
 # SIGTERM reaches it; give it more than the grace to drain (`docker stop -t 20`, compose's stop_grace_period).
-CMD ["sh", "-c", "npm run db:migrate && cd apps/studio && exec node ../../node_modules/next/dist/bin/next start -H \"$HOST\" -p \"$PORT\""]
+CMD ["sh", "-c", "npm run db:migrate && cd apps/studio && exec node scripts/server.mjs"]

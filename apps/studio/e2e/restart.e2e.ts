@@ -28,7 +28,8 @@ describe('studio process lifecycle', () => {
     const second = await restartStudioServer(first);
     servers.push(second);
     const rest = new ApiClient(second.baseUrl).withToken(token);
-    const listed = await rest.json<{ tokens: { name: string }[] }>('GET', '/api/tokens');
+    expect((await rest.request('GET', '/api/conversations')).status).toBe(200);
+    const listed = await client.json<{ tokens: { name: string }[] }>('GET', '/api/tokens');
     expect(listed.tokens.map((t) => t.name)).toEqual(['survivor']);
 
     await second.stop();

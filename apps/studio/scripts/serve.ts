@@ -1,4 +1,5 @@
-// Starts `next start` for the production build. The studio process itself starts
+// Starts the production build behind scripts/server.mjs (`next start` plus the
+// socket address header the rate limits need). The studio process itself starts
 // (or reaches) PostgreSQL and migrates at boot (src/instrumentation.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -15,8 +16,8 @@ export interface ServeOptions {
 
 export function serve(options: ServeOptions): ChildProcess {
   return spawn(
-    path.join(repoRoot, 'node_modules/.bin/next'),
-    ['start', '-H', options.host, '-p', String(options.port)],
+    process.execPath,
+    [path.join(studioDir, 'scripts/server.mjs')],
     {
       cwd: studioDir,
       stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',

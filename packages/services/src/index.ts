@@ -2,6 +2,8 @@ export * from './deps';
 export * from './migrate-all';
 export * from './auth/create-auth';
 export * from './auth/authenticate';
+export * from './auth/client-address';
+export * from './auth/handle-auth-request';
 export * from './tokens/api-tokens';
 export * from './rate-limit/consume-rate-limit';
 export * from './health';

@@ -11,6 +11,10 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(16).optional(),
   TRELLIS_BASE_URL: z.string().url().optional(),
   TRELLIS_TRUSTED_ORIGINS: z.string().optional(),
+  /** Comma-separated proxy addresses whose X-Forwarded-For is believed (rate limits, session addresses). */
+  TRELLIS_TRUSTED_PROXIES: z.string().optional(),
+  /** Set by scripts/server.mjs: the socket address header it writes is present and trustworthy. */
+  TRELLIS_SOCKET_ADDRESS_HEADER: z.literal('1').optional(),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'anthropic']).default('offline'),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),

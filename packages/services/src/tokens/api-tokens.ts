@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { apiTokens, type Db } from '@trellis/db';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/consume-rate-limit';
+import type { Actor } from '../auth/authenticate';
 
 const TOKEN_PREFIX = 'trl_';
 
@@ -10,8 +11,19 @@ function hashToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/**
+ * Tokens are managed from a signed-in browser only: a token that could mint
+ * tokens would outlive its own revocation through its children.
+ */
+function assertCookieSession(actor: Actor): void {
+  if (actor.via !== 'session') throw AppError.forbidden('API tokens can only be created and listed from a signed-in session');
+}
+
 /** Creates a personal API token; the secret is returned once and stored only as a hash. */
-export async function createApiToken(db: Db, userId: string, name: string) {
+export async function createApiToken(db: Db, actor: Actor, name: string, clientAddress: string) {
+  assertCookieSession(actor);
+  const userId = actor.userId;
+  await consumeRateLimit(db, `create-token:address:${clientAddress}`, RATE_LIMITS.createTokenPerAddress);
   await consumeRateLimit(db, `create-token:${userId}`, RATE_LIMITS.createToken);
   const secret = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
   const [row] = await db
@@ -22,7 +34,9 @@ export async function createApiToken(db: Db, userId: string, name: string) {
   return { id: row.id, name: row.name, token: secret };
 }
 
-export async function listApiTokens(db: Db, userId: string) {
+export async function listApiTokens(db: Db, actor: Actor) {
+  assertCookieSession(actor);
+  const userId = actor.userId;
   const rows = await db
     .select()
     .from(apiTokens)
@@ -54,4 +68,12 @@ export async function verifyApiToken(db: Db, secret: string): Promise<string | n
     .where(and(eq(apiTokens.tokenHash, hashToken(secret)), isNull(apiTokens.revokedAt)))
     .returning({ userId: apiTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Revokes every live token of a user (after a password change). */
+export async function revokeAllApiTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
