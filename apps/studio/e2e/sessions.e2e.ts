@@ -84,6 +84,14 @@ describe('security headers', () => {
     }
   });
 
+  it('a path that is not percent-encoded UTF-8 answers 400, not 500', async () => {
+    for (const bad of ['%F0%9F', '%ED%A0%80', '%C0%AF']) {
+      const response = await fetch(`${baseUrl}/api/conversations/${bad}/graph`);
+      expect(response.status, bad).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+  });
+
   describe('in Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {

@@ -18,7 +18,22 @@ const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), hos
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** Next answers a path it cannot percent-decode (`%F0%9F`, an encoded lone surrogate) with a 500. */
+function hasMalformedPath(url) {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const server = createServer((req, res) => {
+  if (hasMalformedPath(req.url)) {
+    res.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(JSON.stringify({ error: { code: 'bad_request', message: 'The request path is not valid percent-encoded UTF-8' } }));
+    return;
+  }
   req.headers['x-trellis-socket-address'] = req.socket.remoteAddress ?? '';
   void handle(req, res);
 });
