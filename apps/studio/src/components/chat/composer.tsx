@@ -21,6 +21,9 @@ export interface ComposerProps {
 
 const MAX_HEIGHT_PX = 220;
 
+/** The message field's id: the trajectory's skip link points here. */
+export const COMPOSER_ID = 'composer';
+
 /**
  * After a press on Send, Stop (which takes Send's place while a turn runs) stays away for this long,
  * so the second click of a double-click cannot stop the turn the first one started.
@@ -104,6 +107,7 @@ export function Composer({
       >
         <textarea
           ref={ref}
+          id={COMPOSER_ID}
           rows={1}
           dir="auto"
           value={draft}

@@ -1,7 +1,7 @@
 'use client';
 import type { GraphNode, GraphThread } from '@trellis/domain';
 import { ExternalLink, RotateCcw, X } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LaneDot } from './card-parts';
@@ -26,6 +26,8 @@ export interface StepDetailProps {
   target: DetailTarget;
   /** The side of the canvas it sits on: away from the card it describes. */
   side: 'left' | 'right';
+  /** Opened with the pointer: focus moves to its first action (from the keyboard it stays put). */
+  takesFocus?: boolean;
   onClose: () => void;
   onContinueFrom: (step: GraphNode) => void;
   onOpenThread: (threadId: string) => void;
@@ -34,8 +36,21 @@ export interface StepDetailProps {
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The selected step, with the two ways forward from it: restore it, or open the path it is on. */
-export function StepDetail({ target, side, onClose, onContinueFrom, onOpenThread }: StepDetailProps) {
+export function StepDetail({
+  target,
+  side,
+  takesFocus = false,
+  onClose,
+  onContinueFrom,
+  onOpenThread,
+}: StepDetailProps) {
   const { data, thread } = target;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!takesFocus) return;
+    const first = ref.current?.querySelector<HTMLElement>('[data-detail-actions] button:not(:disabled)');
+    (first ?? ref.current)?.focus({ preventScroll: true });
+  }, [takesFocus, target.id]);
   const canOpenPath = !data.isDisplayed && thread !== undefined && !thread.is_deleted;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -44,13 +59,15 @@ export function StepDetail({ target, side, onClose, onContinueFrom, onOpenThread
   };
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       data-testid="trajectory-detail"
       data-node-id={target.id}
       aria-label={`Step ${data.label} details`}
       onKeyDown={onKeyDown}
       data-side={side}
       className={cn(
-        'absolute top-2 z-10 flex max-h-[calc(100%-1rem)] w-[21.5rem] max-w-[calc(100%-1rem)] flex-col gap-2 overflow-y-auto rounded-lg border bg-popover p-3 text-xs text-popover-foreground shadow-lg',
+        'absolute top-2 z-10 flex outline-none max-h-[calc(100%-1rem)] w-[21.5rem] max-w-[calc(100%-1rem)] flex-col gap-2 overflow-y-auto rounded-lg border bg-popover p-3 text-xs text-popover-foreground shadow-lg',
         side === 'left' ? 'left-2' : 'right-2',
       )}
     >
@@ -88,22 +105,8 @@ export function StepDetail({ target, side, onClose, onContinueFrom, onOpenThread
         </Button>
       </header>
 
-      {target.kind === 'commit' ? (
-        <>
-          <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
-          <DetailText heading="Reply" text={target.step.reply_preview} empty="No reply yet" />
-          <p className="text-muted-foreground">
-            {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
-          </p>
-        </>
-      ) : (
-        <p className="text-muted-foreground">
-          A new path with no message yet{thread?.reason ? ` — ${thread.reason}` : ''}. Its first message
-          becomes step <span className="font-mono">{data.label}</span>.
-        </p>
-      )}
-
-      <div className="flex flex-wrap gap-1.5 pt-1 [&_button]:h-7 [&_button]:px-2.5">
+      {/* The ways forward come first, so they are in reach at every panel height. */}
+      <div data-detail-actions className="flex flex-wrap gap-1.5 [&_button]:h-7 [&_button]:px-2.5">
         {target.kind === 'commit' && (
           <Button
             size="sm"
@@ -131,6 +134,22 @@ export function StepDetail({ target, side, onClose, onContinueFrom, onOpenThread
           </Button>
         )}
       </div>
+
+      {target.kind === 'commit' ? (
+        <>
+          <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
+          <DetailText heading="Reply" text={target.step.reply_preview} empty="No reply yet" />
+          <p className="text-muted-foreground">
+            {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
+          </p>
+        </>
+      ) : (
+        <p className="text-muted-foreground">
+          A new path with no message yet{thread?.reason ? ` — ${thread.reason}` : ''}. Its first message
+          becomes step <span className="font-mono">{data.label}</span>.
+        </p>
+      )}
+
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { LocateFixed } from 'lucide-react';
 import {
   useCallback,
   useEffect,
+  useEffectEvent,
   useMemo,
   useRef,
   useState,
@@ -38,7 +39,8 @@ import {
   type TrajectoryNode,
 } from './trajectory-layout';
 import { useElementSize } from './use-element-size';
-import { initialViewport, revealViewport, type FlowViewport } from './viewport';
+import { adjacentFork, siblingPathAt } from './fork-keys';
+import { initialViewport, revealViewport, type FlowViewport, type Size } from './viewport';
 
 // Module-level so React Flow never sees new component types (which would remount every card).
 const NODE_TYPES = { commit: CommitNode, stub: StubNode };
@@ -46,9 +48,17 @@ const EDGE_TYPES = { trail: TrailEdge };
 
 /** Below this zoom a card's text is unreadable: the first view frames "you are here" instead of fitting everything. */
 const MIN_FIT_ZOOM = 0.7;
+/** The zoom floor: below it a card's text is too small to read, so zooming out stops here. */
+const MIN_ZOOM = 0.5;
 const FIT_PADDING = 24;
 const REVEAL_MARGIN = 24;
-const FIT_VIEW_OPTIONS = { padding: 0.08, maxZoom: 1 };
+/** The strip along the bottom where the zoom controls sit: framing keeps cards above it. */
+const CONTROLS_STRIP = 40;
+const FIT_VIEW_OPTIONS = {
+  padding: { top: '12px', right: '12px', bottom: '48px', left: '12px' } as const,
+  maxZoom: 1,
+  minZoom: MIN_ZOOM,
+};
 const PRO_OPTIONS = { hideAttribution: true };
 const NO_DRAGS: ReadonlyMap<string, { x: number; y: number }> = new Map();
 
@@ -116,18 +126,28 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
 
   // The first view, framed once the container has a size (it has none while a phone tab hides it).
   const [firstViewport, setFirstViewport] = useState<FlowViewport | null>(null);
-  if (firstViewport === null && size !== null) {
-    setFirstViewport(
-      initialViewport({
-        bounds: layout.bounds,
-        size,
-        focus: focusRect(layout, currentNodeId),
-        padding: FIT_PADDING,
-        minZoom: MIN_FIT_ZOOM,
-        maxZoom: 1,
-      }),
-    );
-  }
+  const frame = (within: Size) =>
+    initialViewport({
+      bounds: layout.bounds,
+      size: { width: within.width, height: Math.max(within.height - CONTROLS_STRIP, within.height / 2) },
+      focus: focusRect(layout, currentNodeId),
+      padding: FIT_PADDING,
+      minZoom: MIN_FIT_ZOOM,
+      maxZoom: 1,
+    });
+  if (firstViewport === null && size !== null) setFirstViewport(frame(size));
+
+  // A new size (the window, S/M/L, the drag handle, the full-screen map) frames the view again.
+  const framedSize = useRef(size);
+  const reframe = useEffectEvent((next: Size) => {
+    if (flow !== null) void flow.setViewport(frame(next), { duration: 0 });
+  });
+  useEffect(() => {
+    const before = framedSize.current;
+    framedSize.current = size;
+    if (size === null || before === null || (before.width === size.width && before.height === size.height)) return;
+    reframe(size);
+  }, [size]);
 
   /** Pans (animated) until the card is in view; returns where the card will be on screen. */
   const reveal = useCallback(
@@ -171,10 +191,13 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     [layout, nodeById, onSelectStep, openDetail, reveal],
   );
 
+  // A card opened with the pointer hands focus to its detail card; one opened from the keyboard
+  // keeps it on the canvas, so the arrow keys go on moving (and the detail follows).
+  const [isDetailFocused, setDetailFocused] = useState(false);
   const onNodeClick: NodeMouseHandler<TrajectoryNode> = useCallback(
     (_event, node) => {
       activate(node.id);
-      canvasRef.current?.focus({ preventScroll: true });
+      setDetailFocused(true);
     },
     [activate],
   );
@@ -210,25 +233,44 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     canvasRef.current?.focus({ preventScroll: true });
   }, []);
 
+  const moveFocus = (to: string) => {
+    setFocusedId(to);
+    setDetailFocused(false);
+    const onScreen = reveal(to);
+    // An open detail card follows the keyboard.
+    if (selectedId !== null) openDetail(to, onScreen);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys pressed on the zoom controls are theirs.
     if (event.target !== event.currentTarget) return;
     const start = () => firstPresent(nav, [selectedId, currentNodeId, displayedTip(layout)]);
+    const from = focusedId ?? start();
+    if (event.key === '[' || event.key === ']') {
+      event.preventDefault();
+      const to = from === null ? null : adjacentFork(layout, nav, from, event.key === ']' ? 1 : -1);
+      if (to !== null) moveFocus(to);
+      return;
+    }
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      const target = from === null ? null : siblingPathAt(layout, nav, from, event.key === 'ArrowDown' ? 1 : -1);
+      if (target !== null) onOpenThread(target);
+      return;
+    }
     const direction = directionForKey(event.key);
     if (direction !== null) {
       event.preventDefault();
       const to = focusedId === null ? start() : navigate(nav, focusedId, direction);
-      if (to === null) return;
-      setFocusedId(to);
-      const onScreen = reveal(to);
-      // An open detail card follows the keyboard.
-      if (selectedId !== null) openDetail(to, onScreen);
+      if (to !== null) moveFocus(to);
       return;
     }
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      const id = focusedId ?? start();
-      if (id !== null) activate(id);
+      if (from !== null) {
+        activate(from);
+        setDetailFocused(false);
+      }
       return;
     }
     if (event.key === 'Escape' && selectedId !== null) {
@@ -262,7 +304,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           defaultViewport={firstViewport}
           width={size.width}
           height={size.height}
-          minZoom={0.2}
+          minZoom={MIN_ZOOM}
           maxZoom={1.75}
           onlyRenderVisibleElements
           nodesConnectable={false}
@@ -277,7 +319,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           zoomOnDoubleClick={false}
           nodeDragThreshold={4}
           tabIndex={0}
-          aria-label={`Trajectory graph: ${props.summary}. Arrow keys move between steps, Enter opens a step, Escape closes it.`}
+          aria-label={`Trajectory graph: ${props.summary}. Arrow keys move between steps, [ and ] jump between forks, Alt+Up and Alt+Down switch to a sibling path, Enter opens a step, Escape closes it, F shows the full-screen map.`}
           aria-activedescendant={focusedId === null ? undefined : stepDomId(focusedId)}
           onKeyDown={onKeyDown}
           className="group/trajectory outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
@@ -302,6 +344,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
         <StepDetail
           target={detail}
           side={detailSide}
+          takesFocus={isDetailFocused}
           onClose={closeDetail}
           onContinueFrom={onContinueFrom}
           onOpenThread={onOpenThread}

@@ -1,5 +1,5 @@
 'use client';
-import { ChevronRight, GitBranch, TriangleAlert } from 'lucide-react';
+import { ChevronRight, GitBranch, Maximize2, Minimize2, TriangleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 export type PanelSize = 'S' | 'M' | 'L';
@@ -16,8 +16,11 @@ export interface TrajectoryHeaderProps {
   isRefreshing: boolean;
   hasRefreshError: boolean;
   isTruncated: boolean;
-  size: PanelSize;
+  /** The size button matching the panel's height; null for a dragged height or the full-screen map. */
+  size: PanelSize | null;
   onSizeChange: (size: PanelSize) => void;
+  isFullScreen: boolean;
+  onToggleFullScreen: () => void;
 }
 
 export function TrajectoryHeader(props: TrajectoryHeaderProps) {
@@ -85,6 +88,19 @@ export function TrajectoryHeader(props: TrajectoryHeaderProps) {
             </button>
           ))}
         </div>
+      )}
+      {!collapsed && (
+        <button
+          type="button"
+          data-testid="trajectory-fullscreen"
+          aria-pressed={props.isFullScreen}
+          aria-label={props.isFullScreen ? 'Leave the full-screen map (F)' : 'Full-screen map (F)'}
+          title={props.isFullScreen ? 'Leave the full-screen map (F or Escape)' : 'Full-screen map (F)'}
+          onClick={props.onToggleFullScreen}
+          className="flex size-6 shrink-0 items-center justify-center rounded-md border text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {props.isFullScreen ? <Minimize2 aria-hidden className="size-3.5" /> : <Maximize2 aria-hidden className="size-3.5" />}
+        </button>
       )}
     </div>
   );

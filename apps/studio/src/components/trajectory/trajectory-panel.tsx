@@ -1,11 +1,13 @@
 'use client';
 import type { FamilyGraph, GraphNode } from '@trellis/domain';
 import { GitBranch, TriangleAlert } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TrajectoryCanvas } from './trajectory-canvas';
-import { PANEL_HEIGHTS, TrajectoryHeader, type PanelSize } from './trajectory-header';
+import { PanelSplitter } from './panel-splitter';
+import { PANEL_HEIGHTS, TrajectoryHeader } from './trajectory-header';
 import { summarizeTrajectory } from './trajectory-layout';
+import { sizeOfHeight, usePanelHeight } from './use-panel-height';
 
 export interface TrajectoryPanelProps {
   /** The family graph (`GET /api/conversations/{id}/graph`); undefined until the first response. */
@@ -36,17 +38,46 @@ const MESSAGE_HEIGHT = 96;
 export function TrajectoryPanel(props: TrajectoryPanelProps) {
   const { graph, isLoading, error, collapsed } = props;
   const bodyId = useId();
-  const [size, setSize] = useState<PanelSize>('M');
+  const { height, setHeight } = usePanelHeight();
+  const [isFullScreen, setFullScreen] = useState(false);
   const summary = useMemo(() => (graph === undefined ? null : summarizeTrajectory(graph)), [graph]);
   const showsMessage = graph !== undefined ? graph.nodes.length === 0 : error != null && !isLoading;
+
+  // F toggles the full-screen map, Escape leaves it (once nothing inside wanted the key).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, [contenteditable="true"]')) return;
+    if ((event.key === 'f' || event.key === 'F') && !collapsed) {
+      event.preventDefault();
+      setFullScreen((full) => !full);
+    } else if (event.key === 'Escape' && isFullScreen) {
+      event.preventDefault();
+      setFullScreen(false);
+    }
+  };
+  const isFull = isFullScreen && !collapsed;
 
   return (
     <section
       data-testid="trajectory-panel"
       data-collapsed={collapsed}
+      data-fullscreen={isFull}
       aria-label="Trajectory"
-      className="flex shrink-0 flex-col border-b bg-background"
+      onKeyDown={onKeyDown}
+      className={
+        isFull
+          ? 'fixed inset-0 z-40 flex flex-col bg-background'
+          : 'relative flex shrink-0 flex-col border-b bg-background'
+      }
     >
+      <a
+        href="#composer"
+        data-testid="skip-to-composer"
+        className="sr-only z-50 rounded-md bg-background px-2 py-1 text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-1 focus:ring-2 focus:ring-ring"
+      >
+        Skip to the message box
+      </a>
       <TrajectoryHeader
         bodyId={bodyId}
         collapsed={collapsed}
@@ -55,15 +86,20 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
         isRefreshing={isLoading && graph !== undefined}
         hasRefreshError={error != null && graph !== undefined}
         isTruncated={graph?.truncated ?? false}
-        size={size}
-        onSizeChange={setSize}
+        size={isFull ? null : sizeOfHeight(height)}
+        onSizeChange={(size) => {
+          setFullScreen(false);
+          setHeight(PANEL_HEIGHTS[size]);
+        }}
+        isFullScreen={isFull}
+        onToggleFullScreen={() => setFullScreen((full) => !full)}
       />
       {!collapsed && (
         <div
           id={bodyId}
-          className="relative border-t"
+          className={isFull ? 'relative min-h-0 flex-1 border-t' : 'relative border-t'}
           // A message needs no tall canvas: empty and error states stay compact above the chat.
-          style={{ height: showsMessage ? MESSAGE_HEIGHT : PANEL_HEIGHTS[size] }}
+          style={isFull ? undefined : { height: showsMessage ? MESSAGE_HEIGHT : height }}
         >
           {graph !== undefined && graph.nodes.length > 0 ? (
             <TrajectoryCanvas
@@ -94,6 +130,9 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
             <TrajectorySkeleton />
           )}
         </div>
+      )}
+      {!collapsed && !isFull && !showsMessage && (
+        <PanelSplitter height={height} controls={bodyId} onHeightChange={setHeight} />
       )}
     </section>
   );

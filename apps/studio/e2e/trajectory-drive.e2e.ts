@@ -1,0 +1,171 @@
+/**
+ * Reading and driving the trajectory panel, in Chromium, on the bench harness (the real panel with a
+ * five-path family, no server): the drag handle and its remembered height, the full-screen map, fork
+ * keys, the step popover's actions in reach at every size, a phone viewport, and a screenshot of
+ * the full-screen map for the docs.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startHarnessServer, type HarnessServer } from '../bench/harness-server';
+import type { HarnessEvent } from '../bench/panel-harness';
+import { showcaseScenario } from '../bench/synthetic-family';
+
+const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
+
+describe('driving the trajectory panel', () => {
+  const scenario = showcaseScenario();
+  const { graph, threads } = scenario;
+  let server: HarnessServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startHarnessServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(viewport = { width: 1000, height: 760 }, page?: Page) {
+    const target = page ?? (await browser.newPage({ viewport }));
+    await target.goto(server.url);
+    await target.waitForFunction(() => window.trajectoryHarness !== undefined);
+    await target.evaluate(
+      ([g, displayed, current]) =>
+        window.trajectoryHarness.setProps({ graph: g, displayedThreadId: displayed, currentNodeId: current }),
+      [graph, scenario.displayedThreadId, scenario.currentNodeId] as const,
+    );
+    await target.evaluate(() => window.trajectoryHarness.settle());
+    const panel = target.getByTestId('trajectory-panel');
+    return {
+      page: target,
+      panel,
+      canvas: panel.locator('.react-flow'),
+      body: panel.locator('[data-testid="trajectory-splitter"]').locator('xpath=preceding-sibling::div[1]'),
+      card: (label: string) => panel.locator(`[data-testid="trajectory-node"][data-label="${label}"]`),
+      focusedLabel: () => panel.locator('[data-focused="true"]').getAttribute('data-label'),
+      events: () => target.evaluate<HarnessEvent[]>(() => window.trajectoryHarness.events.splice(0)),
+      settle: () => target.evaluate(() => window.trajectoryHarness.settle(20)),
+    };
+  }
+
+  async function height(locator: Locator): Promise<number> {
+    return Math.round((await locator.boundingBox())?.height ?? 0);
+  }
+
+  it('resizes with the drag handle, and the height survives a reload', async () => {
+    const ui = await open();
+    const before = await height(ui.body);
+    const handle = await ui.panel.getByTestId('trajectory-splitter').boundingBox();
+    if (!handle) throw new Error('no splitter');
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await ui.page.mouse.move(x, y);
+    await ui.page.mouse.down();
+    await ui.page.mouse.move(x, y + 60, { steps: 5 });
+    await ui.page.mouse.move(x, y + 120, { steps: 5 });
+    await ui.page.mouse.up();
+    const dragged = await height(ui.body);
+    expect(dragged).toBe(before + 120);
+    // No size button matches a dragged height.
+    expect(await ui.panel.locator('[data-testid^="trajectory-size-"][aria-pressed="true"]').count()).toBe(0);
+
+    await ui.page.reload();
+    const again = await open(undefined, ui.page);
+    expect(await height(again.body)).toBe(dragged);
+    // The keyboard moves it too.
+    await again.panel.getByTestId('trajectory-splitter').focus();
+    await again.page.keyboard.press('ArrowUp');
+    expect(await height(again.body)).toBe(dragged - 24);
+    await again.panel.getByTestId('trajectory-size-M').click();
+    expect(await again.panel.getByTestId('trajectory-size-M').getAttribute('aria-pressed')).toBe('true');
+    await ui.page.close();
+  });
+
+  it('opens a full-screen map with the button and with F, and leaves it with Escape', async () => {
+    const ui = await open();
+    await ui.panel.getByTestId('trajectory-fullscreen').click();
+    expect(await ui.panel.getAttribute('data-fullscreen')).toBe('true');
+    const box = await ui.panel.boundingBox();
+    expect([box?.width, box?.height]).toEqual([1000, 760]);
+    await ui.settle();
+    // The whole family fits on the big map at a readable zoom: every card is drawn.
+    expect(await ui.panel.getByTestId('trajectory-node').count()).toBe(graph.nodes.length);
+    // Into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
+    const dir = SCREENSHOT_DIR ?? (await mkdtemp(path.join(tmpdir(), 'trellis-shots-')));
+    await ui.page.screenshot({ path: path.join(dir, 'trajectory-fullscreen.png') });
+
+    await ui.canvas.focus();
+    await ui.page.keyboard.press('Escape');
+    expect(await ui.panel.getAttribute('data-fullscreen')).toBe('false');
+    await ui.canvas.focus();
+    await ui.page.keyboard.press('f');
+    expect(await ui.panel.getAttribute('data-fullscreen')).toBe('true');
+    await ui.page.keyboard.press('F');
+    expect(await ui.panel.getAttribute('data-fullscreen')).toBe('false');
+    await ui.page.close();
+  });
+
+  it('jumps between the forks of the displayed path with [ and ], and switches to a sibling path with Alt+↑/↓', async () => {
+    const ui = await open();
+    await ui.canvas.focus();
+    await ui.page.keyboard.press('ArrowLeft');
+    expect(await ui.focusedLabel()).toBe('5.1.1');
+    const visited: (string | null)[] = [];
+    for (const key of ['[', '[', '[', ']', ']']) {
+      await ui.page.keyboard.press(key);
+      visited.push(await ui.focusedLabel());
+    }
+    // The displayed path forks after step 2 (policy's and bacteria's parents) and after 3.1.
+    expect(visited).toEqual(['3.1', '2', '2', '3.1', '3.1']);
+    await ui.events();
+
+    // At 3.1 the siblings are the bacteria path (4.1) and the displayed fungi path (4.1.1).
+    await ui.page.keyboard.press('Alt+ArrowUp');
+    await ui.page.keyboard.press('Alt+ArrowDown');
+    expect(await ui.events()).toEqual([{ kind: 'open', id: threads.bacteria }]);
+    await ui.page.close();
+  });
+
+  it('opens the step popover with its actions at the top, focused, and in reach at every panel size', async () => {
+    const ui = await open({ width: 1000, height: 760 });
+    for (const size of ['S', 'M', 'L', 'full'] as const) {
+      if (size === 'full') await ui.panel.getByTestId('trajectory-fullscreen').click();
+      else await ui.panel.getByTestId(`trajectory-size-${size}`).click();
+      await ui.panel.locator('.react-flow__controls-fitview').click();
+      await ui.settle();
+      await ui.card('4.2').click();
+      const detail = ui.page.getByTestId('trajectory-detail');
+      const action = detail.getByTestId('continue-from-here');
+      const [outer, inner] = [await detail.boundingBox(), await action.boundingBox()];
+      if (!outer || !inner) throw new Error(`no popover at size ${size}`);
+      expect(inner.y + inner.height, `size ${size}`).toBeLessThanOrEqual(outer.y + outer.height);
+      expect(await detail.evaluate((el) => el.scrollTop)).toBe(0);
+      expect(await action.evaluate((el) => el === document.activeElement)).toBe(true);
+      await ui.page.keyboard.press('Escape');
+      expect(await detail.count()).toBe(0);
+    }
+    await ui.page.close();
+  });
+
+  it('works on a phone: the popover and its actions fit the screen', async () => {
+    const ui = await open({ width: 390, height: 844 });
+    // The harness column is as wide as the phone.
+    await ui.page.evaluate(() => document.documentElement.style.setProperty('--harness-width', '100vw'));
+    await ui.settle();
+    await ui.panel.locator('.react-flow__controls-fitview').click();
+    await ui.settle();
+    await ui.card('5.1.1').click();
+    const action = ui.page.getByTestId('trajectory-detail').getByRole('button', { name: 'Close step details' });
+    const box = await action.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const overflow = await ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await ui.page.close();
+  });
+});
