@@ -1,6 +1,6 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
-import { GitBranch, Pencil, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, GitBranch, Pencil, Star, Trash2 } from 'lucide-react';
 import { memo, useState, type MouseEvent } from 'react';
 import { EditableText } from '@/components/ui/editable-text';
 import { cn } from '@/lib/cn';
@@ -17,6 +17,8 @@ export interface ConversationItemProps {
   onSelect: (threadId: string, options?: { exact?: boolean }) => void;
   onRename: (threadId: string, title: string) => void;
   onDelete: (conversation: Conversation) => void;
+  onStar: (threadId: string, starred: boolean) => void;
+  onArchive: (threadId: string, archived: boolean) => void;
 }
 
 /** Indentation per nesting level, in px; deep chains stop indenting so titles stay readable. */
@@ -32,6 +34,8 @@ export const ConversationItem = memo(function ConversationItem({
   onSelect,
   onRename,
   onDelete,
+  onStar,
+  onArchive,
 }: ConversationItemProps) {
   const [isRenaming, setIsRenaming] = useState(false);
   const { thread_id: threadId, title } = conversation;
@@ -49,6 +53,8 @@ export const ConversationItem = memo(function ConversationItem({
       data-parent-thread-id={conversation.parent_thread_id ?? undefined}
       data-depth={depth}
       data-selected={isSelected}
+      data-starred={conversation.starred}
+      data-archived={conversation.archived}
       style={depth > 0 ? { marginLeft: Math.min(depth, MAX_INDENT_LEVELS) * INDENT_PX } : undefined}
       className={cn(
         'group relative flex items-center gap-1 rounded-md pr-1 text-sm',
@@ -86,6 +92,9 @@ export const ConversationItem = memo(function ConversationItem({
             <span data-testid="conversation-title" className={cn('truncate', isSelected && 'font-medium')}>
               {title}
             </span>
+            {conversation.starred && (
+              <Star aria-label="starred" data-testid="starred-mark" className="size-3 shrink-0 fill-amber-400 text-amber-600" />
+            )}
           </span>
           {conversation.branch_point_turn !== null && (
             <span data-testid="branched-at" className="block truncate text-xs text-brand/80">
@@ -113,6 +122,27 @@ export const ConversationItem = memo(function ConversationItem({
             className="rounded p-1.5 text-muted-foreground hover:bg-background hover:text-foreground"
           >
             <Pencil className="size-3.5" />
+          </button>
+          <button
+            type="button"
+            title={conversation.starred ? 'Unstar' : 'Star'}
+            aria-label={`${conversation.starred ? 'Unstar' : 'Star'} ${title}`}
+            aria-pressed={conversation.starred}
+            data-testid="star-conversation"
+            onClick={() => onStar(threadId, !conversation.starred)}
+            className="rounded p-1.5 text-muted-foreground hover:bg-background hover:text-foreground"
+          >
+            <Star className={cn('size-3.5', conversation.starred && 'fill-amber-400 text-amber-600')} />
+          </button>
+          <button
+            type="button"
+            title={conversation.archived ? 'Restore' : 'Archive'}
+            aria-label={`${conversation.archived ? 'Restore' : 'Archive'} ${title}`}
+            data-testid={conversation.archived ? 'restore-conversation' : 'archive-conversation'}
+            onClick={() => onArchive(threadId, !conversation.archived)}
+            className="rounded p-1.5 text-muted-foreground hover:bg-background hover:text-foreground"
+          >
+            {conversation.archived ? <ArchiveRestore className="size-3.5" /> : <Archive className="size-3.5" />}
           </button>
           <button
             type="button"

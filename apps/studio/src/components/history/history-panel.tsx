@@ -7,8 +7,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { ConversationItem } from './conversation-item';
-import { nestConversations } from './nest-conversations';
-import { useConversationList, useDeleteConversation, useRenameConversation } from './use-conversations';
+import { nestConversations, splitArchived } from './nest-conversations';
+import { useConversationList, useDeleteConversation, useUpdateConversation } from './use-conversations';
 
 export interface HistoryPanelProps {
   selectedThreadId: string | null;
@@ -30,14 +30,39 @@ export function HistoryPanel({
   onDeletedSelected,
 }: HistoryPanelProps) {
   const list = useConversationList();
-  const { mutate: renameConversation } = useRenameConversation();
+  const { mutate: updateConversation } = useUpdateConversation();
   const { mutate: deleteConversation } = useDeleteConversation();
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
-  const nested = useMemo(() => nestConversations(list.data ?? []), [list.data]);
+  const groups = useMemo(() => {
+    const { active, archived } = splitArchived(list.data ?? []);
+    return { active: nestConversations(active), archived: nestConversations(archived) };
+  }, [list.data]);
 
   const onRename = useCallback(
-    (threadId: string, title: string) => renameConversation({ threadId, title }),
-    [renameConversation],
+    (threadId: string, title: string) => updateConversation({ threadId, patch: { title } }),
+    [updateConversation],
+  );
+  const onStar = useCallback(
+    (threadId: string, starred: boolean) => updateConversation({ threadId, patch: { starred } }),
+    [updateConversation],
+  );
+  const onArchive = useCallback(
+    (threadId: string, archived: boolean) => updateConversation({ threadId, patch: { archived } }),
+    [updateConversation],
+  );
+  const item = ({ conversation, depth }: { conversation: Conversation; depth: number }) => (
+    <ConversationItem
+      key={conversation.thread_id}
+      conversation={conversation}
+      depth={depth}
+      isSelected={conversation.thread_id === selectedThreadId}
+      isRunning={runningThreadIds.has(conversation.thread_id)}
+      onSelect={onSelect}
+      onRename={onRename}
+      onDelete={onDelete}
+      onStar={onStar}
+      onArchive={onArchive}
+    />
   );
   const onDelete = useCallback((conversation: Conversation) => setPendingDelete(conversation), []);
 
@@ -82,20 +107,21 @@ export function HistoryPanel({
             <p className="mt-1">Start one with “New”, or just type a message.</p>
           </div>
         ) : (
-          <ul className="space-y-0.5" data-testid="conversation-list">
-            {nested.map(({ conversation, depth }) => (
-              <ConversationItem
-                key={conversation.thread_id}
-                conversation={conversation}
-                depth={depth}
-                isSelected={conversation.thread_id === selectedThreadId}
-                isRunning={runningThreadIds.has(conversation.thread_id)}
-                onSelect={onSelect}
-                onRename={onRename}
-                onDelete={onDelete}
-              />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-0.5" data-testid="conversation-list">
+              {groups.active.map(item)}
+            </ul>
+            {groups.archived.length > 0 && (
+              <details className="mt-3" data-testid="archived-group">
+                <summary className="cursor-pointer rounded-md px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
+                  Archived ({groups.archived.length})
+                </summary>
+                <ul className="mt-1 space-y-0.5" data-testid="archived-list">
+                  {groups.archived.map(item)}
+                </ul>
+              </details>
+            )}
+          </>
         )}
       </div>
       <ConfirmDialog

@@ -57,3 +57,24 @@ export function nestConversations(list: readonly Conversation[]): NestedConversa
   for (const conversation of list) visit(conversation, 0);
   return out;
 }
+
+/**
+ * The history menu's two groups: paths in use, and archived paths with everything under them (an
+ * archived path hides its subtree, like the API's list without `include_archived`).
+ */
+export function splitArchived(list: readonly Conversation[]): { active: Conversation[]; archived: Conversation[] } {
+  const byId = new Map(list.map((c) => [c.thread_id, c]));
+  const putAway = new Map<string, boolean>();
+  const isPutAway = (c: Conversation, depth = 0): boolean => {
+    const known = putAway.get(c.thread_id);
+    if (known !== undefined) return known;
+    const parent = c.parent_thread_id === null ? undefined : byId.get(c.parent_thread_id);
+    const result = c.archived || (parent !== undefined && depth < 64 && isPutAway(parent, depth + 1));
+    putAway.set(c.thread_id, result);
+    return result;
+  };
+  const active: Conversation[] = [];
+  const archived: Conversation[] = [];
+  for (const c of list) (isPutAway(c) ? archived : active).push(c);
+  return { active, archived };
+}

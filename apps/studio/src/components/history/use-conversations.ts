@@ -1,6 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation } from '@trellis/domain';
+import type { Conversation, UpdateConversation } from '@trellis/domain';
+import { invalidateFamilyGraphs } from '@/components/studio/use-family-graph';
 import { useToast } from '@/components/ui/toast';
 import { conversationsApi } from '@/lib/api/conversations';
 import { errorMessage, isApiError } from '@/lib/api/http';
@@ -40,31 +41,32 @@ export function useCreateConversation() {
   });
 }
 
-/** Optimistic: the list shows the new title at once and rolls back on failure. */
-export function useRenameConversation() {
+/** Optimistic: the list shows a new title, star or archive at once and rolls back on failure. */
+export function useUpdateConversation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: ({ threadId, title }: { threadId: string; title: string }) =>
-      conversationsApi.rename(threadId, title),
-    onMutate: async ({ threadId, title }) => {
+    mutationFn: ({ threadId, patch }: { threadId: string; patch: UpdateConversation }) =>
+      conversationsApi.update(threadId, patch),
+    onMutate: async ({ threadId, patch }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
       const previous = queryClient.getQueryData<Conversation[]>(queryKeys.conversationList());
       queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) =>
-        list?.map((c) => (c.thread_id === threadId ? { ...c, title } : c)),
+        list?.map((c) => (c.thread_id === threadId ? { ...c, ...patch } : c)),
       );
       queryClient.setQueryData<Conversation>(queryKeys.conversation(threadId), (c) =>
-        c ? { ...c, title } : c,
+        c ? { ...c, ...patch } : c,
       );
       return { previous };
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.conversationList(), context.previous);
-      toast.error(`Could not rename: ${errorMessage(error)}`);
+      toast.error(`Could not save: ${errorMessage(error)}`);
     },
     onSettled: (_data, _error, { threadId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
+      void invalidateFamilyGraphs(queryClient);
     },
   });
 }

@@ -1,9 +1,10 @@
 import { BookOpen, Cpu, FileUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { SignOutButton } from './sign-out-button';
 
-export function StudioHeader({ email, modelLabel }: { email: string; modelLabel: string }) {
+export function StudioHeader({ email, modelLabel, search }: { email: string; modelLabel: string; search?: ReactNode }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
       <div className="flex items-center gap-2">
@@ -24,6 +25,7 @@ export function StudioHeader({ email, modelLabel }: { email: string; modelLabel:
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
         </span>
+        {search}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>

@@ -2,6 +2,7 @@
 import { ChatPanel } from '@/components/chat/chat-panel';
 import { MessageActionsProvider } from '@/components/chat/message-actions';
 import { HistoryPanel } from '@/components/history/history-panel';
+import { SearchDialog } from '@/components/search/search-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
@@ -33,7 +34,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
   const studio = useStudioController({ threadId: initialThreadId, step: initialStep });
   return (
     <div className="flex h-dvh flex-col" data-testid="studio">
-      <StudioHeader email={user.email} modelLabel={modelLabel} />
+      <StudioHeader email={user.email} modelLabel={modelLabel} search={<SearchDialog onOpenStep={studio.openStep} />} />
       <StudioLayout
         tab={studio.tab}
         onTabChange={studio.setTab}

@@ -114,6 +114,16 @@ export function useStudioController(initial: DisplayedView) {
 
   const leave = useCallback(() => navigate(EMPTY_VIEW), [navigate]);
 
+  // A search hit opens its step in the restore view; leaving an edited preview asks first.
+  const openStep = useCallback(
+    (threadId: string, step: number) =>
+      guard(() => {
+        navigate({ threadId, step });
+        setTab('chat');
+      }),
+    [guard, navigate],
+  );
+
   // Opening another conversation or starting a new one discards a preview: ask first if it has edits.
   const guardedOpenConversation = useCallback(
     (threadId: string, options?: { exact?: boolean }) => guard(() => openConversation(threadId, options)),
@@ -149,5 +159,6 @@ export function useStudioController(initial: DisplayedView) {
     stop,
     dismissRun,
     leave,
+    openStep,
   };
 }

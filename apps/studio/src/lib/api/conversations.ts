@@ -1,15 +1,19 @@
 import {
   ConversationListSchema,
   ConversationSchema,
+  SearchResultSchema,
   type Conversation,
   type CreateConversation,
+  type SearchResult,
+  type UpdateConversation,
 } from '@trellis/domain';
 import { apiCall, apiJson } from './http';
 import { apiPaths } from './paths';
 
 export const conversationsApi = {
   async list(signal?: AbortSignal): Promise<Conversation[]> {
-    const body = await apiJson(ConversationListSchema, apiPaths.conversations(), { signal });
+    // Archived paths come too: the history menu shows them in their own group.
+    const body = await apiJson(ConversationListSchema, `${apiPaths.conversations()}?include_archived=true`, { signal });
     return body.conversations;
   },
   get(threadId: string, signal?: AbortSignal): Promise<Conversation> {
@@ -18,8 +22,11 @@ export const conversationsApi = {
   create(input: CreateConversation = {}): Promise<Conversation> {
     return apiJson(ConversationSchema, apiPaths.conversations(), { method: 'POST', body: input });
   },
-  rename(threadId: string, title: string): Promise<void> {
-    return apiCall(apiPaths.conversation(threadId), { method: 'PATCH', body: { title } });
+  update(threadId: string, patch: UpdateConversation): Promise<void> {
+    return apiCall(apiPaths.conversation(threadId), { method: 'PATCH', body: patch });
+  },
+  search(q: string, signal?: AbortSignal): Promise<SearchResult> {
+    return apiJson(SearchResultSchema, `/api/search?q=${encodeURIComponent(q)}`, { signal });
   },
   remove(threadId: string): Promise<void> {
     return apiCall(apiPaths.conversation(threadId), { method: 'DELETE' });

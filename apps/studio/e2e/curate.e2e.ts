@@ -1,0 +1,175 @@
+import { mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { AuthPage } from './pages/auth-page';
+import { StudioPage } from './pages/studio-page';
+
+// Curating a family (docs/branching.md): rename, star, archive and restore a path from the history
+// menu; search every path and open a hit's step; the same on a phone.
+
+const PASSWORD = 'correct horse battery';
+const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
+
+class CuratePage extends StudioPage {
+  row(threadId: string): Locator {
+    return this.page.locator(`[data-testid="conversation-item"][data-thread-id="${threadId}"]`);
+  }
+  activeRow(threadId: string): Locator {
+    return this.byTestId('conversation-list').locator(`[data-thread-id="${threadId}"]`);
+  }
+  archivedRow(threadId: string): Locator {
+    return this.byTestId('archived-list').locator(`[data-thread-id="${threadId}"]`);
+  }
+  async branch(threadId: string, fromTurn: number): Promise<string> {
+    const response = await this.page.request.post(`/api/conversations/${threadId}/branch`, { data: { from_turn: fromTurn } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { thread_id: string }).thread_id;
+  }
+  async open(threadId: string, replies: number): Promise<void> {
+    await this.page.goto(`/c/${threadId}`);
+    await this.waitForReplies(replies);
+  }
+  async rename(threadId: string, title: string): Promise<void> {
+    const row = this.row(threadId);
+    await row.hover();
+    await row.getByTestId('rename-conversation').click();
+    const input = row.getByTestId('conversation-title-input');
+    await input.fill(title);
+    await input.press('Enter');
+    await expect.poll(() => row.getByTestId('conversation-title').textContent()).toBe(title);
+  }
+  async search(text: string): Promise<Locator> {
+    await this.page.keyboard.press('Control+k');
+    const input = this.byTestId('search-input');
+    await input.waitFor();
+    await input.fill(text);
+    const hits = this.byTestId('search-hit');
+    await hits.first().waitFor();
+    return hits;
+  }
+}
+
+async function family(page: Page) {
+  const ui = new CuratePage(page);
+  await new AuthPage(page).signUp(uniqueEmail('curate'), PASSWORD);
+  const root = await ui.newConversation();
+  await ui.send('Let us write a guide to bees');
+  await ui.waitForReplies(1);
+  await ui.send('todo: Observe swarming in spring');
+  await ui.waitForReplies(2);
+  const branch = await ui.branch(root, 1);
+  await ui.open(branch, 1);
+  await ui.send('Focus on wasps instead');
+  await ui.waitForReplies(2);
+  return { ui, root, branch };
+}
+
+describe('curate a family', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('a branch is named by its first message; rename, star, archive and restore a path', async () => {
+    const { page } = await newPage(browser, inject('baseUrl'));
+    const { ui, root, branch } = await family(page);
+    await expect.poll(() => ui.row(branch).getByTestId('conversation-title').textContent()).toBe('Focus on wasps instead');
+    expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe('Let us write a guide to bees');
+
+    await ui.rename(root, 'Bee guide');
+    await ui.row(root).hover();
+    await ui.row(root).getByTestId('star-conversation').click();
+    await ui.row(root).getByTestId('starred-mark').waitFor();
+    expect(await ui.row(root).getByTestId('star-conversation').getAttribute('aria-pressed')).toBe('true');
+
+    await ui.row(branch).hover();
+    await ui.row(branch).getByTestId('archive-conversation').click();
+    await ui.activeRow(branch).waitFor({ state: 'detached' });
+    const group = ui.byTestId('archived-group');
+    await group.locator('summary').click();
+    await ui.archivedRow(branch).waitFor();
+
+    // after a reload the server agrees: starred, renamed, archived
+    await page.reload();
+    await ui.row(root).getByTestId('starred-mark').waitFor();
+    expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe('Bee guide');
+    expect(await ui.activeRow(branch).count()).toBe(0);
+    const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as { threads: { thread_id: string; starred: boolean }[] };
+    expect(graph.threads.map((t) => [t.thread_id, t.starred])).toEqual([[root, true]]);
+
+    await ui.byTestId('archived-group').locator('summary').click();
+    await ui.archivedRow(branch).hover();
+    await ui.archivedRow(branch).getByTestId('restore-conversation').click();
+    await ui.activeRow(branch).waitFor();
+    expect(await ui.byTestId('archived-group').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Ctrl+K searches every path; a hit shows its step label and opens that step without creating anything', async () => {
+    const { page } = await newPage(browser, inject('baseUrl'));
+    const { ui, root, branch } = await family(page);
+    const hits = await ui.search('swarming');
+    const labels = await ui.byTestId('search-hit-label').allTextContents();
+    expect(labels).toContain('Step 2');
+    const message = hits.filter({ hasText: 'Message' }).first();
+    expect(await message.getAttribute('data-thread-id')).toBe(root);
+    const before = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    await message.click();
+    await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
+    await ui.byTestId('search-dialog').waitFor({ state: 'detached' });
+    const after = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    expect(after).toBe(before);
+
+    // a word only the branch holds finds the branch's step, labelled as the graph labels it
+    await ui.search('wasps');
+    const branchHit = ui.byTestId('search-hit').first();
+    expect(await branchHit.getAttribute('data-thread-id')).toBe(branch);
+    const graph = (await (await page.request.get(`/api/conversations/${branch}/graph`)).json()) as {
+      nodes: { thread_id: string; turn_index: number; label: string }[];
+    };
+    const node = graph.nodes.find((n) => n.thread_id === branch && n.turn_index === 2);
+    expect(await branchHit.getByTestId('search-hit-label').textContent()).toBe(`Step ${node?.label}`);
+    await page.keyboard.press('Escape');
+
+    {
+      const dir = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
+      await mkdir(dir, { recursive: true });
+      await ui.rename(root, 'Bee guide');
+      await ui.row(root).hover();
+      await ui.row(root).getByTestId('star-conversation').click();
+      await ui.row(root).getByTestId('starred-mark').waitFor();
+      await page.goto(`/c/${branch}`);
+      await ui.waitForReplies(2);
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, 'studio-curate.png') });
+      await ui.search('swarming');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, 'studio-search.png') });
+      for (const file of ['studio-curate.png', 'studio-search.png']) {
+        expect((await stat(path.join(dir, file))).size, file).toBeGreaterThan(10_000);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('on a phone: the history tab stars and archives, the search button finds and opens a step', async () => {
+    const { page } = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
+    const { ui, root, branch } = await family(page);
+    await ui.openTab('history');
+    await ui.row(root).getByTestId('star-conversation').click();
+    await ui.row(root).getByTestId('starred-mark').waitFor();
+    await ui.row(branch).getByTestId('archive-conversation').click();
+    await ui.byTestId('archived-group').waitFor();
+    await ui.byTestId('search-open').click();
+    await ui.byTestId('search-input').fill('swarming');
+    const hit = ui.byTestId('search-hit').first();
+    await hit.click();
+    await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
+    await page.context().close();
+  });
+});
