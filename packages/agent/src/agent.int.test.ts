@@ -157,7 +157,7 @@ describe('a locked preference', () => {
     expect(events.filter((e) => e.type === 'tool').map((e) => e.type === 'tool' && [e.name, e.isError, e.result])).toEqual([
       ['update_preference', true, 'Refused: preference p1 is locked'],
       ['remove_preference', true, 'Refused: preference p1 is locked'],
-      ['update_preference', false, 'Preference p2 updated to "Very short sentences".'],
+      ['update_preference', false, 'Preference "Short sentences" updated to "Very short sentences".'],
     ]);
     expect(workspace.state.preferences).toEqual([
       { id: 'p1', text: 'British spelling', locked: true },
@@ -169,7 +169,7 @@ describe('a locked preference', () => {
     expect(results.map((m) => [m.status, m.text])).toEqual([
       ['error', 'Refused: preference p1 is locked'],
       ['error', 'Refused: preference p1 is locked'],
-      ['success', 'Preference p2 updated to "Very short sentences".'],
+      ['success', 'Preference "Short sentences" updated to "Very short sentences".'],
     ]);
   });
 });
@@ -296,8 +296,8 @@ describe('aborting a turn', () => {
     expect(call.tool_calls).toHaveLength(3);
     const results = context.messages.slice(2) as ToolMessage[];
     expect(results.map((m) => [m.tool_call_id, m.text])).toEqual([
-      [call.tool_calls![0]!.id, 'Todo td1 added: "a".'],
-      [call.tool_calls![1]!.id, 'Todo td2 added: "b".'],
+      [call.tool_calls![0]!.id, 'Todo added: "a".'],
+      [call.tool_calls![1]!.id, 'Todo added: "b".'],
       [call.tool_calls![2]!.id, 'Not run: the turn was interrupted.'],
     ]);
 

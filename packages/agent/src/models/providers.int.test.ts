@@ -60,7 +60,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s provider', (provider) =>
       expect(first).toContain('LOCKED — never change');
       expect(first).toContain('"add_todo"');
       expect(first).toContain('Nesting level');
-      expect(second).toContain('Todo td1 added at depth 1');
+      expect(second).toContain('Todo added at depth 1');
     } finally {
       await server.close();
     }

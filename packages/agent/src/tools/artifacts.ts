@@ -17,7 +17,8 @@ export const createArtifactTool = defineTool({
     content: z.string().max(MAX_DOCUMENT_CHARS).describe('The artifact body, usually markdown'),
   }),
   run: async (workspace, { kind, title, content }) => {
-    const { id } = await workspace.createArtifact({ kind, title, content });
-    return `Artifact ${id} created: ${quote(title)} (${kind}).`;
+    await workspace.createArtifact({ kind, title, content });
+    // Named by its title: a row id counts across the whole account and means nothing to a reader.
+    return `Artifact created: ${quote(title)} (${kind}).`;
   },
 });

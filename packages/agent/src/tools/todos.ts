@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolRefusal } from '../workspace-port';
+import { ToolRefusal, type WorkspacePort } from '../workspace-port';
 import { defineTool, idField, MAX_TEXT_CHARS, MAX_TODO_DEPTH, quote, textField } from './define';
 
 const depthField = z
@@ -9,13 +9,20 @@ const depthField = z
   .max(MAX_TODO_DEPTH)
   .describe('Nesting level: 0 for a top-level todo, 1 for a sub-task of the todo above it, and so on');
 
+/** Results name a todo by its text, never by its id: people read them as tool chips. */
+async function todoText(workspace: WorkspacePort, id: string): Promise<string | undefined> {
+  return (await workspace.read()).todos.find((t) => t.id === id)?.text;
+}
+
+const named = (text: string | undefined) => (text === undefined ? 'Todo' : `Todo ${quote(text)}`);
+
 export const addTodoTool = defineTool({
   name: 'add_todo',
   description: 'Add a todo at the end of the list, nested under the previous todo when depth is greater than 0.',
   schema: z.object({ text: textField('What needs doing, as a short imperative'), depth: depthField.default(0) }),
   run: async (workspace, { text, depth }) => {
-    const { id } = await workspace.addTodo({ text, depth });
-    return `Todo ${id} added${depth > 0 ? ` at depth ${depth}` : ''}: ${quote(text)}.`;
+    await workspace.addTodo({ text, depth });
+    return `Todo added${depth > 0 ? ` at depth ${depth}` : ''}: ${quote(text)}.`;
   },
 });
 
@@ -33,13 +40,14 @@ export const updateTodoTool = defineTool({
       message: 'give at least one of text, depth, done',
     }),
   run: async (workspace, { id, text, depth, done }) => {
+    const before = await todoText(workspace, id);
     await workspace.updateTodo({
       id,
       ...(text === undefined ? {} : { text }),
       ...(depth === undefined ? {} : { depth }),
       ...(done === undefined ? {} : { done }),
     });
-    return `Todo ${id} updated.`;
+    return `${named(before)} updated${text === undefined || text === before ? '' : ` to ${quote(text)}`}.`;
   },
 });
 
@@ -71,12 +79,13 @@ export const completeTodoTool = defineTool({
       const { todos } = await workspace.read();
       const match = findTodoByText(todos, text);
       if (match === undefined) throw new ToolRefusal(`no todo matches ${quote(text)}`);
-      if (match.done) return `Todo ${match.id} ${quote(match.text)} was already done.`;
+      if (match.done) return `${named(match.text)} was already done.`;
       targetId = match.id;
     }
     if (targetId === undefined) throw new ToolRefusal('give the id or the text of the todo');
+    const before = await todoText(workspace, targetId);
     await workspace.updateTodo({ id: targetId, done: true });
-    return `Todo ${targetId} marked done.`;
+    return `${named(before)} marked done.`;
   },
 });
 
@@ -85,7 +94,8 @@ export const removeTodoTool = defineTool({
   description: 'Delete a todo.',
   schema: z.object({ id: idField('The id of the todo, as shown in brackets in the workspace') }),
   run: async (workspace, { id }) => {
+    const before = await todoText(workspace, id);
     await workspace.removeTodo({ id });
-    return `Todo ${id} removed.`;
+    return `${named(before)} removed.`;
   },
 });

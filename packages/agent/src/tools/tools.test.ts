@@ -62,16 +62,41 @@ describe('workspace tools', () => {
         { id: 't2', text: 'Write INTRO', done: false, depth: 1 },
       ],
     });
-    expect(await run('complete_todo', { text: 'write intro' }, workspace)).toEqual({ result: 'Todo t2 marked done.', isError: false });
+    expect(await run('complete_todo', { text: 'write intro' }, workspace)).toEqual({ result: 'Todo "Write INTRO" marked done.', isError: false });
     expect((await run('complete_todo', { text: 'nothing like it' }, workspace)).isError).toBe(true);
     expect((await run('complete_todo', {}, workspace)).isError).toBe(true);
     expect(findTodoByText([{ text: 'Outline the guide', done: false }], 'outline')?.text).toBe('Outline the guide');
   });
 
+  it('names items by their text in every result, never by an id', async () => {
+    const workspace = createInMemoryWorkspace({
+      preferences: [{ id: 'p1', text: 'Short sentences', locked: false }],
+      todos: [{ id: 't1', text: 'Outline', done: false, depth: 0 }],
+    });
+    const results = [
+      await run('add_preference', { text: 'British spelling' }, workspace),
+      await run('update_preference', { id: 'p1', text: 'Very short sentences' }, workspace),
+      await run('remove_preference', { id: 'p1' }, workspace),
+      await run('add_todo', { text: 'Draft' }, workspace),
+      await run('update_todo', { id: 't1', text: 'Outline the guide' }, workspace),
+      await run('complete_todo', { id: 't1' }, workspace),
+      await run('remove_todo', { id: 't1' }, workspace),
+    ].map((r) => r.result);
+    expect(results).toEqual([
+      'Preference added: "British spelling".',
+      'Preference "Short sentences" updated to "Very short sentences".',
+      'Preference "Very short sentences" removed.',
+      'Todo added: "Draft".',
+      'Todo "Outline" updated to "Outline the guide".',
+      'Todo "Outline the guide" marked done.',
+      'Todo "Outline the guide" removed.',
+    ]);
+  });
+
   it('creates artifacts with a default kind and short results', async () => {
     const workspace = createInMemoryWorkspace();
     const result = await run('create_artifact', { title: 'Plan', content: 'x'.repeat(5000) }, workspace);
-    expect(result).toEqual({ result: 'Artifact ar1 created: "Plan" (note).', isError: false });
+    expect(result).toEqual({ result: 'Artifact created: "Plan" (note).', isError: false });
     expect(workspace.state.artifacts).toEqual([{ id: 'ar1', turn_index: 1, kind: 'note', title: 'Plan' }]);
   });
 
