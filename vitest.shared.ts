@@ -6,10 +6,13 @@ import { defineConfig } from 'vitest/config';
 
 export function trellisVitestConfig(dir: string) {
   const globalSetup = path.resolve(import.meta.dirname, 'packages/db/src/testing/global-setup.ts');
+  // The studio's `@/` imports (its tsconfig paths); other packages have no `@/`.
+  const resolve = { alias: { '@': path.join(dir, 'src') } };
   return defineConfig({
     test: {
       projects: [
         {
+          resolve,
           test: {
             name: 'unit',
             root: dir,
@@ -18,6 +21,7 @@ export function trellisVitestConfig(dir: string) {
           },
         },
         {
+          resolve,
           test: {
             name: 'int',
             root: dir,

@@ -8,6 +8,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export interface ApiRoute {
   path: string;
+  /** The OpenAPI path: folder names in braces (`[tid]` → `{tid}`). */
+  template: string;
   method: (typeof METHODS)[number];
 }
 
@@ -34,8 +36,9 @@ export function listApiRoutes(): ApiRoute[] {
               return m ? (SAMPLE_PARAMS[m[1]!] ?? 'x') : s;
             })
             .join('/');
+        const template = '/api/' + segments.map((s) => s.replace(/^\[(?:\.\.\.)?(\w+)\]$/, '{$1}')).join('/');
         for (const method of METHODS) {
-          if (new RegExp(`export (const|async function) ${method}\\b`).test(source)) routes.push({ path: urlPath, method });
+          if (new RegExp(`export (const|async function) ${method}\\b`).test(source)) routes.push({ path: urlPath, template, method });
         }
       }
     }
@@ -44,7 +47,7 @@ export function listApiRoutes(): ApiRoute[] {
   return routes;
 }
 
-/** Routes anyone may call: health, the auth routes, the API description. */
+/** Routes anyone may call: health, the auth routes, the API description, the JSON 404 of unknown paths. */
 export function isPublicRoute(route: ApiRoute): boolean {
-  return route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
+  return route.template === '/api/{unknown}' || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
 }

@@ -33,6 +33,7 @@ export async function startStudioServer(options: { dataDir?: string; env?: Recor
     TRELLIS_PENDING_GRACE_SECONDS: '2',
     LLM_PROVIDER: 'offline',
     LOG_LEVEL: 'warn',
+    TRELLIS_CHECK_RESPONSES: '1',
     ...options.env,
   };
   let databaseName: string | undefined;

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   /** How often this process renews its instance heartbeat, and when another process counts it as gone. */
   TRELLIS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(60).default(3),
   TRELLIS_INSTANCE_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Checks every JSON response against its route contract even in a production build (the e2e tests set it). */
+  TRELLIS_CHECK_RESPONSES: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { WorkspaceOverrideSchema } from './workspace';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, StorableStringSchema } from './common';
 import { MAX_MESSAGE_CHARS } from './messages';
 
 export const CreateBranchSchema = z
   .object({
     from_turn: z.number().int().min(0, 'must be 0 or greater'),
-    reason: z.string().trim().max(500).optional(),
+    reason: StorableStringSchema.trim().max(500).optional(),
     workspace: WorkspaceOverrideSchema.optional(),
   })
   .strict();
@@ -21,7 +21,7 @@ export const BranchCreatedSchema = z.object({
 export type BranchCreated = z.infer<typeof BranchCreatedSchema>;
 
 export const EditTurnSchema = z
-  .object({ content: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .object({ content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
   .strict();
 
 export const SiblingSchema = z.object({
@@ -38,4 +38,4 @@ export const SiblingListSchema = z.object({
 export type SiblingList = z.infer<typeof SiblingListSchema>;
 
 export const CursorSchema = z.object({ thread_id: z.string() });
-export const PutCursorSchema = z.object({ thread_id: z.string() }).strict();
+export const PutCursorSchema = z.object({ thread_id: StorableStringSchema }).strict();

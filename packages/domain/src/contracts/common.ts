@@ -2,6 +2,23 @@ import { z } from 'zod';
 
 export const IsoDateSchema = z.string().describe('ISO 8601 timestamp');
 
+/**
+ * The string every request schema builds on. Postgres cannot store a NUL byte in
+ * text, and a lone UTF-16 surrogate has no UTF-8 form: both are refused at the
+ * contract (422 naming the field) instead of failing in the database (500).
+ */
+export const StorableStringSchema = z
+  .string()
+  .refine((value) => !value.includes('\u0000'), 'contains a NUL character')
+  .refine((value) => !/[\uD800-\uDFFF]/u.test(value), 'contains a lone surrogate');
+
+/**
+ * Every `{id}`-like path parameter (thread, preference, todo and token ids): the
+ * characters our ids are made of. Anything else cannot name a row, so the edge
+ * answers 404 without asking the database.
+ */
+export const PathIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'is not an id');
+
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),

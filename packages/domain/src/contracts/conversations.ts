@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, StorableStringSchema } from './common';
 
 export const ConversationSchema = z.object({
   thread_id: z.string(),
@@ -36,14 +36,14 @@ export const ConversationPageQuerySchema = z.object({
 });
 
 export const CreateConversationSchema = z
-  .object({ title: z.string().trim().min(1).max(200).optional() })
+  .object({ title: StorableStringSchema.trim().min(1).max(200).optional() })
   .strict();
 export type CreateConversation = z.infer<typeof CreateConversationSchema>;
 
 /** `PATCH /api/conversations/{id}`: rename, star or archive (archive is not delete: `archived: false` restores). */
 export const UpdateConversationSchema = z
   .object({
-    title: z.string().trim().min(1).max(200).optional(),
+    title: StorableStringSchema.trim().min(1).max(200).optional(),
     starred: z.boolean().optional(),
     archived: z.boolean().optional(),
   })

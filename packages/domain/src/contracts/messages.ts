@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -42,7 +42,7 @@ export const MessageListQuerySchema = z.object({
 });
 
 export const SendMessageSchema = z
-  .object({ content: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .object({ content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
   .strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 

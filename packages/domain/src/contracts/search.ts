@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { StorableStringSchema } from './common';
 
 export const SEARCH_PAGE_SIZE = 20;
 
 /** `GET /api/search`: websearch syntax ("quoted phrases", -exclusions, or). */
 export const SearchQuerySchema = z
   .object({
-    q: z.string().trim().min(1, 'must not be empty').max(200),
-    family: z.string().optional().describe('Any thread of a family: search only that family.'),
+    q: StorableStringSchema.trim().min(1, 'must not be empty').max(200),
+    family: StorableStringSchema.optional().describe('Any thread of a family: search only that family.'),
     page: z.coerce.number().int().min(1).max(500).default(1),
   })
   .strict();

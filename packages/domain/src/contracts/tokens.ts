@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, StorableStringSchema } from './common';
 
-export const CreateTokenSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+export const CreateTokenSchema = z.object({ name: StorableStringSchema.trim().min(1).max(100) }).strict();
 export type CreateToken = z.infer<typeof CreateTokenSchema>;
 
 export const TokenSchema = z.object({

@@ -6,6 +6,7 @@
  * everything this API adds is snake_case.
  */
 import { z } from 'zod';
+import { StorableStringSchema } from './common';
 
 /** The largest transcript accepted, in UTF-8 bytes; larger content is a 413. */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
@@ -16,7 +17,7 @@ export const MAX_LISTED_DIAGNOSTICS = 1_000;
 export const TranscriptFormatSchema = z.enum(['qwen-code', 'claude-code']);
 export type TranscriptFormat = z.infer<typeof TranscriptFormatSchema>;
 
-const FilenameSchema = z.string().trim().max(255).optional().describe('The uploaded file name, for messages only');
+const FilenameSchema = StorableStringSchema.trim().max(255).optional().describe('The uploaded file name, for messages only');
 
 export const InspectTranscriptSchema = z
   .object({
@@ -31,7 +32,7 @@ export const ImportTranscriptSchema = z
     content: z.string().describe(`The JSONL text, at most ${MAX_TRANSCRIPT_BYTES} UTF-8 bytes (else 413)`),
     filename: FilenameSchema,
     leaf_uuids: z
-      .array(z.string().min(1))
+      .array(StorableStringSchema.min(1))
       .min(1, 'choose at least one leaf')
       .max(1000)
       .refine((uuids) => new Set(uuids).size === uuids.length, 'must not repeat a leaf')

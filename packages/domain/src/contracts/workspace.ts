@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StorableStringSchema } from './common';
 
 export const MAX_DOCUMENT_CHARS = 2_000_000;
 export const MAX_TEXT_CHARS = 10_000;
@@ -47,16 +48,16 @@ export const WorkspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
-const text = z.string().trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);
+const text = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);
 const depth = z.number().int().min(0).max(8);
 
 export const PatchWorkspaceSchema = z
   .object({
-    objective: z.string().max(MAX_TEXT_CHARS).nullable().optional(),
+    objective: StorableStringSchema.max(MAX_TEXT_CHARS).nullable().optional(),
     document: z
       .object({
-        title: z.string().max(500).optional(),
-        content: z.string().max(MAX_DOCUMENT_CHARS).optional(),
+        title: StorableStringSchema.max(500).optional(),
+        content: StorableStringSchema.max(MAX_DOCUMENT_CHARS).optional(),
       })
       .strict()
       .optional(),
@@ -75,7 +76,7 @@ export const UpdateTodoSchema = z
   .object({ text: text.optional(), depth: depth.optional(), done: z.boolean().optional() })
   .strict();
 export const ReorderSchema = z
-  .object({ ids: z.array(z.string()).min(1).describe('every item id of the list, in the new order') })
+  .object({ ids: z.array(StorableStringSchema).min(1).describe('every item id of the list, in the new order') })
   .strict();
 export type CreatePreference = z.infer<typeof CreatePreferenceSchema>;
 export type UpdatePreference = z.infer<typeof UpdatePreferenceSchema>;
@@ -93,19 +94,19 @@ const overrideKey = z.uuid().optional();
  */
 export const WorkspaceOverrideSchema = z
   .object({
-    objective: z.string().max(MAX_TEXT_CHARS).nullable().optional(),
+    objective: StorableStringSchema.max(MAX_TEXT_CHARS).nullable().optional(),
     document: z
-      .object({ title: z.string().max(500).optional(), content: z.string().max(MAX_DOCUMENT_CHARS).optional() })
+      .object({ title: StorableStringSchema.max(500).optional(), content: StorableStringSchema.max(MAX_DOCUMENT_CHARS).optional() })
       .optional(),
     preferences: z
-      .array(z.object({ key: overrideKey, text: z.string().max(MAX_TEXT_CHARS), locked: z.boolean().optional() }))
+      .array(z.object({ key: overrideKey, text: StorableStringSchema.max(MAX_TEXT_CHARS), locked: z.boolean().optional() }))
       .max(500)
       .optional(),
     todos: z
       .array(
         z.object({
           key: overrideKey,
-          text: z.string().max(MAX_TEXT_CHARS),
+          text: StorableStringSchema.max(MAX_TEXT_CHARS),
           done: z.boolean().optional(),
           depth: depth.optional(),
         }),

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { authClient } from '@/lib/auth-client';
+import { apiCall, errorMessage } from '@/lib/api/http';
 
 export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   const router = useRouter();
@@ -23,14 +23,17 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     const password = field('password');
     setPending(true);
     setError(null);
-    const result = isSignUp
-      ? await authClient.signUp.email({ email, password, name: field('name') || email.split('@')[0]! })
-      : await authClient.signIn.email({ email, password });
-    setPending(false);
-    if (result.error) {
-      setError(result.error.message ?? (result.error.status === 429 ? 'Too many attempts, try again in a minute' : 'Something went wrong'));
+    try {
+      await apiCall(isSignUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', {
+        method: 'POST',
+        body: isSignUp ? { email, password, name: field('name') || email.split('@')[0]! } : { email, password },
+      });
+    } catch (failure) {
+      setPending(false);
+      setError(errorMessage(failure));
       return;
     }
+    setPending(false);
     router.replace('/');
     router.refresh();
   }

@@ -1,25 +1,59 @@
-// The OpenAPI 3.1 document, generated from the same zod contracts the handlers
-// parse with (STYLE §3). `routes.ts` lists every route; an e2e test checks that
-// every route file in app/api is described here.
+// The OpenAPI 3.1 document, generated from the contracts the route handlers
+// carry (`defineRoute`) and nothing else: the schemas they parse with, the
+// parameters they declare, the error codes they can answer.
 import { z } from 'zod';
-import { ErrorBodySchema } from '@trellis/domain';
-import { API_ROUTES, type ApiRouteSpec } from './routes';
+import { ErrorBodySchema, type AppErrorCode } from '@trellis/domain';
+import { contractsOf, type RouteContract } from '../define-route';
+import { STATUS_BY_CODE } from '../http';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
 }
 
-function operation(route: ApiRouteSpec) {
-  const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in and no valid API token',
+  403: 'Not yours, or a cross-site request',
+  404: 'Not found (or soft-deleted, or a malformed id)',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Not JSON',
+  422: 'Validation failed, with field details',
+  429: 'Rate limited',
+  500: 'Something went wrong on our side',
+  502: 'A downstream step failed; nothing was left behind',
+  503: 'Unavailable',
+};
+
+/** The error responses of a route: one per status, naming the codes behind it. */
+export function errorResponses(codes: readonly AppErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, AppErrorCode[]>();
+  for (const code of codes) byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        String(status),
+        {
+          description: `${ERROR_TEXT[status] ?? 'Error'} (code: ${list.join(', ')})`,
+          'x-error-codes': list,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      ]),
+  );
+}
+
+function operation(route: RouteContract) {
+  const params = Object.entries(route.params ?? {}).map(([name, schema]) => ({
+    name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: schemaOf(schema, 'input'),
   }));
   const query = route.query
-    ? Object.entries((schemaOf(route.query, 'input').properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
+    ? Object.entries((schemaOf(route.query as z.ZodType, 'input').properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
         name,
         in: 'query',
         required: false,
@@ -30,10 +64,8 @@ function operation(route: ApiRouteSpec) {
     [String(route.status ?? 200)]: route.response
       ? { description: 'OK', content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') } } }
       : { description: route.contentType ? `Body: ${route.contentType}` : 'No content' },
+    ...errorResponses(route.errors),
   };
-  for (const status of route.errors ?? []) {
-    responses[String(status)] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-  }
   return {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
@@ -41,28 +73,21 @@ function operation(route: ApiRouteSpec) {
     ...(route.isPublic ? { security: [] } : {}),
     parameters: [...params, ...query],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body as z.ZodType, 'input') } } } }
       : {}),
     responses,
   };
 }
 
-const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Not signed in and no valid API token',
-  403: 'Not yours, or a cross-site request',
-  404: 'Not found (or soft-deleted)',
-  409: 'Conflict (a turn is running, or the state cannot be reconstructed)',
-  413: 'Payload too large',
-  415: 'Not JSON',
-  422: 'Validation failed, with field details',
-  429: 'Rate limited',
-  502: 'A downstream step failed; nothing was left behind',
-};
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocumentFromContracts>;
 
-export function buildOpenApiDocument(baseUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_ROUTES) {
+export function buildOpenApiDocument(baseUrl: string, modules: Record<string, unknown>[]) {
+  return buildOpenApiDocumentFromContracts(baseUrl, modules.flatMap(contractsOf));
+}
+
+export function buildOpenApiDocumentFromContracts(baseUrl: string, contracts: RouteContract[]) {
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of contracts) {
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route);
   }
@@ -72,7 +97,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       title: 'Trellis API',
       version: '0.1.0',
       description:
-        'Branching studio for documents co-written with an AI agent. Authenticate with a session cookie (browser) or `Authorization: Bearer <token>` (create one with POST /api/tokens). Errors are `{error: {code, message, details?}}`.',
+        'Branching studio for documents co-written with an AI agent. Authenticate with a session cookie (browser) or `Authorization: Bearer <token>` (create one with POST /api/tokens). Errors are `{error: {code, message, details?}}`; clients branch on `code`.',
     },
     servers: [{ url: baseUrl }],
     components: {

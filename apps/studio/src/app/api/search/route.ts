@@ -1,10 +1,19 @@
-import { SearchQuerySchema } from '@trellis/domain';
+import { SearchQuerySchema, SearchResultSchema } from '@trellis/domain';
 import { searchHistory } from '@trellis/services';
-import { authed, parseParam } from '@/server/http';
+import { AUTHED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Full-text search over the caller's messages, replies, document versions, preferences and todos. */
-export const GET = authed(async ({ request, ctx, actor }) =>
-  searchHistory(ctx.deps, actor, parseParam(SearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams))),
+export const GET = defineRoute(
+  {
+    method: 'GET',
+    path: '/api/search',
+    tag: 'conversations',
+    summary: "Full-text search over the caller's messages, replies, document versions, preferences and todos, best first",
+    query: SearchQuerySchema,
+    response: SearchResultSchema,
+    errors: [...AUTHED, 'not_found', 'validation_failed'],
+  },
+  async ({ query, ctx, actor }) => searchHistory(ctx.deps, actor, query),
 );

@@ -1,11 +1,22 @@
-import { ImportTranscriptSchema } from '@trellis/domain';
+import { ImportTranscriptSchema, TranscriptImportedSchema } from '@trellis/domain';
 import { importTranscript } from '@trellis/services';
-import { authed } from '@/server/http';
-import { readTranscriptBody } from '../read-transcript-body';
+import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
+import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = authed(
-  async ({ request, ctx, actor }) => importTranscript(ctx.deps, actor, await readTranscriptBody(request, ImportTranscriptSchema)),
-  { status: 201 },
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/transcripts/import',
+    tag: 'transcripts',
+    summary: 'Import a transcript: all leaves as one branch family, or one conversation per chosen leaf',
+    body: ImportTranscriptSchema,
+    maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
+    tooLargeMessage: TRANSCRIPT_TOO_LARGE,
+    response: TranscriptImportedSchema,
+    status: 201,
+    errors: [...AUTHED, ...JSON_BODY, 'upstream_failed'],
+  },
+  async ({ body, ctx, actor }) => importTranscript(ctx.deps, actor, body),
 );

@@ -1,10 +1,21 @@
-import { InspectTranscriptSchema } from '@trellis/domain';
+import { InspectTranscriptSchema, TranscriptInspectionSchema } from '@trellis/domain';
 import { inspectTranscript } from '@trellis/services';
-import { authed } from '@/server/http';
-import { readTranscriptBody } from '../read-transcript-body';
+import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
+import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = authed(async ({ request, ctx, actor }) =>
-  inspectTranscript(ctx.deps, actor, await readTranscriptBody(request, InspectTranscriptSchema)),
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/transcripts/inspect',
+    tag: 'transcripts',
+    summary: 'Inspect a JSONL agent transcript (Qwen Code or Claude Code): every leaf with its summary, and diagnostics',
+    body: InspectTranscriptSchema,
+    maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
+    tooLargeMessage: TRANSCRIPT_TOO_LARGE,
+    response: TranscriptInspectionSchema,
+    errors: [...AUTHED, ...JSON_BODY],
+  },
+  async ({ body, ctx, actor }) => inspectTranscript(ctx.deps, actor, body),
 );

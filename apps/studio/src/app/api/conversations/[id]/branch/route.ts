@@ -1,10 +1,20 @@
-import { CreateBranchSchema } from '@trellis/domain';
+import { BranchCreatedSchema, CreateBranchSchema, PathIdSchema } from '@trellis/domain';
 import { createBranch } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = authed<{ id: string }>(
-  async ({ request, params, ctx, actor }) => createBranch(ctx.deps, actor, { ...(await readJson(request, CreateBranchSchema)), threadId: params.id }),
-  { status: 201 },
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/branch',
+    tag: 'branches',
+    summary: 'Create a branch at from_turn (optionally from an edited preview)',
+    params: { id: PathIdSchema },
+    body: CreateBranchSchema,
+    response: BranchCreatedSchema,
+    status: 201,
+    errors: [...OWNED, ...JSON_BODY, 'conflict', 'upstream_failed'],
+  },
+  async ({ params, body, ctx, actor }) => createBranch(ctx.deps, actor, { ...body, threadId: params.id }),
 );

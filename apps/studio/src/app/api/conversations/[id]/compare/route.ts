@@ -1,16 +1,25 @@
-import { CompareFormatSchema, comparisonToUnifiedDiff, NodeIdParamSchema } from '@trellis/domain';
+import { z } from 'zod';
+import { CompareFormatSchema, CompareSchema, NodeIdParamSchema, PathIdSchema, comparisonToUnifiedDiff } from '@trellis/domain';
 import { compareSteps } from '@trellis/services';
-import { authed, parseParam } from '@/server/http';
+import { OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
 /** The workspace after step `a` against the workspace after step `b` (JSON, or a unified diff with `format=diff`). */
-export const GET = authed<{ id: string }>(async ({ request, params, ctx, actor }) => {
-  const query = new URL(request.url).searchParams;
-  const a = parseParam(NodeIdParamSchema, query.get('a') ?? undefined);
-  const b = parseParam(NodeIdParamSchema, query.get('b') ?? undefined);
-  const format = parseParam(CompareFormatSchema, query.get('format') ?? undefined);
-  const comparison = await compareSteps(ctx.deps, actor, { threadId: params.id, a, b });
-  if (format === 'json') return comparison;
-  return new Response(comparisonToUnifiedDiff(comparison), { headers: { 'content-type': 'text/x-diff; charset=utf-8' } });
-});
+export const GET = defineRoute(
+  {
+    method: 'GET',
+    path: '/api/conversations/{id}/compare',
+    tag: 'branches',
+    summary: 'Compare the workspace after two steps of the family (a, b: "{thread_id}:{turn}"; format=json|diff)',
+    params: { id: PathIdSchema },
+    query: z.object({ a: NodeIdParamSchema, b: NodeIdParamSchema, format: CompareFormatSchema }),
+    response: CompareSchema,
+    errors: [...OWNED, 'conflict', 'validation_failed'],
+  },
+  async ({ params, query, ctx, actor }) => {
+    const comparison = await compareSteps(ctx.deps, actor, { threadId: params.id, a: query.a, b: query.b });
+    if (query.format === 'json') return comparison;
+    return new Response(comparisonToUnifiedDiff(comparison), { headers: { 'content-type': 'text/x-diff; charset=utf-8' } });
+  },
+);

@@ -1,12 +1,26 @@
-import { PutCursorSchema } from '@trellis/domain';
+import { CursorSchema, PathIdSchema, PutCursorSchema } from '@trellis/domain';
 import { getCursor, putCursor } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = authed<{ id: string }>(async ({ params, ctx, actor }) => getCursor(ctx.deps, actor, { threadId: params.id }));
+const params = { id: PathIdSchema };
 
-export const PUT = authed<{ id: string }>(async ({ request, params, ctx, actor }) => {
-  const { thread_id } = await readJson(request, PutCursorSchema);
-  return putCursor(ctx.deps, actor, { threadId: params.id, cursorThreadId: thread_id });
-});
+export const GET = defineRoute(
+  { method: 'GET', path: '/api/conversations/{id}/cursor', tag: 'siblings', summary: 'The last viewed thread of the family', params, response: CursorSchema, errors: OWNED },
+  async ({ params, ctx, actor }) => getCursor(ctx.deps, actor, { threadId: params.id }),
+);
+
+export const PUT = defineRoute(
+  {
+    method: 'PUT',
+    path: '/api/conversations/{id}/cursor',
+    tag: 'siblings',
+    summary: 'Remember the viewed thread of the family',
+    params,
+    body: PutCursorSchema,
+    response: CursorSchema,
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => putCursor(ctx.deps, actor, { threadId: params.id, cursorThreadId: body.thread_id }),
+);

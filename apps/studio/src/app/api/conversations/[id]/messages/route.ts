@@ -1,22 +1,46 @@
-import { MessageListQuerySchema, SendMessageSchema } from '@trellis/domain';
+import { MessageListQuerySchema, MessageListSchema, PathIdSchema, SendMessageSchema } from '@trellis/domain';
 import { EVENT_STREAM_HEADERS, listMessages, sendTurn, toEventStream } from '@trellis/services';
-import { authed, parseParam, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
+import { TURN_EVENTS } from '@/server/openapi/descriptions';
 
 export const dynamic = 'force-dynamic';
 
+const params = { id: PathIdSchema };
+
 /** The displayed transcript (ancestors up to each branch point, then this thread), paged by turns. */
-export const GET = authed<{ id: string }>(async ({ request, params, ctx, actor }) => {
-  const query = parseParam(MessageListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  return listMessages(ctx.deps, actor, { threadId: params.id, ...query });
-});
+export const GET = defineRoute(
+  {
+    method: 'GET',
+    path: '/api/conversations/{id}/messages',
+    tag: 'turns',
+    summary: 'The displayed path’s transcript, paginated by turns',
+    params,
+    query: MessageListQuerySchema,
+    response: MessageListSchema,
+    errors: [...OWNED, 'validation_failed'],
+  },
+  async ({ params, query, ctx, actor }) => listMessages(ctx.deps, actor, { threadId: params.id, ...query }),
+);
 
 /**
  * One turn as server-sent events. Every refusal (404, 403, 422, 409 while another
  * turn runs) is plain JSON before the stream starts; a client that goes away
  * interrupts the model and the turn keeps what was produced.
  */
-export const POST = authed<{ id: string }>(async ({ request, params, ctx, actor }) => {
-  const { content } = await readJson(request, SendMessageSchema);
-  const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content, signal: request.signal });
-  return new Response(toEventStream(turn), { headers: EVENT_STREAM_HEADERS });
-});
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/messages',
+    tag: 'turns',
+    summary: 'Send a message: one turn, streamed',
+    description: TURN_EVENTS,
+    params,
+    body: SendMessageSchema,
+    contentType: 'text/event-stream',
+    errors: [...OWNED, ...JSON_BODY, 'turn_in_progress'],
+  },
+  async ({ request, params, body, ctx, actor }) => {
+    const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content, signal: request.signal });
+    return new Response(toEventStream(turn), { headers: EVENT_STREAM_HEADERS });
+  },
+);

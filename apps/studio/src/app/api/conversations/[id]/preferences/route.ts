@@ -1,11 +1,20 @@
-import { CreatePreferenceSchema } from '@trellis/domain';
+import { CreatePreferenceSchema, PathIdSchema, PreferenceSchema } from '@trellis/domain';
 import { createPreference } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = authed<{ id: string }>(
-  async ({ request, params, ctx, actor }) =>
-    createPreference(ctx.deps, actor, { threadId: params.id, preference: await readJson(request, CreatePreferenceSchema) }),
-  { status: 201 },
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/preferences',
+    tag: 'workspace',
+    summary: 'Add a preference',
+    params: { id: PathIdSchema },
+    body: CreatePreferenceSchema,
+    response: PreferenceSchema,
+    status: 201,
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => createPreference(ctx.deps, actor, { threadId: params.id, preference: body }),
 );

@@ -1,11 +1,20 @@
-import { CreateTodoSchema } from '@trellis/domain';
+import { CreateTodoSchema, PathIdSchema, TodoSchema } from '@trellis/domain';
 import { createTodo } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = authed<{ id: string }>(
-  async ({ request, params, ctx, actor }) =>
-    createTodo(ctx.deps, actor, { threadId: params.id, todo: await readJson(request, CreateTodoSchema) }),
-  { status: 201 },
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/todos',
+    tag: 'workspace',
+    summary: 'Add a todo',
+    params: { id: PathIdSchema },
+    body: CreateTodoSchema,
+    response: TodoSchema,
+    status: 201,
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => createTodo(ctx.deps, actor, { threadId: params.id, todo: body }),
 );

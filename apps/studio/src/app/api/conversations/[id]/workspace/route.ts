@@ -1,14 +1,27 @@
-import { PatchWorkspaceSchema } from '@trellis/domain';
+import { PatchWorkspaceSchema, PathIdSchema, WorkspaceSchema } from '@trellis/domain';
 import { getWorkspace, patchWorkspace } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
+const params = { id: PathIdSchema };
+
 /** The live workspace: what the next turn's snapshot will capture. */
-export const GET = authed<{ id: string }>(async ({ params, ctx, actor }) =>
-  getWorkspace(ctx.deps, actor, { threadId: params.id }),
+export const GET = defineRoute(
+  { method: 'GET', path: '/api/conversations/{id}/workspace', tag: 'workspace', summary: 'The live workspace', params, response: WorkspaceSchema, errors: OWNED },
+  async ({ params, ctx, actor }) => getWorkspace(ctx.deps, actor, { threadId: params.id }),
 );
 
-export const PATCH = authed<{ id: string }>(async ({ request, params, ctx, actor }) =>
-  patchWorkspace(ctx.deps, actor, { threadId: params.id, patch: await readJson(request, PatchWorkspaceSchema) }),
+export const PATCH = defineRoute(
+  {
+    method: 'PATCH',
+    path: '/api/conversations/{id}/workspace',
+    tag: 'workspace',
+    summary: 'Edit objective and document',
+    params,
+    body: PatchWorkspaceSchema,
+    response: WorkspaceSchema,
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => patchWorkspace(ctx.deps, actor, { threadId: params.id, patch: body }),
 );

@@ -1,20 +1,38 @@
-import { UpdatePreferenceSchema } from '@trellis/domain';
+import { PathIdSchema, PreferenceSchema, UpdatePreferenceSchema } from '@trellis/domain';
 import { deletePreference, updatePreference } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-type Params = { id: string; pid: string };
+const params = { id: PathIdSchema, pid: PathIdSchema };
 
-export const PATCH = authed<Params>(async ({ request, params, ctx, actor }) =>
-  updatePreference(ctx.deps, actor, {
-    threadId: params.id,
-    preferenceId: params.pid,
-    patch: await readJson(request, UpdatePreferenceSchema),
-  }),
+export const PATCH = defineRoute(
+  {
+    method: 'PATCH',
+    path: '/api/conversations/{id}/preferences/{pid}',
+    tag: 'workspace',
+    summary: 'Edit or (un)lock a preference',
+    params,
+    body: UpdatePreferenceSchema,
+    response: PreferenceSchema,
+    errors: [...OWNED, ...JSON_BODY, 'conflict'],
+  },
+  async ({ params, body, ctx, actor }) =>
+    updatePreference(ctx.deps, actor, { threadId: params.id, preferenceId: params.pid, patch: body }),
 );
 
-export const DELETE = authed<Params>(async ({ params, ctx, actor }) => {
-  await deletePreference(ctx.deps, actor, { threadId: params.id, preferenceId: params.pid });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = defineRoute(
+  {
+    method: 'DELETE',
+    path: '/api/conversations/{id}/preferences/{pid}',
+    tag: 'workspace',
+    summary: 'Remove a preference',
+    params,
+    status: 204,
+    errors: [...OWNED, 'conflict'],
+  },
+  async ({ params, ctx, actor }) => {
+    await deletePreference(ctx.deps, actor, { threadId: params.id, preferenceId: params.pid });
+    return new Response(null, { status: 204 });
+  },
+);

@@ -1,16 +1,29 @@
-import { UpdateTodoSchema } from '@trellis/domain';
+import { PathIdSchema, TodoSchema, UpdateTodoSchema } from '@trellis/domain';
 import { deleteTodo, updateTodo } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-type Params = { id: string; tid: string };
+const params = { id: PathIdSchema, tid: PathIdSchema };
 
-export const PATCH = authed<Params>(async ({ request, params, ctx, actor }) =>
-  updateTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid, patch: await readJson(request, UpdateTodoSchema) }),
+export const PATCH = defineRoute(
+  {
+    method: 'PATCH',
+    path: '/api/conversations/{id}/todos/{tid}',
+    tag: 'workspace',
+    summary: 'Edit, nest or complete a todo',
+    params,
+    body: UpdateTodoSchema,
+    response: TodoSchema,
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => updateTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid, patch: body }),
 );
 
-export const DELETE = authed<Params>(async ({ params, ctx, actor }) => {
-  await deleteTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = defineRoute(
+  { method: 'DELETE', path: '/api/conversations/{id}/todos/{tid}', tag: 'workspace', summary: 'Remove a todo', params, status: 204, errors: OWNED },
+  async ({ params, ctx, actor }) => {
+    await deleteTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid });
+    return new Response(null, { status: 204 });
+  },
+);

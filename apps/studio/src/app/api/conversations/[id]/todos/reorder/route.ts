@@ -1,10 +1,21 @@
-import { ReorderSchema } from '@trellis/domain';
+import { z } from 'zod';
+import { PathIdSchema, ReorderSchema, TodoSchema } from '@trellis/domain';
 import { reorderTodos } from '@trellis/services';
-import { authed, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Body: every todo id in the new order (422 when it is not exactly the current set). */
-export const POST = authed<{ id: string }>(async ({ request, params, ctx, actor }) =>
-  reorderTodos(ctx.deps, actor, { threadId: params.id, ...(await readJson(request, ReorderSchema)) }),
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/todos/reorder',
+    tag: 'workspace',
+    summary: 'Reorder todos (all ids, new order)',
+    params: { id: PathIdSchema },
+    body: ReorderSchema,
+    response: z.object({ todos: z.array(TodoSchema) }),
+    errors: [...OWNED, ...JSON_BODY],
+  },
+  async ({ params, body, ctx, actor }) => reorderTodos(ctx.deps, actor, { threadId: params.id, ...body }),
 );

@@ -1,14 +1,22 @@
-import { EditTurnSchema, TurnIndexParamSchema } from '@trellis/domain';
+import { z } from 'zod';
+import { EditTurnSchema, PathIdSchema, TurnIndexParamSchema } from '@trellis/domain';
 import { editTurn } from '@trellis/services';
-import { authed, parseParam, readJson } from '@/server/http';
+import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
 /** Creates the edited sibling of step k (a branch at k−1); the client then sends the text there. */
-export const POST = authed<{ id: string; k: string }>(
-  async ({ request, params, ctx, actor }) => {
-    const { content } = await readJson(request, EditTurnSchema);
-    return editTurn(ctx.deps, actor, { threadId: params.id, turn: parseParam(TurnIndexParamSchema, params.k), content });
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/turns/{k}/edit',
+    tag: 'siblings',
+    summary: 'Edit turn k’s message: creates the sibling branch at k−1',
+    params: { id: PathIdSchema, k: TurnIndexParamSchema },
+    body: EditTurnSchema,
+    response: z.object({ thread_id: z.string() }),
+    status: 201,
+    errors: [...OWNED, ...JSON_BODY, 'conflict', 'upstream_failed'],
   },
-  { status: 201 },
+  async ({ params, body, ctx, actor }) => editTurn(ctx.deps, actor, { threadId: params.id, turn: params.k, content: body.content }),
 );

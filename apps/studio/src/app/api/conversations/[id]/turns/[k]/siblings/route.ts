@@ -1,9 +1,18 @@
-import { TurnIndexParamSchema } from '@trellis/domain';
+import { PathIdSchema, SiblingListSchema, TurnIndexParamSchema } from '@trellis/domain';
 import { listSiblings } from '@trellis/services';
-import { authed, parseParam } from '@/server/http';
+import { OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = authed<{ id: string; k: string }>(async ({ params, ctx, actor }) =>
-  listSiblings(ctx.deps, actor, { threadId: params.id, turn: parseParam(TurnIndexParamSchema, params.k) }),
+export const GET = defineRoute(
+  {
+    method: 'GET',
+    path: '/api/conversations/{id}/turns/{k}/siblings',
+    tag: 'siblings',
+    summary: 'The paths that diverge at step k, oldest first',
+    params: { id: PathIdSchema, k: TurnIndexParamSchema },
+    response: SiblingListSchema,
+    errors: [...OWNED, 'validation_failed'],
+  },
+  async ({ params, ctx, actor }) => listSiblings(ctx.deps, actor, { threadId: params.id, turn: params.k }),
 );

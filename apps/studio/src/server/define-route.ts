@@ -1,0 +1,190 @@
+// One contract per route, declared beside its handler: method, path and its
+// parameters, body, query, response and the error codes the route can answer.
+// The wrapper parses with it, checks the response outside production, and the
+// OpenAPI document is generated from these declarations alone (see
+// `openapi/document.ts`); a test compares them with the route folders.
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { AppError, PathIdSchema, fromZodError, type AppErrorCode } from '@trellis/domain';
+import { authenticate, type Actor } from '@trellis/services';
+import { getContext, type AppContext } from './context';
+import { env } from './env';
+import { errorResponse } from './http';
+import { logger } from './logger';
+import { MAX_JSON_BODY_BYTES, readCappedText } from './read-body';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type ParamShape = Record<string, z.ZodType>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOf<P> = P extends ParamShape ? { [K in keyof P]: z.output<P[K]> } : Record<string, never>;
+
+export interface RouteContract<P extends ParamShape | undefined = ParamShape | undefined, B = unknown, Q = unknown> {
+  method: HttpMethod;
+  /** The OpenAPI path, parameters in braces named like the route folders (`[tid]` → `{tid}`). */
+  path: `/api/${string}`;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Public routes skip authentication (health, the API description, auth itself). */
+  isPublic?: boolean;
+  /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */
+  params?: P;
+  body?: B;
+  /** Bytes read at most before 413 (ordinary JSON routes: 1 MB). */
+  maxBodyBytes?: number;
+  /** The 413 message when `maxBodyBytes` is exceeded. */
+  tooLargeMessage?: string;
+  query?: Q;
+  response?: z.ZodType;
+  /** The success content type when it is not JSON (event streams, HTML). */
+  contentType?: string;
+  status?: number;
+  /** Every AppError code this route can answer. */
+  errors: readonly AppErrorCode[];
+}
+
+export interface RouteInput<P, B, Q> {
+  request: Request;
+  params: ParamsOf<P>;
+  body: Out<B>;
+  query: Out<Q>;
+}
+
+export interface AuthedInput<P, B, Q> extends RouteInput<P, B, Q> {
+  ctx: AppContext;
+  actor: Actor;
+}
+
+// Next types the segment values per route; the contract's schemas are what narrow them here.
+type NextRouteContext = { params: Promise<unknown> };
+export type RouteHandler = ((request: Request, route: NextRouteContext) => Promise<Response>) & { contract: RouteContract };
+
+/** An authenticated route. `run` returns a Response or a JSON value (sent with `status`, default 200). */
+export function defineRoute<P extends ParamShape | undefined = undefined, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  contract: RouteContract<P, B, Q>,
+  run: (input: AuthedInput<P, B, Q>) => Promise<Response | object>,
+): RouteHandler {
+  return wrap(contract, async (request, input) => {
+    const ctx = await getContext();
+    const actor = await authenticate(
+      { db: ctx.deps.db, auth: ctx.auth },
+      { method: request.method, headers: request.headers, hasBody: hasBody(request) },
+    );
+    return run({ ...input, ctx, actor });
+  });
+}
+
+/** A public route: no authentication, errors still mapped. */
+export function definePublicRoute<P extends ParamShape | undefined = undefined, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  contract: RouteContract<P, B, Q>,
+  run: (input: RouteInput<P, B, Q>) => Promise<Response | object>,
+): RouteHandler {
+  return wrap({ ...contract, isPublic: true }, (_request, input) => run(input));
+}
+
+function wrap<P extends ParamShape | undefined, B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+  contract: RouteContract<P, B, Q>,
+  run: (request: Request, input: RouteInput<P, B, Q>) => Promise<Response | object>,
+): RouteHandler {
+  const handler = async (request: Request, route: NextRouteContext): Promise<Response> => {
+    try {
+      const params = parseParams(contract.params, ((await route.params) ?? {}) as Record<string, unknown>) as ParamsOf<P>;
+      const query = (contract.query ? parseQuery(contract.query, request) : undefined) as Out<Q>;
+      const body = (contract.body ? await readBody(contract, request) : undefined) as Out<B>;
+      const result = await run(request, { request, params, body, query });
+      if (result instanceof Response) return result;
+      if (shouldCheckResponses()) checkResponse(contract, result);
+      return NextResponse.json(result, { status: contract.status ?? 200 });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return Object.assign(handler, { contract: contract });
+}
+
+function parseParams(shape: ParamShape | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(shape ?? {})) {
+    const result = schema.safeParse(raw[name]);
+    if (!result.success) {
+      if (schema === PathIdSchema) throw AppError.notFound('That resource was');
+      throw fromZodError(new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [name, ...i.path] }))));
+    }
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+function parseQuery(schema: z.ZodType, request: Request): unknown {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+/** Malformed JSON is a 400, a schema failure a 422 naming the field, an oversized body a 413. */
+async function readBody(contract: RouteContract, request: Request): Promise<unknown> {
+  const text = await readCappedText(request, contract.maxBodyBytes ?? MAX_JSON_BODY_BYTES, contract.tooLargeMessage);
+  let body: unknown;
+  try {
+    body = text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON');
+  }
+  const result = (contract.body as z.ZodType).safeParse(body);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+function shouldCheckResponses(): boolean {
+  const e = env();
+  return e.NODE_ENV !== 'production' || e.TRELLIS_CHECK_RESPONSES;
+}
+
+/** Outside production a handler that answers outside its contract is a 500 that says so. */
+function checkResponse(contract: RouteContract, result: object): void {
+  if (!contract.response) return;
+  const parsed = contract.response.safeParse(JSON.parse(JSON.stringify(result)));
+  if (parsed.success) return;
+  logger.error({ route: `${contract.method} ${contract.path}`, issues: parsed.error.issues }, 'response does not match its contract');
+  throw new AppError('internal', `The response of ${contract.method} ${contract.path} does not match its contract`, {
+    details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
+  });
+}
+
+function hasBody(request: Request): boolean {
+  if (['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(request.method.toUpperCase())) return false;
+  const length = request.headers.get('content-length');
+  return length === null ? request.body !== null : Number(length) > 0;
+}
+
+/** The contract of every method a route module exports. */
+export function contractsOf(module: Record<string, unknown>): RouteContract[] {
+  return HTTP_METHODS.flatMap((method) => {
+    const handler = module[method] as Partial<RouteHandler> | undefined;
+    return handler?.contract ? [handler.contract] : [];
+  });
+}
+
+/** Codes the wrapper itself answers, so declarations read as what they add. */
+export const AUTHED = ['unauthenticated', 'forbidden'] as const;
+export const OWNED = [...AUTHED, 'not_found'] as const;
+export const JSON_BODY = ['bad_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const;
+
+/** The codes a contract must declare because the wrapper answers them (the coverage test's rule). */
+export function impliedErrors(contract: RouteContract): AppErrorCode[] {
+  const codes = new Set<AppErrorCode>();
+  if (!contract.isPublic) {
+    codes.add('unauthenticated').add('forbidden');
+    if (contract.method !== 'GET' && contract.method !== 'DELETE') codes.add('unsupported_media_type');
+  }
+  for (const schema of Object.values(contract.params ?? {})) {
+    // A catch-all's segments (`[...all]`) are any list of strings: nothing to refuse.
+    if (schema instanceof z.ZodArray) continue;
+    codes.add(schema === PathIdSchema ? 'not_found' : 'validation_failed');
+  }
+  if (contract.query) codes.add('validation_failed');
+  if (contract.body) for (const code of JSON_BODY) codes.add(code);
+  return [...codes];
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractsOf, type RouteContract } from '../define-route';
+import { buildOpenApiDocumentFromContracts } from './document';
+import { coverageProblems, scanRouteFolders } from './coverage';
+import { API_ROUTE_MODULES } from './route-modules';
+
+const folders = scanRouteFolders(path.resolve(import.meta.dirname, '../../app/api'));
+const contracts = API_ROUTE_MODULES.flatMap(contractsOf);
+const documentOf = (list: RouteContract[]) => buildOpenApiDocumentFromContracts('http://127.0.0.1:3000', list);
+
+/** The contracts with one declaration replaced, as a stale or careless edit would leave them. */
+function withWrong(method: string, routePath: string, change: (c: RouteContract) => RouteContract): RouteContract[] {
+  const index = contracts.findIndex((c) => c.method === method && c.path === routePath);
+  expect(index, `${method} ${routePath} exists`).toBeGreaterThanOrEqual(0);
+  return contracts.map((c, i) => (i === index ? change(c) : c));
+}
+
+describe('OpenAPI coverage', () => {
+  it('the generated document matches every route folder, its parameter names, bodies and errors', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(30);
+    expect(coverageProblems(documentOf(contracts), folders, contracts)).toEqual([]);
+  });
+
+  it('a declaration naming a parameter unlike its folder ({pid} for [tid]) is reported', () => {
+    const wrong = withWrong('PATCH', '/api/conversations/{id}/todos/{tid}', (c) => ({ ...c, path: '/api/conversations/{id}/todos/{pid}' }));
+    const problems = coverageProblems(documentOf(wrong), folders, wrong);
+    expect(problems).toContain('PATCH /api/conversations/{id}/todos/{tid}: served by a route folder but not in the document');
+    expect(problems).toContain('PATCH /api/conversations/{id}/todos/{pid}: in the document but no route folder serves it');
+  });
+
+  it('a declared parameter the folder does not have is reported', () => {
+    const wrong = withWrong('GET', '/api/conversations/{id}', (c) => ({ ...c, params: { thread: z.string() } }));
+    expect(coverageProblems(documentOf(wrong), folders, wrong).join('\n')).toMatch(/GET \/api\/conversations\/\{id\}: path parameters \["thread"\]/);
+  });
+
+  it('a document whose body differs from the handler is reported', () => {
+    const wrong = withWrong('POST', '/api/conversations/{id}/todos', (c) => ({ ...c, body: z.object({ title: z.string() }) }));
+    expect(coverageProblems(documentOf(wrong), folders, contracts)).toEqual([
+      "POST /api/conversations/{id}/todos: the documented body differs from the handler's",
+    ]);
+  });
+
+  it('a document whose errors differ from the handler is reported', () => {
+    const wrong = withWrong('POST', '/api/conversations/{id}/branch', (c) => ({ ...c, errors: c.errors.filter((e) => e !== 'conflict') }));
+    expect(coverageProblems(documentOf(wrong), folders, contracts)).toEqual([
+      expect.stringMatching(/^POST \/api\/conversations\/\{id\}\/branch: the documented errors differ/),
+    ]);
+  });
+
+  it('a declaration that omits an error the wrapper answers (404 for a malformed id) is reported', () => {
+    const wrong = withWrong('DELETE', '/api/tokens/{id}', (c) => ({ ...c, errors: c.errors.filter((e) => e !== 'not_found') }));
+    expect(coverageProblems(documentOf(wrong), folders, wrong)).toEqual(['DELETE /api/tokens/{id}: answers not_found but does not declare it']);
+  });
+
+  it('a method exported under one name but declared as another is reported', () => {
+    const wrong = withWrong('PATCH', '/api/conversations/{id}/workspace', (c) => ({ ...c, method: 'PUT' }));
+    const problems = coverageProblems(documentOf(wrong), folders, wrong);
+    expect(problems).toContain('PATCH /api/conversations/{id}/workspace: served by a route folder but not in the document');
+    expect(problems).toContain('PUT /api/conversations/{id}/workspace: in the document but no route folder serves it');
+  });
+});

@@ -1,0 +1,67 @@
+// Every route module under app/api, so the OpenAPI document can read the
+// contract each handler carries. The list holds no descriptions of its own: a
+// route missing here is a missing operation, which the coverage test reports
+// against the route folders.
+import * as unknown from '@/app/api/[...unknown]/route';
+import * as authAll from '@/app/api/auth/[...all]/route';
+import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
+import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
+import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
+import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
+import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
+import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
+import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
+import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
+import * as conversationsIdPreferences from '@/app/api/conversations/[id]/preferences/route';
+import * as conversationsId from '@/app/api/conversations/[id]/route';
+import * as conversationsIdTodosTid from '@/app/api/conversations/[id]/todos/[tid]/route';
+import * as conversationsIdTodosReorder from '@/app/api/conversations/[id]/todos/reorder/route';
+import * as conversationsIdTodos from '@/app/api/conversations/[id]/todos/route';
+import * as conversationsIdTurnsKChanges from '@/app/api/conversations/[id]/turns/[k]/changes/route';
+import * as conversationsIdTurnsKEdit from '@/app/api/conversations/[id]/turns/[k]/edit/route';
+import * as conversationsIdTurnsKRegenerate from '@/app/api/conversations/[id]/turns/[k]/regenerate/route';
+import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/route';
+import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
+import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
+import * as conversations from '@/app/api/conversations/route';
+import * as docs from '@/app/api/docs/route';
+import * as health from '@/app/api/health/route';
+import * as openapijson from '@/app/api/openapi.json/route';
+import * as search from '@/app/api/search/route';
+import * as tokensId from '@/app/api/tokens/[id]/route';
+import * as tokens from '@/app/api/tokens/route';
+import * as transcriptsImport from '@/app/api/transcripts/import/route';
+import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
+
+export const API_ROUTE_MODULES: Record<string, unknown>[] = [
+  unknown,
+  authAll,
+  conversationsIdBranch,
+  conversationsIdCompare,
+  conversationsIdCursor,
+  conversationsIdExport,
+  conversationsIdGraph,
+  conversationsIdMessages,
+  conversationsIdPreferencesPid,
+  conversationsIdPreferencesReorder,
+  conversationsIdPreferences,
+  conversationsId,
+  conversationsIdTodosTid,
+  conversationsIdTodosReorder,
+  conversationsIdTodos,
+  conversationsIdTurnsKChanges,
+  conversationsIdTurnsKEdit,
+  conversationsIdTurnsKRegenerate,
+  conversationsIdTurnsK,
+  conversationsIdTurnsKSiblings,
+  conversationsIdWorkspace,
+  conversations,
+  docs,
+  health,
+  openapijson,
+  search,
+  tokensId,
+  tokens,
+  transcriptsImport,
+  transcriptsInspect,
+];

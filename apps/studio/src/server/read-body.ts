@@ -1,0 +1,37 @@
+// Reads a request body by counting the bytes of the stream itself: route
+// handlers have no body limit of their own (only Server Actions and the proxy
+// do), and a content-length header is only a claim.
+import { AppError } from '@trellis/domain';
+
+/** Ordinary JSON routes read at most this much (413 beyond it). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export function bodyTooLarge(maxBytes: number, message?: string): AppError {
+  return new AppError('payload_too_large', message ?? `The request body is larger than ${formatBytes(maxBytes)}`, {
+    details: { max_bytes: maxBytes },
+  });
+}
+
+export async function readCappedText(request: Request, maxBytes: number, message?: string): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw bodyTooLarge(maxBytes, message);
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw bodyTooLarge(maxBytes, message);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+}
