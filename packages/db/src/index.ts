@@ -4,3 +4,4 @@ export * from './client';
 export * from './embedded';
 export * from './migrate';
 export * from './schema/search';
+export * from './local-defaults';

@@ -1,51 +1,53 @@
 // Start-up of one studio process: resolve the database (embedded unless
-// DATABASE_URL), apply migrations and the checkpointer schema, start the pending
-// branch sweeper and the studio instance, and on SIGINT/SIGTERM drain the turns
-// in flight before the embedded Postgres stops (a second signal stops at once).
+// DATABASE_URL) and the auth secret, apply migrations and the checkpointer
+// schema, and on SIGINT/SIGTERM drain the turns in flight before the embedded
+// Postgres stops (a second signal stops at once). The context starts the
+// sweeper and the studio instance from what boot returns.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmbeddedPostgres, type RunningPostgres } from '@trellis/db';
-import { installShutdownHandlers, migrateAll } from '@trellis/services';
+import { installShutdownHandlers, migrateAll, type DrainReport } from '@trellis/services';
 import { env } from './env';
 import { logger } from './logger';
 
-interface BootState {
-  ready: Promise<void>;
-  postgres?: RunningPostgres;
+export interface Booted {
+  databaseUrl: string;
+  authSecret: string;
+  /** This process owns its database (the embedded one): no other studio process shares it. */
+  isEmbedded: boolean;
 }
 
-const globalBoot = globalThis as typeof globalThis & { __trellisBoot?: BootState };
+type Drain = (graceMs: number) => Promise<DrainReport | null>;
 
-export function boot(): Promise<void> {
-  globalBoot.__trellisBoot ??= { ready: start() };
-  return globalBoot.__trellisBoot.ready;
+// One boot per process: Next bundles instrumentation and route handlers apart.
+const globalBoot = globalThis as typeof globalThis & { __trellisBoot?: Promise<Booted>; __trellisDrain?: Drain };
+
+/** Resolves once the database is migrated and usable, to what start-up resolved. Nothing is written to the environment. */
+export function boot(): Promise<Booted> {
+  globalBoot.__trellisBoot ??= start();
+  return globalBoot.__trellisBoot;
 }
 
-/** Resolves once the database is usable; route handlers await it. */
-export function whenBooted(): Promise<void> {
-  return boot();
+/** What a stopping process drains before the database stops (the context registers it; boot never imports it). */
+export function setDrain(drain: Drain): void {
+  globalBoot.__trellisDrain = drain;
 }
 
-/** True when this process owns its database (the embedded one): no other studio process shares it. */
-export function usesEmbeddedPostgres(): boolean {
-  return globalBoot.__trellisBoot?.postgres !== undefined;
-}
-
-async function start(): Promise<void> {
+async function start(): Promise<Booted> {
   const e = env();
   await mkdir(e.dataDir, { recursive: true });
-  if (!process.env.BETTER_AUTH_SECRET) process.env.BETTER_AUTH_SECRET = await localSecret(e.dataDir);
-  if (!process.env.DATABASE_URL) {
-    const postgres = await startEmbeddedPostgres({ dataDir: path.join(e.dataDir, 'postgres'), port: e.TRELLIS_PG_PORT });
-    globalBoot.__trellisBoot!.postgres = postgres;
-    process.env.DATABASE_URL = postgres.url;
+  const authSecret = e.BETTER_AUTH_SECRET ?? (await localSecret(e.dataDir));
+  let databaseUrl = e.DATABASE_URL;
+  let postgres: RunningPostgres | undefined;
+  if (!databaseUrl) {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(e.dataDir, 'postgres'), port: e.TRELLIS_PG_PORT });
+    databaseUrl = postgres.url;
     logger.info({ port: e.TRELLIS_PG_PORT }, 'embedded PostgreSQL started');
   }
-  registerShutdown(e.TRELLIS_SHUTDOWN_GRACE_SECONDS * 1000, globalBoot.__trellisBoot!.postgres);
-  await migrateAll({ databaseUrl: process.env.DATABASE_URL });
-  const { startSweeper } = await import('./context');
-  startSweeper();
+  registerShutdown(e.TRELLIS_SHUTDOWN_GRACE_SECONDS * 1000, postgres);
+  await migrateAll({ databaseUrl });
+  return { databaseUrl, authSecret, isEmbedded: postgres !== undefined };
 }
 
 /** A per-installation secret kept beside the data, so sessions survive restarts. */
@@ -65,7 +67,7 @@ function registerShutdown(graceMs: number, postgres: RunningPostgres | undefined
   installShutdownHandlers({
     graceMs,
     logger,
-    drain: async (grace) => (await import('./context')).drainContext(grace),
+    drain: async (grace) => (globalBoot.__trellisDrain ? globalBoot.__trellisDrain(grace) : null),
     ...(postgres ? { stopDatabase: () => postgres.stop() } : {}),
   });
   // Any other exit still asks the postmaster for a fast shutdown (it finishes on its own).

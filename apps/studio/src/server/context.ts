@@ -1,6 +1,6 @@
-// One set of service dependencies per studio process, created after boot resolved
-// the database. Kept on globalThis because Next bundles instrumentation and route
-// handlers separately.
+// One set of service dependencies per studio process, created from what boot
+// resolved (the database URL and the auth secret). Kept on globalThis because
+// Next bundles instrumentation and route handlers separately.
 import { randomUUID } from 'node:crypto';
 import {
   createAuth,
@@ -15,7 +15,7 @@ import {
 import { describeModel, type ModelConfig } from '@trellis/agent';
 import { env } from './env';
 import { logger } from './logger';
-import { usesEmbeddedPostgres, whenBooted } from './boot';
+import { boot, setDrain } from './boot';
 
 export interface AppContext {
   deps: ServiceDeps;
@@ -33,10 +33,9 @@ export function getContext(): Promise<AppContext> {
 }
 
 async function create(): Promise<AppContext> {
-  await whenBooted();
+  setDrain(drainContext);
+  const { databaseUrl, authSecret, isEmbedded } = await boot();
   const e = env();
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL was not resolved at boot');
   const model = modelConfig();
   const deps = createServiceDeps({
     databaseUrl,
@@ -49,13 +48,13 @@ async function create(): Promise<AppContext> {
   // instance other processes cannot see.
   const instance = await startStudioInstance(deps, {
     timing: { heartbeatMs: e.TRELLIS_HEARTBEAT_SECONDS * 1000, staleSeconds: e.TRELLIS_INSTANCE_STALE_SECONDS },
-    singleProcess: usesEmbeddedPostgres(),
+    singleProcess: isEmbedded,
   });
   const origins = new Set([e.baseUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.TRELLIS_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean)) origins.add(o.trim());
   const auth = createAuth({
     db: deps.db,
-    secret: process.env.BETTER_AUTH_SECRET ?? e.authSecret,
+    secret: authSecret,
     baseUrl: e.baseUrl,
     trustedOrigins: [...origins],
   });

@@ -61,19 +61,23 @@ export interface AuthedInput<P, B, Q> extends RouteInput<P, B, Q> {
 type NextRouteContext = { params: Promise<unknown> };
 export type RouteHandler = ((request: Request, route: NextRouteContext) => Promise<Response>) & { contract: RouteContract };
 
-/** An authenticated route. `run` returns a Response or a JSON value (sent with `status`, default 200). */
+/** An authenticated route: authentication comes first, then the contract's parsing. */
 export function defineRoute<P extends ParamShape | undefined = undefined, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   contract: RouteContract<P, B, Q>,
   run: (input: AuthedInput<P, B, Q>) => Promise<Response | object>,
 ): RouteHandler {
-  return wrap(contract, async (request, input) => {
-    const ctx = await getContext();
-    const actor = await authenticate(
-      { db: ctx.deps.db, auth: ctx.auth },
-      { method: request.method, headers: request.headers, hasBody: hasBody(request) },
-    );
-    return run({ ...input, ctx, actor });
-  });
+  return wrap(
+    contract,
+    async (request) => {
+      const ctx = await getContext();
+      const actor = await authenticate(
+        { db: ctx.deps.db, auth: ctx.auth },
+        { method: request.method, headers: request.headers, hasBody: hasBody(request) },
+      );
+      return { ctx, actor };
+    },
+    run,
+  );
 }
 
 /** A public route: no authentication, errors still mapped. */
@@ -81,19 +85,21 @@ export function definePublicRoute<P extends ParamShape | undefined = undefined, 
   contract: RouteContract<P, B, Q>,
   run: (input: RouteInput<P, B, Q>) => Promise<Response | object>,
 ): RouteHandler {
-  return wrap({ ...contract, isPublic: true }, (_request, input) => run(input));
+  return wrap({ ...contract, isPublic: true }, async () => ({}), run);
 }
 
-function wrap<P extends ParamShape | undefined, B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+function wrap<P extends ParamShape | undefined, B extends z.ZodType | undefined, Q extends z.ZodType | undefined, A extends object>(
   contract: RouteContract<P, B, Q>,
-  run: (request: Request, input: RouteInput<P, B, Q>) => Promise<Response | object>,
+  admit: (request: Request) => Promise<A>,
+  run: (input: RouteInput<P, B, Q> & A) => Promise<Response | object>,
 ): RouteHandler {
   const handler = async (request: Request, route: NextRouteContext): Promise<Response> => {
     try {
+      const admitted = await admit(request);
       const params = parseParams(contract.params, ((await route.params) ?? {}) as Record<string, unknown>) as ParamsOf<P>;
       const query = (contract.query ? parseQuery(contract.query, request) : undefined) as Out<Q>;
       const body = (contract.body ? await readBody(contract, request) : undefined) as Out<B>;
-      const result = await run(request, { request, params, body, query });
+      const result = await run({ ...admitted, request, params, body, query });
       if (result instanceof Response) return result;
       if (shouldCheckResponses()) checkResponse(contract, result);
       return NextResponse.json(result, { status: contract.status ?? 200 });

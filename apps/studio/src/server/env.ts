@@ -1,11 +1,11 @@
 // The one place the studio reads its environment (STYLE §6).
-import path from 'node:path';
+import { EMBEDDED_PG_DEFAULT_PORT, resolveDataDir } from '@trellis/db';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   TRELLIS_DATA_DIR: z.string().optional(),
-  TRELLIS_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  TRELLIS_PG_PORT: z.coerce.number().int().min(1).max(65535).default(EMBEDDED_PG_DEFAULT_PORT),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BETTER_AUTH_SECRET: z.string().min(16).optional(),
@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; baseUrl: string; authSecret: string };
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; baseUrl: string };
 
 let cached: Env | undefined;
 
@@ -51,14 +51,9 @@ export function env(): Env {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.TRELLIS_DATA_DIR ?? path.join(process.cwd(), '../../.data'));
+  // Resolved against the repository root: `next start` runs in apps/studio, the CLIs elsewhere.
+  const dataDir = resolveDataDir(e.TRELLIS_DATA_DIR, process.cwd());
   const baseUrl = e.TRELLIS_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`;
-  cached = {
-    ...e,
-    dataDir,
-    baseUrl,
-    // A development default keeps `npm start` one command; set BETTER_AUTH_SECRET in production.
-    authSecret: e.BETTER_AUTH_SECRET ?? 'trellis-local-development-secret-change-me',
-  };
+  cached = { ...e, dataDir, baseUrl };
   return cached;
 }

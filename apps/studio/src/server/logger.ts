@@ -1,3 +1,4 @@
 import pino from 'pino';
+import { env } from './env';
 
-export const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { app: 'trellis-studio' } });
+export const logger = pino({ level: env().LOG_LEVEL, base: { app: 'trellis-studio' } });

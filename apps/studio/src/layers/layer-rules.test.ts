@@ -1,0 +1,60 @@
+// The layer rules of eslint.config.js, run through ESLint's own API on fixture
+// text: what the pure packages and client code may not import.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const configFile = path.join(repoRoot, 'eslint.config.js');
+
+let layers: ESLint;
+
+beforeAll(async () => {
+  const config = (await import(pathToFileURL(configFile).href)) as { layerRules: Linter.Config[] };
+  // Only the layer rules: the type-aware rules need files on disk inside a tsconfig.
+  layers = new ESLint({
+    cwd: repoRoot,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...config.layerRules],
+  });
+});
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await layers.lintText(code, { filePath: path.join(repoRoot, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('layer rules', () => {
+  it('rejects a domain module that imports drizzle-orm', async () => {
+    const found = await problems('packages/domain/src/graph/fixture.ts', "import { eq } from 'drizzle-orm';\nexport const byId = eq;\n");
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*drizzle-orm.*no database client/)]);
+  });
+
+  it('rejects frameworks, React, Node built-ins and process.env in the pure packages', async () => {
+    expect(await problems('packages/domain/src/fixture.ts', "import { NextResponse } from 'next/server';\nexport const r = NextResponse;\n")).toHaveLength(1);
+    expect(await problems('packages/transcripts/src/fixture.ts', "import { useState } from 'react';\nexport const s = useState;\n")).toHaveLength(1);
+    expect(await problems('packages/transcripts/src/fixture.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toHaveLength(1);
+    expect(await problems('packages/domain/src/fixture.ts', 'export const url = process.env.DATABASE_URL;\n')).toEqual([
+      expect.stringMatching(/^no-restricted-globals: /),
+    ]);
+  });
+
+  it('lets the transcripts CLI read files and the services use the database', async () => {
+    expect(await problems('packages/transcripts/src/cli.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
+    expect(await problems('packages/services/src/fixture.ts', "import { eq } from 'drizzle-orm';\nexport const byId = eq;\n")).toEqual([]);
+  });
+
+  it('rejects a client component that imports server code', async () => {
+    const found = await problems('apps/studio/src/components/chat/fixture.tsx', "import { getContext } from '@/server/context';\nexport const c = getContext;\n");
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*no server code/)]);
+    expect(await problems('apps/studio/src/lib/api/fixture.ts', "import { sendTurn } from '@trellis/services';\nexport const s = sendTurn;\n")).toHaveLength(1);
+  });
+
+  it('is part of the configuration the repository lints with', async () => {
+    const real = new ESLint({ cwd: repoRoot });
+    const config = (await real.calculateConfigForFile(path.join(repoRoot, 'packages/domain/src/index.ts'))) as Linter.Config;
+    expect(config.rules?.['no-restricted-imports']).toEqual([2, expect.objectContaining({ patterns: expect.any(Array) })]);
+  });
+});
