@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_ERROR_CODES } from '../errors/app-error';
 
 export const IsoDateSchema = z.string().describe('ISO 8601 timestamp');
 
@@ -19,9 +20,10 @@ export const StorableStringSchema = z
  */
 export const PathIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'is not an id');
 
+/** Every failure the API answers; `code` is the closed AppError set, which clients branch on. */
 export const ErrorBodySchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(APP_ERROR_CODES),
     message: z.string(),
     details: z.unknown().optional(),
   }),

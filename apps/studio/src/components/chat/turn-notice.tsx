@@ -12,7 +12,7 @@ export interface TurnNoticeProps {
 /** What went wrong with the last send, and a way to try again. */
 export function TurnNotice({ run, onRetry, onDismiss }: TurnNoticeProps) {
   if (run.phase !== 'failed' || !run.error) return null;
-  const isBusy = run.error.code === 'turn_in_progress' || run.error.status === 409;
+  const isBusy = run.error.code === 'turn_in_progress';
   const wasRecorded = run.turnIndex !== null;
   const isRestarting = run.error.code === 'unavailable' && !wasRecorded;
   return (

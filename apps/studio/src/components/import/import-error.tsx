@@ -19,7 +19,7 @@ export function ImportError({ error, title }: { error: unknown; title: string })
         <div className="space-y-0.5">
           <p className="font-medium text-destructive">{title}</p>
           <p data-testid="import-error-message">{errorMessage(error)}</p>
-          {isApiError(error) && error.status === 413 && (
+          {isApiError(error) && error.code === 'payload_too_large' && (
             <p className="text-muted-foreground">Split the session into smaller files, or remove old sessions from it.</p>
           )}
         </div>

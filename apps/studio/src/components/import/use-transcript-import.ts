@@ -67,7 +67,7 @@ export function useTranscriptImport() {
     try {
       content = await chosen.text();
     } catch {
-      setReadError(new ApiError(0, 'unreadable', `${chosen.name} could not be read by the browser`));
+      setReadError(new ApiError(0, 'bad_request', `${chosen.name} could not be read by the browser`));
       return;
     } finally {
       if (current === attempt.current) setReadingName(null);

@@ -137,7 +137,7 @@ export function useStudioController(initial: DisplayedView) {
   const isMissing =
     conversation.isError &&
     isApiError(conversation.error) &&
-    (conversation.error.isNotFound || conversation.error.status === 403);
+    (conversation.error.code === 'not_found' || conversation.error.code === 'forbidden');
 
   return {
     view,

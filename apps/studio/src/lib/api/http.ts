@@ -1,12 +1,15 @@
 // The one way the browser talks to the REST API: JSON in, a domain schema out,
 // every failure an ApiError carrying the server's closed error code.
-import { ErrorBodySchema } from '@trellis/domain';
+import { ErrorBodySchema, type AppErrorCode } from '@trellis/domain';
 import type { z } from 'zod';
+
+/** The server's AppError codes, plus the client's own: no response at all, or a body outside the contract. */
+export type ApiErrorCode = AppErrorCode | 'network' | 'bad_response';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -14,13 +17,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** 409 while another turn on the same thread is running. */
+  /** Another turn on the same thread is running (a 409, like the unrelated `conflict`). */
   get isTurnInProgress(): boolean {
-    return this.status === 409;
+    return this.code === 'turn_in_progress';
   }
 
   get isNotFound(): boolean {
-    return this.status === 404;
+    return this.code === 'not_found';
   }
 }
 
@@ -99,7 +102,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   }
   return new ApiError(
     response.status,
-    `http_${response.status}`,
+    'bad_response',
     response.statusText || `Request failed (${response.status})`,
   );
 }
