@@ -14,7 +14,7 @@ export type EarlierImport = z.infer<typeof AlreadyImportedSchema>;
 
 /** The earlier import a 409 names, when the refusal is "you imported this file before". */
 export function earlierImportOf(error: unknown): EarlierImport | null {
-  if (!isApiError(error) || error.status !== 409) return null;
+  if (!isApiError(error) || error.code !== 'conflict') return null;
   const parsed = AlreadyImportedSchema.safeParse(error.details);
   return parsed.success ? parsed.data : null;
 }

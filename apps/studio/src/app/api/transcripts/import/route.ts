@@ -16,7 +16,7 @@ export const POST = defineRoute(
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
     response: TranscriptImportedSchema,
     status: 201,
-    errors: [...AUTHED, ...JSON_BODY, 'upstream_failed'],
+    errors: [...AUTHED, ...JSON_BODY, 'conflict', 'rate_limited', 'unavailable', 'upstream_failed'],
   },
   async ({ body, ctx, actor }) => importTranscript(ctx.deps, actor, body),
 );

@@ -15,7 +15,7 @@ export const POST = defineRoute(
     maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
     response: TranscriptInspectionSchema,
-    errors: [...AUTHED, ...JSON_BODY],
+    errors: [...AUTHED, ...JSON_BODY, 'rate_limited', 'unavailable'],
   },
   async ({ body, ctx, actor }) => inspectTranscript(ctx.deps, actor, body),
 );
