@@ -58,13 +58,17 @@ describe('the composer', () => {
     await studio.byTestId('send').dblclick();
     await studio.waitForReplies(2);
     expect(await studio.userMessages.count()).toBe(2);
-    expect(await page.locator('[data-testid="message-assistant"][data-status="interrupted"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="message-assistant"][data-status="interrupted"]').count()).toBe(
+      0,
+    );
     expect(messagePosts()).toBe(2);
     await context.close();
   });
 
   it('brings a sent message and its reply into view when the list was scrolled up, and offers a jump to the latest', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'), { viewport: { width: 1280, height: 720 } });
+    const { page, context } = await newPage(browser, inject('baseUrl'), {
+      viewport: { width: 1280, height: 720 },
+    });
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('scroll'), PASSWORD);
     await studio.newConversation();
@@ -130,6 +134,78 @@ describe('the composer', () => {
     await input.press('Enter');
     await studio.waitForReplies(1);
     expect(messagePosts()).toBe(1);
+    await context.close();
+  });
+  it('keeps the draft of a send refused while the studio restarts (503 unavailable), and says why', async () => {
+    const { page, context } = await newPage(browser, inject('baseUrl'));
+    const studio = new StudioPage(page);
+    await new AuthPage(page).signUp(uniqueEmail('restart'), PASSWORD);
+    const threadId = await studio.newConversation();
+    const sendUrl = `**/api/conversations/${threadId}/messages`;
+    await page.route(sendUrl, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '5' },
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'unavailable', message: 'The studio is shutting down' } }),
+          })
+        : route.fallback(),
+    );
+    await studio.send('todo: Survive the restart');
+    await studio
+      .byTestId('turn-error')
+      .getByText('The studio is restarting — your message was not sent.')
+      .waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value ===
+        'todo: Survive the restart',
+    );
+    expect(await studio.userMessages.count()).toBe(0);
+
+    // Once the studio is back, the kept draft goes out as it was.
+    await page.unroute(sendUrl);
+    await studio.byTestId('chat-input').press('Enter');
+    await studio.waitForReplies(1);
+    expect((await studio.todos()).map((t) => t.text)).toEqual(['Survive the restart']);
+    await context.close();
+  });
+
+  it('shows an interrupted reply as such, with its reason, Regenerate and Retry', async () => {
+    const { page, context } = await newPage(browser, inject('baseUrl'));
+    const studio = new StudioPage(page);
+    await new AuthPage(page).signUp(uniqueEmail('interrupted'), PASSWORD);
+    const threadId = await studio.newConversation();
+    await studio.send('todo: Check the frames');
+    await studio.waitForReplies(1);
+
+    // The transcript as the server tells it after a crash mid-reply (the sweeper's row).
+    await page.route(`**/api/conversations/${threadId}/messages?*`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        messages: { role: string; status: string; reason?: string | null }[];
+      };
+      const reply = body.messages.findLast((m) => m.role === 'assistant');
+      if (reply)
+        Object.assign(reply, { status: 'interrupted', reason: 'the server stopped during this reply' });
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const notice = studio.byTestId('reply-interrupted');
+    await notice.waitFor();
+    expect(await notice.getByTestId('reply-interrupted-reason').textContent()).toBe(
+      'This reply was interrupted: the server stopped during this reply.',
+    );
+    expect(await notice.getByTestId('interrupted-regenerate').isVisible()).toBe(true);
+    await page.unrouteAll({ behavior: 'wait' });
+    await notice.getByTestId('interrupted-retry').click();
+    await studio.waitForReplies(2);
+    expect(await studio.userMessages.allTextContents()).toHaveLength(2);
+    expect(await studio.userMessages.last().getByTestId('message-content').textContent()).toBe(
+      'todo: Check the frames',
+    );
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Message } from '@trellis/domain';
 import { memo, useRef, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { EditBox } from './edit-box';
+import { InterruptedReply } from './interrupted-reply';
 import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
 import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
@@ -77,6 +78,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
         )}
         <RegenerateButton turn={message.turn_index} />
       </div>
+      <InterruptedReply message={message} />
     </AssistantBubble>
   );
 });

@@ -97,6 +97,15 @@ export function useMessageActionsValue({
     [canStart, threadId, saves, turns, openBranch, toast],
   );
 
+  const retry = useCallback(
+    (turn: number) => {
+      const question = questionOf(turn);
+      if (!canStart || threadId === null || !question) return;
+      void saves.flushAll().then(() => turns.start(threadId, question.content));
+    },
+    [canStart, threadId, saves, turns],
+  );
+
   const switchSibling = useCallback(
     (turn: number, direction: -1 | 1) => {
       if (threadId === null) return;
@@ -123,7 +132,7 @@ export function useMessageActionsValue({
     () =>
       threadId === null || isPreview
         ? null
-        : { forks, canChange: canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling },
-    [threadId, isPreview, forks, canStart, switchingTurn, lastTurn, edit, regenerate, switchSibling],
+        : { forks, canChange: canStart, switchingTurn, lastTurn, edit, regenerate, retry, switchSibling },
+    [threadId, isPreview, forks, canStart, switchingTurn, lastTurn, edit, regenerate, retry, switchSibling],
   );
 }
