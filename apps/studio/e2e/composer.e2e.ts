@@ -181,7 +181,8 @@ describe('the composer', () => {
     await studio.waitForReplies(1);
 
     // The transcript as the server tells it after a crash mid-reply (the sweeper's row).
-    await page.route(`**/api/conversations/${threadId}/messages?*`, async (route) => {
+    const listUrl = (url: URL) => url.pathname === `/api/conversations/${threadId}/messages`;
+    await page.route(listUrl, async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       const response = await route.fetch();
       const body = (await response.json()) as {
