@@ -43,7 +43,7 @@ describe('fork keys on the trajectory', () => {
     expect(siblingThread(view, 'a4', 1)).toBe('thread-c');
     expect(siblingThread(view, 'a1', 1)).toBe('thread-b');
     expect(siblingThread(view, 'a2', 1)).toBe('thread-b');
-    // The lowest sibling has none below it.
-    expect(siblingThread(view, 'c4', 1)).toBeNull();
+    // The displayed path is the topmost sibling after a1: nothing above it.
+    expect(siblingThread(view, 'a2', -1)).toBeNull();
   });
 });
