@@ -15,7 +15,10 @@ const BENCHES = [
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/import.ts',
 ];
-const only = process.argv.slice(2);
+// `--quick`: fewer runs and no 10×-scale shapes, for local checks (under two minutes).
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((a) => a !== '--quick');
+const env = quick ? { ...process.env, BENCH_QUICK: '1', BENCH_RUNS: process.env.BENCH_RUNS ?? '8' } : process.env;
 
 const results: unknown[] = [];
 let failed = false;
@@ -23,7 +26,7 @@ for (const bench of BENCHES) {
   if (only.length > 0 && !only.some((o) => bench.includes(o))) continue;
   if (!existsSync(path.join(root, bench))) continue;
   process.stderr.write(`[bench] ${bench}\n`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) {
     failed = true;
     results.push({ bench, error: `exit ${run.status}` });

@@ -52,6 +52,8 @@ try {
   for (const [name, shape] of [
     ['nodes_500', { rootTurns: 100, branches: 8, branchTurns: 50 }],
     ['nodes_5000', { rootTurns: 1000, branches: 80, branchTurns: 50 }],
+    // --quick (BENCH_QUICK) leaves out the 50,000-step family
+    ...(process.env.BENCH_QUICK ? [] : ([['nodes_50000', { rootTurns: 1000, branches: 980, branchTurns: 50 }]] as const)),
   ] as const) {
     const { leafThreadId } = await seedFamily(sql, { userId, ...shape });
     const nodes = shape.rootTurns + shape.branches * shape.branchTurns;
@@ -80,6 +82,9 @@ try {
   const r1000 = firstRead[1000]!;
   const g500 = graphs.nodes_500!;
   const g5000 = graphs.nodes_5000!;
+  const g50000 = graphs.nodes_50000;
+  const p95Ratio5000 = ratio(g5000.service.p95, g500.service.p95);
+  const p95Ratio50000 = g50000 === undefined ? null : ratio(g50000.service.p95, g5000.service.p95);
   console.log(
     JSON.stringify({
       name: 'services.branching',
@@ -100,7 +105,12 @@ try {
       graph: {
         nodes_500: g500,
         nodes_5000: g5000,
-        p95_ratio_5000_over_500: ratio(g5000.service.p95, g500.service.p95),
+        ...(g50000 === undefined ? {} : { nodes_50000: g50000 }),
+        p95_ratio_5000_over_500: { value: p95Ratio5000, goal: '≤ 1.3', meets_goal: p95Ratio5000 <= 1.3 },
+        p95_ratio_50000_over_5000:
+          p95Ratio50000 === null
+            ? { value: null, goal: '≤ 1.3', meets_goal: null, note: 'not run with --quick' }
+            : { value: p95Ratio50000, goal: '≤ 1.3', meets_goal: p95Ratio50000 <= 1.3 },
         floor_p95_ratio_5000_over_500: ratio(g5000.floor.p95, g500.floor.p95),
         p50_over_floor_500: ratio(g500.service.p50, g500.floor.p50),
         p50_over_floor_5000: ratio(g5000.service.p50, g5000.floor.p50),

@@ -104,9 +104,15 @@ export const workspaceSnapshots = pgTable(
     todos: jsonb('todos').$type<SnapshotTodo[]>().notNull().default([]),
     userMessage: text('user_message'),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The thread's family root, filled by a trigger on insert (a family's root never changes): the
+     * graph walks a family's newest turns down this index instead of sorting all of them.
+     */
+    familyRootThreadId: text('family_root_thread_id'),
   },
   (t) => [
     unique('workspace_snapshots_thread_turn_key').on(t.threadId, t.turnIndex),
+    index('workspace_snapshots_family_newest_idx').on(t.familyRootThreadId, t.capturedAt.desc()),
     // Search goes from a matching body to the steps that hold it (docs/branching.md, "Search").
     index('workspace_snapshots_document_hash_idx').on(t.documentHash),
   ],

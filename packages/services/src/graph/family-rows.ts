@@ -122,9 +122,12 @@ interface NewestTurnRecord extends TurnMetaRow {
 /**
  * The newest `maxNodes` turns the graph can show — owned turns of the scope's visible threads, newest
  * by captured_at, with every row of the last one's millisecond (the domain breaks ties by node id) —
- * and how many turns each visible thread owns, in one query. The family's turns are one narrow pass
- * (thread, turn, time) feeding both the cut and the counts; only the rows kept pay for their previous
- * turn, user message, reply preview and artifact count, each a step of an index.
+ * and how many turns each visible thread owns, in one query whose cost follows `maxNodes`, not the
+ * family: the cut walks the family's (root, captured_at) index newest first and stops at the
+ * `maxNodes`-th visible turn; the kept rows are one range of that index; the counts come from each
+ * thread's turn clock (turns are gapless: turn k of a thread has snapshot k, branch point excluded).
+ * Only the rows kept pay for their previous turn, user message, reply preview and artifact count,
+ * each a step of an index.
  */
 export async function loadNewestFamilyTurns(
   db: DbOrTx,
@@ -133,22 +136,25 @@ export async function loadNewestFamilyTurns(
 ): Promise<NewestFamilyTurns> {
   const visible = JSON.stringify(scope.visibleThreads);
   const rows = await db.execute<NewestTurnRecord & Record<string, unknown>>(sql`
-    with scope as (
+    with scope as materialized (
       select v.thread_id, v.branch_point_turn
       from jsonb_to_recordset(${visible}::jsonb) as v(thread_id text, branch_point_turn int)
-    ), owned as materialized (
-      select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn
-      from scope v
-      join workspace_snapshots s on s.thread_id = v.thread_id
-      where v.branch_point_turn is null or s.turn_index > v.branch_point_turn
+    ), cut as (
+      select s.captured_at from workspace_snapshots s
+      where s.family_root_thread_id = ${scope.rootThreadId}
+        and exists (select 1 from scope v where v.thread_id = s.thread_id
+          and (v.branch_point_turn is null or s.turn_index > v.branch_point_turn))
+      order by s.captured_at desc
+      offset greatest(${maxNodes}::bigint - 1, 0) limit 1
     ), newest as (
       -- in or after the millisecond of the maxNodes-th newest (t >= trunc(x) is trunc(t) >= trunc(x))
-      select o.*, lag(o.turn_index) over (partition by o.thread_id order by o.turn_index) as kept_before
-      from owned o
-      where ${maxNodes}::bigint > 0 and o.captured_at >= coalesce((
-        select date_trunc('milliseconds', x.captured_at) from owned x
-        order by x.captured_at desc offset greatest(${maxNodes}::bigint - 1, 0) limit 1
-      ), '-infinity')
+      select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn,
+        lag(s.turn_index) over (partition by s.thread_id order by s.turn_index) as kept_before
+      from workspace_snapshots s
+      join scope v on v.thread_id = s.thread_id
+      where ${maxNodes}::bigint > 0 and s.family_root_thread_id = ${scope.rootThreadId}
+        and (v.branch_point_turn is null or s.turn_index > v.branch_point_turn)
+        and s.captured_at >= coalesce((select date_trunc('milliseconds', x.captured_at) from cut x), '-infinity')
     )
     select n.thread_id, n.turn_index, n.captured_at,
       -- the kept row just before, when it is turn - 1 (nothing can lie between); else one index step
@@ -178,8 +184,9 @@ export async function loadNewestFamilyTurns(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select o.thread_id, null, null, null, null, null, 0, 0, null, 0, count(*)::int
-    from owned o group by o.thread_id`);
+    select v.thread_id, null, null, null, null, null, 0, 0, null, 0,
+      greatest(c.turn_index - coalesce(v.branch_point_turn, 0), 0)::int
+    from scope v join conversations c on c.thread_id = v.thread_id`);
   const turns: TurnMetaRow[] = [];
   const ownedTurnCounts = new Map(scope.visibleThreads.map((thread) => [thread.thread_id, 0]));
   for (const { owned_turn_count, ...turn } of rows) {
