@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +13,26 @@ import { StudioPage } from './pages/studio-page';
 
 const PASSWORD = 'correct horse battery';
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core's serious and critical violations inside `selector`. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run(context: string): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(context)).violations;
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
 
 class CuratePage extends StudioPage {
   row(threadId: string): Locator {
@@ -102,6 +123,8 @@ describe('curate a family', () => {
     expect(graph.threads.map((t) => [t.thread_id, t.starred])).toEqual([[root, true]]);
 
     await ui.byTestId('archived-group').locator('summary').click();
+    await ui.archivedRow(branch).waitFor();
+    expect(await seriousViolations(page, '[data-testid="history-panel"]')).toEqual([]);
     await ui.archivedRow(branch).hover();
     await ui.archivedRow(branch).getByTestId('restore-conversation').click();
     await ui.activeRow(branch).waitFor();
@@ -113,6 +136,7 @@ describe('curate a family', () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, root, branch } = await family(page);
     const hits = await ui.search('swarming');
+    expect(await seriousViolations(page, '[data-testid="search-dialog"]')).toEqual([]);
     const labels = await ui.byTestId('search-hit-label').allTextContents();
     expect(labels).toContain('Step 2');
     const message = hits.filter({ hasText: 'Message' }).first();
@@ -135,24 +159,23 @@ describe('curate a family', () => {
     expect(await branchHit.getByTestId('search-hit-label').textContent()).toBe(`Step ${node?.label}`);
     await page.keyboard.press('Escape');
 
-    {
-      const dir = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
-      await mkdir(dir, { recursive: true });
-      await ui.rename(root, 'Bee guide');
-      await ui.row(root).hover();
-      await ui.row(root).getByTestId('star-conversation').click();
-      await ui.row(root).getByTestId('starred-mark').waitFor();
-      await page.goto(`/c/${branch}`);
-      await ui.waitForReplies(2);
-      await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(dir, 'studio-curate.png') });
-      await ui.search('swarming');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(dir, 'studio-search.png') });
-      for (const file of ['studio-curate.png', 'studio-search.png']) {
-        expect((await stat(path.join(dir, file))).size, file).toBeGreaterThan(10_000);
-      }
+    // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
+    const dir = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
+    await mkdir(dir, { recursive: true });
+    await ui.rename(root, 'Bee guide');
+    await ui.row(root).hover();
+    await ui.row(root).getByTestId('star-conversation').click();
+    await ui.row(root).getByTestId('starred-mark').waitFor();
+    await page.goto(`/c/${branch}`);
+    await ui.waitForReplies(2);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, 'studio-curate.png') });
+    await ui.search('swarming');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, 'studio-search.png') });
+    for (const file of ['studio-curate.png', 'studio-search.png']) {
+      expect((await stat(path.join(dir, file))).size, file).toBeGreaterThan(10_000);
     }
     await page.context().close();
   });

@@ -16,3 +16,4 @@ export * from './export/filename';
 export * from './compare/index';
 export * from './contracts/search';
 export * from './export/markdown';
+export * from './workspace/document-title';

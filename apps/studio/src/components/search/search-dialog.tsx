@@ -50,8 +50,17 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
     staleTime: 10_000,
   });
 
+  // Every opening starts from an empty box.
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setText('');
+      setQuery('');
+    }
+  };
+
   const openHit = (hit: SearchHit) => {
-    setOpen(false);
+    changeOpen(false);
     onOpenStep(hit.thread_id, hit.turn_index);
   };
 
@@ -68,7 +77,7 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
         <Search aria-hidden /> <span className="hidden md:inline">Search</span>
         <kbd className="hidden rounded border px-1 text-[10px] text-muted-foreground lg:inline">Ctrl K</kbd>
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={changeOpen}>
         <DialogContent data-testid="search-dialog" className="max-w-xl">
           <DialogTitle>Search</DialogTitle>
           <DialogDescription>Messages, replies, document versions, preferences and todos of every path.</DialogDescription>

@@ -1,5 +1,5 @@
 'use client';
-import type { WorkspaceDocument } from '@trellis/domain';
+import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain';
 import { Eye, FileText, PencilLine } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
@@ -55,7 +55,8 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle }: Docume
       <EditableText
         value={document.title}
         label="Document title"
-        placeholder="Untitled document"
+        // While untitled, the document is called by its first heading.
+        placeholder={displayedDocumentTitle('', autosave.draft) ?? 'Untitled document'}
         testId="document-title"
         className="-mx-2 mb-1 w-[calc(100%+1rem)] font-semibold"
         onCommit={onSaveTitle}
