@@ -159,13 +159,36 @@ describe('driving the trajectory panel', () => {
     await ui.panel.locator('.react-flow__controls-fitview').click();
     await ui.settle();
     await ui.card('5.1.1').click();
-    const action = ui.page.getByTestId('trajectory-detail').getByRole('button', { name: 'Close step details' });
+    const action = ui.page
+      .getByTestId('trajectory-detail')
+      .getByRole('button', { name: 'Close step details' });
     const box = await action.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     const overflow = await ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await ui.page.close();
+  });
+  it("draws each lane's name at its start, with a star on a starred path", async () => {
+    const ui = await open();
+    const starred = {
+      ...graph,
+      threads: graph.threads.map((thread) =>
+        thread.thread_id === threads.policy ? { ...thread, starred: true } : thread,
+      ),
+    };
+    await ui.page.evaluate((g) => window.trajectoryHarness.setProps({ graph: g }), starred);
+    await ui.panel.getByTestId('trajectory-size-L').click();
+    await ui.panel.locator('.react-flow__controls-fitview').click();
+    await ui.settle();
+    const names = ui.panel.getByTestId('lane-name');
+    expect((await names.allTextContents()).sort()).toEqual(
+      ['Bacteria only', 'Fungal networks', 'Soil microbiome review', '★Starred: Policy brief'].sort(),
+    );
+    expect(await names.and(ui.page.locator('[data-starred="true"]')).textContent()).toBe(
+      '★Starred: Policy brief',
+    );
     await ui.page.close();
   });
 });

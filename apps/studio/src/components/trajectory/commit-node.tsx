@@ -11,45 +11,67 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   const question = data.user_message?.trim() || '(no message)';
   const reply = data.reply_preview?.trim() || null;
   return (
-    <div
-      id={stepDomId(id)}
-      role="button"
-      data-testid="trajectory-node"
-      data-node-id={id}
-      data-label={data.label}
-      data-on-path={data.isDisplayed}
-      data-current={data.isCurrent}
-      data-focused={data.isFocused}
-      data-selected={data.isSelected}
-      aria-label={stepAriaLabel(data, question, reply)}
-      title={question}
-      className={cn(cardClassName(data), data.isDeletedPath && 'opacity-60')}
-    >
-      <CardHandles />
-      <div className="flex h-5 shrink-0 items-center gap-1.5">
-        <LaneDot isDisplayed={data.isDisplayed} />
+    <>
+      {data.laneName !== null && (
         <span
+          data-testid="lane-name"
+          data-starred={data.isStarred}
           className={cn(
-            'font-mono text-xs font-semibold',
+            'pointer-events-none absolute -top-4 left-1 max-w-[calc(100%-0.5rem)] truncate text-[10px] font-medium leading-4',
             data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
           )}
         >
-          {data.label}
+          {data.isStarred && (
+            <>
+              <span aria-hidden className="mr-0.5 text-amber-700">
+                ★
+              </span>
+              <span className="sr-only">Starred: </span>
+            </>
+          )}
+          {data.laneName}
         </span>
-        {data.isDeletedPath && <span className="truncate text-[10px] italic">deleted path</span>}
-        <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
-      </div>
-      <p className={cn('truncate', data.isDisplayed && 'font-medium')}>{question}</p>
-      {data.isDisplayed && (
-        <p className="truncate text-muted-foreground">
-          <span aria-hidden className="mr-1 text-brand/70">
-            ↳
-          </span>
-          {reply ?? <span className="italic">no reply yet</span>}
-        </p>
       )}
-      {data.isCurrent && <HereBadge />}
-    </div>
+      <div
+        id={stepDomId(id)}
+        role="button"
+        data-testid="trajectory-node"
+        data-node-id={id}
+        data-label={data.label}
+        data-on-path={data.isDisplayed}
+        data-current={data.isCurrent}
+        data-focused={data.isFocused}
+        data-selected={data.isSelected}
+        aria-label={stepAriaLabel(data, question, reply)}
+        title={question}
+        className={cn(cardClassName(data), data.isDeletedPath && 'opacity-60')}
+      >
+        <CardHandles />
+        <div className="flex h-5 shrink-0 items-center gap-1.5">
+          <LaneDot isDisplayed={data.isDisplayed} />
+          <span
+            className={cn(
+              'font-mono text-xs font-semibold',
+              data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
+            )}
+          >
+            {data.label}
+          </span>
+          {data.isDeletedPath && <span className="truncate text-[10px] italic">deleted path</span>}
+          <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
+        </div>
+        <p className={cn('truncate', data.isDisplayed && 'font-medium')}>{question}</p>
+        {data.isDisplayed && (
+          <p className="truncate text-muted-foreground">
+            <span aria-hidden className="mr-1 text-brand/70">
+              ↳
+            </span>
+            {reply ?? <span className="italic">no reply yet</span>}
+          </p>
+        )}
+        {data.isCurrent && <HereBadge />}
+      </div>
+    </>
   );
 });
 

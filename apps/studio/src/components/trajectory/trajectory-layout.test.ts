@@ -225,3 +225,27 @@ describe('summarizeTrajectory', () => {
     expect(summarizeTrajectory(graphOf(family, b))).toMatchObject({ paths: 2 });
   });
 });
+
+describe('lane names on the trajectory', () => {
+  it("draws each lane's name on its first card only, with the lane's star", () => {
+    const { family, root, a } = sampleFamily();
+    const graph = graphOf(family, a);
+    const starred: FamilyGraph = {
+      ...graph,
+      threads: graph.threads.map((thread) =>
+        thread.thread_id === a ? { ...thread, starred: true } : thread,
+      ),
+    };
+    const layout = layoutTrajectory(starred, { displayedThreadId: a, currentNodeId: null });
+    const named = layout.nodes.flatMap((node) =>
+      node.type === 'commit' && node.data.laneName !== null
+        ? [[node.data.thread_id, node.data.turn_index, node.data.laneName, node.data.isStarred]]
+        : [],
+    );
+    const titleOf = (id: string) => starred.threads.find((thread) => thread.thread_id === id)?.title;
+    expect(named).toContainEqual([root, 1, titleOf(root), false]);
+    expect(named).toContainEqual([a, 3, titleOf(a), true]);
+    // One name per lane that owns a step.
+    expect(new Set(named.map(([thread]) => thread)).size).toBe(named.length);
+  });
+});

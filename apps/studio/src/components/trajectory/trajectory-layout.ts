@@ -45,6 +45,10 @@ export type CommitCardData = Plain<
     CardMarks & {
       /** The owning thread was soft-deleted (shown only as an ancestor of the displayed path). */
       readonly isDeletedPath: boolean;
+      /** The lane's name, on the first card of its lane only (null elsewhere). */
+      readonly laneName: string | null;
+      /** The lane's path is starred (drawn with its name). */
+      readonly isStarred: boolean;
     }
 >;
 export type StubCardData = Plain<StubFlowNodeData & CardMarks>;
@@ -102,6 +106,14 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
   const threadById = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
   const stepById = new Map(graph.nodes.map((node) => [node.id, node]));
   const laneOf = new Map<string, number>();
+  // The first card of each thread's lane carries the lane's name.
+  const laneStart = new Map<string, { id: string; turn: number }>();
+  for (const flowNode of flow.nodes) {
+    if (flowNode.type === 'stub') continue;
+    const first = laneStart.get(flowNode.data.thread_id);
+    if (first === undefined || flowNode.data.turn_index < first.turn)
+      laneStart.set(flowNode.data.thread_id, { id: flowNode.id, turn: flowNode.data.turn_index });
+  }
 
   // Every card has a fixed size, given as `measured` too: cards out of view are never rendered
   // (onlyRenderVisibleElements), and React Flow holds a requested fit view until each node is measured.
@@ -134,6 +146,11 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
         ...flowNode.data,
         ...marks,
         isDeletedPath: threadById.get(flowNode.data.thread_id)?.is_deleted ?? false,
+        laneName:
+          laneStart.get(flowNode.data.thread_id)?.id === flowNode.id
+            ? (threadById.get(flowNode.data.thread_id)?.title ?? null)
+            : null,
+        isStarred: threadById.get(flowNode.data.thread_id)?.starred ?? false,
       },
     };
   });
