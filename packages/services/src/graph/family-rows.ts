@@ -135,17 +135,33 @@ export async function loadNewestFamilyTurns(
   maxNodes: number,
 ): Promise<NewestFamilyTurns> {
   const visible = JSON.stringify(scope.visibleThreads);
+  // thread → the turn its owned turns start after (-1: the root owns them all)
+  const visibleMap = JSON.stringify(Object.fromEntries(scope.visibleThreads.map((t) => [t.thread_id, t.branch_point_turn ?? -1])));
   const rows = await db.execute<NewestTurnRecord & Record<string, unknown>>(sql`
     with scope as materialized (
       select v.thread_id, v.branch_point_turn
       from jsonb_to_recordset(${visible}::jsonb) as v(thread_id text, branch_point_turn int)
-    ), cut as (
-      select s.captured_at from workspace_snapshots s
+    ), recent as (
+      -- the family's newest rows, straight down the (root, captured_at) index
+      select s.captured_at, s.thread_id, s.turn_index from workspace_snapshots s
       where s.family_root_thread_id = ${scope.rootThreadId}
-        and exists (select 1 from scope v where v.thread_id = s.thread_id
-          and (v.branch_point_turn is null or s.turn_index > v.branch_point_turn))
       order by s.captured_at desc
+      limit greatest(${maxNodes}::bigint, 1) * 4
+    ), recent_cut as (
+      select r.captured_at from recent r
+      where r.turn_index > coalesce((${visibleMap}::jsonb ->> r.thread_id)::int, 2147483647)
+      order by r.captured_at desc
       offset greatest(${maxNodes}::bigint - 1, 0) limit 1
+    ), cut as (
+      -- the maxNodes-th newest visible turn lies among those rows unless most of them are hidden;
+      -- only then does the whole family get filtered and sorted (a one-time filter skips it otherwise)
+      select captured_at from recent_cut
+      union all
+      (select s.captured_at from workspace_snapshots s
+        where not exists (select 1 from recent_cut) and s.family_root_thread_id = ${scope.rootThreadId}
+          and s.turn_index > coalesce((${visibleMap}::jsonb ->> s.thread_id)::int, 2147483647)
+        order by s.captured_at desc
+        offset greatest(${maxNodes}::bigint - 1, 0) limit 1)
     ), newest as (
       -- in or after the millisecond of the maxNodes-th newest (t >= trunc(x) is trunc(t) >= trunc(x))
       select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn,
