@@ -1,5 +1,5 @@
 /**
- * Trajectory panel benchmark (issue 5 acceptance): in Chromium, the time from a graph response to a
+ * Trajectory panel benchmark: in Chromium, the time from a graph response to a
  * ready panel — every card in view rendered — for a 100-step and a 500-step family, in one run.
  * Goal: the 500-step time is at most twice the 100-step time.
  *

@@ -5,7 +5,7 @@ import { launchBrowser, newPage, uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { SiblingsPage } from './pages/siblings-page';
 
-// Issue 6 (seed 001): edits and regenerations are sibling branches, `‹ i/n ›` moves between them,
+// Edits and regenerations are sibling branches, `‹ i/n ›` moves between them,
 // the view the user left is the one they come back to, and a link names the thread it shows.
 // The offline model answers deterministically, so a regenerated reply may read like the original:
 // those flows assert on thread ids, URLs and positions; edits use different directives so the

@@ -350,7 +350,7 @@ describe('the studio', () => {
     await studio.byTestId('stop').click();
     await page.locator('[data-testid="chat-input"][data-running="false"]').waitFor();
     expect(await studio.byTestId('send').count()).toBe(1);
-    // The turn stays recorded with what was produced (seed 003): the stored
+    // The turn stays recorded with what was produced: the stored
     // reply is marked stopped, or complete if the model had already finished.
     const third = page.locator('[data-testid="message-assistant"][data-turn="3"]');
     await third.and(page.locator('[data-status="complete"], [data-status="interrupted"]')).waitFor();

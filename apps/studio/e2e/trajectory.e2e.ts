@@ -1,6 +1,6 @@
 /**
  * "Continue from here" and the chat ↔ trajectory links, in Chromium against a production build
- * (issue 5; seed 003 "Restore now, branch only on send", "Conversation ↔ trajectory links"). One
+ * (docs/branching.md, "The restore rule"; docs/branching.md, "The family graph"). One
  * family is built through the UI and grows to five paths as the flows run, in this order:
  *
  *   1 ─ 2 ─ 3                 the root (three directive turns)

@@ -1,5 +1,5 @@
-// The graph's state: what the checkpointer stores per thread (seed 003 and the
-// studio issue, part 5: "storage that follows the change, not the history").
+// The graph's state: what the checkpointer stores per thread (docs/architecture.md, "The two stores and their clock" and the
+// rule "storage that follows the change, not the history").
 //
 // Trellis's own `messages` table is the canonical transcript; the checkpointer
 // only holds the agent's working context. That context is bounded, so every

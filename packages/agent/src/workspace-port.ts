@@ -1,6 +1,6 @@
 // The agent's only window on the workspace. The services layer implements it
 // against Postgres; tests use an in-memory fake. Every method acts on the live
-// workspace of the thread whose turn is running (seed 003, "Turn as commit":
+// workspace of the thread whose turn is running (docs/architecture.md, "The two stores and their clock":
 // tools change the live rows, never a snapshot).
 
 export interface WorkspaceView {

@@ -1,5 +1,5 @@
 // `npm run bench` — the turn loop must cost the same at turn 500 as at turn 10,
-// and storage must grow with what changed, not with the history (issue 3, part 5).
+// and storage must grow with what changed, not with the history.
 // Side by side in one run, on a scratch database (embedded PostgreSQL unless
 // DATABASE_URL), with the instant offline model so the model costs nothing:
 //   non-model turn overhead around turn 10 and turn 500 (median of 11 real turns each, interleaved)

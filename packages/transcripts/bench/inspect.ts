@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7 acceptance): inspect generated transcripts of 10,000 and 100,000
+// `npm run bench`: inspect generated transcripts of 10,000 and 100,000
 // records; goal under 1 s at 100,000 and linear growth. Then the hostile uploads that once
 // stalled the server, read and inspected within the upload limits: 100,000 records sharing one
 // uuid (and its 10k/100k ratio), 1M lines of `{`, nesting 4,100 deep, 5,000 leaves and a 20 MB

@@ -1,4 +1,4 @@
-// Branch points (issue 7 §2): the nearest strict ancestor on a leaf's chain that another leaf's
+// Branch points (docs/branching.md, "The transcript inspector's rules"): the nearest strict ancestor on a leaf's chain that another leaf's
 // chain shares. In a forest that is the nearest strict ancestor whose subtree holds two leaves.
 import type { Forest } from './forest';
 

@@ -1,4 +1,4 @@
-// Selected-branch reconstruction (issue 7 §1): walk parent links from one leaf to its root.
+// Selected-branch reconstruction (docs/branching.md, "The transcript inspector's rules"): walk parent links from one leaf to its root.
 import type { BuildChainOptions, ChatRecord, ChainGap, OrderedUuidChain } from './types';
 
 /**

@@ -1,4 +1,4 @@
-// Public entry of @trellis/transcripts: pure, no I/O, no dependencies (issue 7 §1, §3).
+// Public entry of @trellis/transcripts: pure, no I/O, no dependencies (docs/branching.md, "The transcript inspector's rules").
 export { inspectConversationBranches, inspectConversationBranchesWithinLimits } from './inspect';
 export type { LimitedInspectionResult } from './inspect';
 export { buildOrderedUuidChain } from './chain';

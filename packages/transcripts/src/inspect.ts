@@ -1,4 +1,4 @@
-// The read-only topology inspector (issue 7; seed 000 "conversation-branch-inspection").
+// The read-only topology inspector (docs/branching.md, "The transcript inspector's rules").
 // It reports every semantic leaf with a local, deterministic summary and honest diagnostics;
 // it never decides which branch is active. Linear in the number of records: every pass is a
 // single sweep over the parent forest, and every walk is bounded.

@@ -1,4 +1,4 @@
-// Semantic leaves (issue 7 §2). A terminal is a uuid no record names as its parent. A terminal
+// Semantic leaves (docs/branching.md, "The transcript inspector's rules"). A terminal is a uuid no record names as its parent. A terminal
 // run of neutral records collapses to its nearest non-neutral ancestor (omitted when there is
 // none); candidates are de-duplicated, and a candidate that is a strict ancestor of another is
 // dropped, leaving an antichain. Leaves are ordered by the physical position of the last

@@ -1,4 +1,4 @@
-// Issue 7 §2 neutral-tail allowlist, exactly. Every other record, including every other
+// The neutral-tail allowlist of docs/branching.md, "The transcript inspector's rules", exactly. Every other record, including every other
 // system record (rewind, compression, attribution, file history …), is significant: it may
 // carry recovery state and can be a leaf.
 import type { ChatRecord } from './types';

@@ -1,4 +1,4 @@
-// recordCounts (issue 7 §2): each uuid on the chain once, by its defining record's type; every
+// recordCounts (docs/branching.md, "The transcript inspector's rules"): each uuid on the chain once, by its defining record's type; every
 // system subtype counts as system. Prefix sums down the forest make each leaf O(1).
 import type { Forest } from './forest';
 import { Trait } from './record-traits';

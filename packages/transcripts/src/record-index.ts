@@ -1,4 +1,4 @@
-// Indexes records by uuid. Issue 7 §2: the first physical record of a uuid defines its
+// Indexes records by uuid. docs/branching.md, "The transcript inspector's rules": the first physical record of a uuid defines its
 // parent; later records of the uuid only add text fragments and conflict reports.
 import { traitsOf } from './record-traits';
 import { UuidTable } from './uuid-table';

@@ -1,4 +1,4 @@
-// Rewind classification (issue 7 §2): a branch is a rewind descendant when its chain contains
+// Rewind classification (docs/branching.md, "The transcript inspector's rules"): a branch is a rewind descendant when its chain contains
 // a rewind record, a rewind sibling when a rewind record of the same tree lies off its chain and
 // not below its leaf, mixed when both. Structural labels only: nothing is active or abandoned.
 import type { Forest } from './forest';

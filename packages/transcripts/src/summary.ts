@@ -1,4 +1,4 @@
-// Assembles one BranchSummary per semantic leaf (issue 7 §1–2).
+// Assembles one BranchSummary per semantic leaf (docs/branching.md, "The transcript inspector's rules").
 import { findBranchPoints } from './branch-point';
 import { createBranchTexts } from './branch-text';
 import type { Forest } from './forest';

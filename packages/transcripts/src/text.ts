@@ -1,4 +1,4 @@
-// Summary texts (issue 7 §2 "Texts"). Only text parts are read: tool arguments, tool results
+// Summary texts (docs/branching.md, "The transcript inspector's rules"). Only text parts are read: tool arguments, tool results
 // and other non-text parts never reach a summary.
 import type { ChatRecord } from './types';
 

@@ -1,5 +1,5 @@
 // The in-memory transcript model (Qwen Code's record shape) and the inspector's output.
-// Issue 7 §1 fixes these shapes; readers map other formats onto ChatRecord.
+// The inspector's record and report shapes (docs/branching.md, "The transcript inspector's rules"); readers map other formats onto ChatRecord.
 
 export type ChatRecordType = 'user' | 'assistant' | 'tool_result' | 'system';
 

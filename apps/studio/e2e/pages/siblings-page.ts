@@ -8,7 +8,7 @@ export interface SiblingPosition {
 }
 
 /**
- * Edit, regenerate and sibling switching (issue 6) on top of the studio page. Steps are addressed by
+ * Edit, regenerate and sibling switching on top of the studio page. Steps are addressed by
  * their turn index (`data-turn`), controls by data-testid.
  */
 export class SiblingsPage extends StudioPage {

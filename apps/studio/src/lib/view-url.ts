@@ -1,6 +1,6 @@
 // The URL names what the studio displays (LESSONS: "a link names the thread it
 // shows"): `/` (nothing selected), `/c/{thread_id}`, or `/c/{thread_id}?step=k`
-// when a past step is previewed (issue 5).
+// when a past step is previewed.
 
 export interface DisplayedView {
   threadId: string | null;

@@ -5,7 +5,7 @@ import { conversations } from './conversations';
 /**
  * The lineage: one row per branch thread (unique child, so the family is a tree).
  * Readers only ever see `active` rows; `pending` marks a branch mid-creation
- * (seed 003, "Three phases and compensation").
+ * (docs/branching.md, "Creating a branch: three phases and the sweeper").
  */
 export const conversationBranches = pgTable(
   'conversation_branches',
@@ -33,7 +33,7 @@ export const conversationBranches = pgTable(
   ],
 );
 
-/** The last viewed thread of a family, per user (seed 001, "cursor"). */
+/** The last viewed thread of a family, per user (docs/branching.md, "Siblings: edit and regenerate"). */
 export const familyCursors = pgTable(
   'family_cursors',
   {
@@ -51,7 +51,7 @@ export const familyCursors = pgTable(
 
 /**
  * When a user last viewed each thread: lets "switch to a sibling" land on the
- * step last viewed inside that sibling's subtree (seed 001, "Branch switch → leaf").
+ * step last viewed inside that sibling's subtree (docs/branching.md, "Siblings: edit and regenerate").
  */
 export const threadViews = pgTable(
   'thread_views',

@@ -89,7 +89,7 @@ export const artifacts = pgTable(
 
 /**
  * Snapshot k = the workspace at the START of turn k, before the agent acts
- * (seed 003, "Snapshot timing"). Immutable; never copied to branches.
+ * (docs/branching.md, "The restore rule"). Immutable; never copied to branches.
  */
 export const workspaceSnapshots = pgTable(
   'workspace_snapshots',

@@ -1,8 +1,8 @@
 /**
- * Transcript import contracts (issue 7 §5): `POST /api/transcripts/inspect` and
+ * Transcript import contracts: `POST /api/transcripts/inspect` and
  * `POST /api/transcripts/import`. The browser reads the `.jsonl` file and posts its text as JSON
  * (cookie-authenticated state changes must be JSON). `branches` and `diagnostics` are the
- * inspector's output verbatim (issue 7 §1 shapes, camelCase as the CLI's `--json` prints them);
+ * inspector's output verbatim (the inspector's own shapes, camelCase as the CLI's `--json` prints them);
  * everything this API adds is snake_case.
  */
 import { z } from 'zod';

@@ -89,7 +89,7 @@ const overrideKey = z.uuid().optional();
 
 /**
  * The displayed workspace a client may send when it branches from an edited
- * preview (seed 003, "Edited-preview override"). Every field is optional and
+ * preview (docs/branching.md, "The restore rule"). Every field is optional and
  * falls back to the restore state; positions are never accepted from the client.
  */
 export const WorkspaceOverrideSchema = z

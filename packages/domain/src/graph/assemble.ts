@@ -1,5 +1,5 @@
 /**
- * Family-graph assembly (seed 003, "The history graph"): a pure function over the rows the database
+ * Family-graph assembly (docs/branching.md, "The family graph"): a pure function over the rows the database
  * layer fetched in a constant number of queries. Everything is built from ids; row order and
  * timestamps never stand in for structure, and rows may arrive in ANY order.
  *

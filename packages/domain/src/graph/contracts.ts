@@ -2,7 +2,7 @@
  * The family-graph contract (`GET /api/conversations/{id}/graph`), shared by the server, the studio and
  * REST clients. JSON is snake_case; ids are designed so the React Flow mapping is a projection:
  * a node id is `"{thread_id}:{turn_index}"`, an edge id is `"{source}->{target}"`.
- * Seed 003, "The history graph".
+ * docs/branching.md, "The family graph".
  */
 import { z } from 'zod';
 import { ChangeSummarySchema } from '../compare/contracts';

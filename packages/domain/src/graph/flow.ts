@@ -1,5 +1,5 @@
 /**
- * Family graph → React Flow nodes and edges (seed 003 "Frontend"), as plain data so the studio maps
+ * Family graph → React Flow nodes and edges (docs/branching.md, "The family graph"), as plain data so the studio maps
  * it without a join and this module needs no React. Layout needs no layout library:
  *
  * - one lane per rendered thread: the root gets lane 0, then a depth-first preorder over children in

@@ -1,5 +1,5 @@
 /**
- * The displayed path as the chat shows it (seed 003, "Conversation ↔ trajectory links"): one entry per
+ * The displayed path as the chat shows it (docs/branching.md, "The family graph"): one entry per
  * step of the path, root first, with its label and the other paths that continue from that step.
  *
  * The path is the displayed thread's lineage: each ancestor's nodes up to the branch point of the next

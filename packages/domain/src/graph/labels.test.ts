@@ -21,7 +21,7 @@ function labelsOfThread(builder: FamilyBuilder, threadId: string): string[] {
     .map((turn) => stepLabel(turn.turn_index, suffix ?? '?'));
 }
 
-describe('computeThreadSuffixes (seed 003 "Frontend" worked examples)', () => {
+describe('computeThreadSuffixes (docs/branching.md, "Step labels" worked examples)', () => {
   it('numbers the root path 1, 2, 3 with no suffix', () => {
     const family = new FamilyBuilder();
     const root = family.root();

@@ -1,5 +1,5 @@
 /**
- * Path-wide step labels (seed 003 "Frontend"; trajectory issue, part 1). A node's label is
+ * Path-wide step labels (docs/branching.md, "Step labels"). A node's label is
  * `${turn_index}${suffix}` where the suffix belongs to its thread: "" for the root path, ".2" for the
  * second branch opened from it, ".1.1" for a branch of a branch.
  *

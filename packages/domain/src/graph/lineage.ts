@@ -1,6 +1,6 @@
 /**
  * The lineage of a thread (root first) and which turns of it form the displayed path.
- * Seed 003, "The history graph": a path is the thread's own turns plus each ancestor's turns up to the
+ * docs/branching.md, "The family graph": a path is the thread's own turns plus each ancestor's turns up to the
  * turn where the lineage forks toward it (inclusive: the branch point k belongs to the parent).
  */
 export interface LineageThread {

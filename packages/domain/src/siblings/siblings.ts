@@ -1,6 +1,6 @@
 import type { FamilyGraph, GraphThread } from '../graph/contracts';
 
-/** One path that diverges at a step (seed 001: an edit, a regeneration, or a continue-from-here). */
+/** One path that diverges at a step (docs/branching.md, "Siblings: edit and regenerate": an edit, a regeneration, or a continue-from-here). */
 export interface SiblingPath {
   thread_id: string;
   label: string;
@@ -18,7 +18,7 @@ export interface SiblingsAtStep {
 
 /**
  * The paths whose step k diverges at the same point as the displayed path's
- * (seed 001 "siblings", on Trellis branches): the base B = the thread that owns
+ * (docs/branching.md, "Siblings: edit and regenerate"): the base B = the thread that owns
  * turn k−1 on the displayed lineage (the root for k = 1); B's own continuation at
  * step k when B owns turn k, plus every visible child of B branched at k−1.
  * Oldest first: a child by its creation, B's continuation by when its turn k began.
@@ -62,7 +62,7 @@ export function siblingsAtStep(graph: FamilyGraph, k: number): SiblingsAtStep {
 }
 
 /**
- * Where switching to a sibling lands (seed 001, "Branch switch → leaf"): the
+ * Where switching to a sibling lands (docs/branching.md, "Siblings: edit and regenerate"): the
  * sibling's subtree — the thread itself, or for the base's own continuation the
  * base plus the branches it grew at step k or later — is searched for the thread
  * viewed last; failing that, its most recently updated leaf.

@@ -15,7 +15,7 @@ export type RestoreSource =
   | { kind: 'snapshot'; thread_id: string; turn_index: number };
 
 /**
- * THE restore rule (seed 003, "Snapshot timing"): snapshot k is captured before
+ * THE restore rule (docs/branching.md, "The restore rule"): snapshot k is captured before
  * the agent acts on turn k, so the workspace *after* turn k is snapshot k+1 — or,
  * when k is the latest turn of the displayed thread, its live rows. On a branch,
  * turn k+1 belongs to whichever thread of the lineage owns it (the deepest one
@@ -65,8 +65,8 @@ export function lineageTurnRanges(
 
 /**
  * The state a new branch is seeded from: the restore state, with the client's
- * edited-preview override taking precedence field by field (seed 003,
- * "Edited-preview override"). Positions come from list order only; an item the
+ * edited-preview override taking precedence field by field (docs/branching.md,
+ * "The restore rule"). Positions come from list order only; an item the
  * preview kept carries its key, so the copy keeps its identity.
  */
 export function applyWorkspaceOverride(base: WorkspaceState, override: WorkspaceOverride | undefined): WorkspaceState {

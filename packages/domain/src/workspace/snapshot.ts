@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The typed JSON a workspace snapshot stores. Older snapshots may lack
  * `objective`, a preference's `locked` or a todo's `depth`: readers default them
- * to none / unlocked / 0 (seed 003, "What gets copied"). Snapshots older than item
+ * to none / unlocked / 0 (docs/branching.md, "Creating a branch: three phases and the sweeper"). Snapshots older than item
  * keys have no `key`: their items read back with `key: null` and are matched by text.
  */
 export const SnapshotPreferenceSchema = z.object({ text: z.string(), locked: z.boolean().optional(), key: z.string().optional() });

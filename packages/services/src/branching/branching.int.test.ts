@@ -48,7 +48,7 @@ async function threeTurnThread(actor: { userId: string }) {
   return threadId;
 }
 
-describe('createBranch validation (seed 003 table)', () => {
+describe('createBranch validation', () => {
   it('404 unknown, 404 soft-deleted, 403 not yours, 422 negative, 404 beyond the tip, 400 at or below own branch point, 409 missing snapshot', async () => {
     const owner = await h.newUser();
     const stranger = await h.newUser();
@@ -72,7 +72,7 @@ describe('createBranch validation (seed 003 table)', () => {
   });
 });
 
-describe('createBranch copies (seed 003, "What gets copied")', () => {
+describe('createBranch copies (docs/branching.md, "Creating a branch: three phases and the sweeper")', () => {
   it('copies the workspace after turn k (snapshot k+1): document, objective, locked preferences, todos with depth, artifacts ≤ k in id order; no snapshots; numbering continues', async () => {
     const actor = await h.newUser();
     const threadId = await threeTurnThread(actor);

@@ -19,7 +19,7 @@ import { readRestoreState } from './restore-state';
 export type BranchReason = 'continue' | 'edit' | 'regenerate' | (string & {});
 
 /**
- * Forks `threadId` at turn k into a new thread (seed 003, "Branch creation").
+ * Forks `threadId` at turn k into a new thread (docs/branching.md, "Creating a branch: three phases and the sweeper").
  * Validation, then three phases with compensation — there is no transaction that
  * spans Postgres and the checkpointer:
  *   TX1   conversation + PENDING branch row + workspace copies + artifacts ≤ k

@@ -9,7 +9,7 @@ import { readRestoreState } from './restore-state';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 /**
- * "Continue from here", read-only (seed 003, "Restore now, branch only on send"):
+ * "Continue from here", read-only (docs/branching.md, "The restore rule"):
  * the workspace as it stood after turn k and the transcript up to and including
  * turn k. Creates nothing.
  */

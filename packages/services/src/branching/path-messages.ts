@@ -6,7 +6,7 @@ import { isoTimestamp } from '../workspace/iso-timestamp';
 /**
  * Messages of the displayed path between turns `from` and `upTo` (inclusive) in
  * ONE query, whatever the lineage depth: each thread contributes only the turns it
- * owns (seed 003: turns ≤ k render under the ancestors). With `lastMessages`, only
+ * owns (docs/branching.md, "The prefix rule": turns ≤ k render under the ancestors). With `lastMessages`, only
  * the newest that many (the agent's working-context budget), still in order.
  */
 export async function readPathMessages(

@@ -1,4 +1,4 @@
-// Phases 2 and 3 of a compensated creation (seed 003, "Three phases and compensation"), shared by
+// Phases 2 and 3 of a compensated creation (docs/branching.md, "Creating a branch: three phases and the sweeper"), shared by
 // every writer that creates threads behind PENDING branch rows: branch creation (one thread) and
 // transcript import (a whole family). There is no transaction spanning Postgres and the
 // checkpointer, so the rows stay invisible until every checkpointer thread is seeded, and any

@@ -1,4 +1,4 @@
-// The one ownership rule of every thread-scoped service (seed 003, "Validation"):
+// The one ownership rule of every thread-scoped service (docs/architecture.md, "Errors"):
 // unknown, soft-deleted or still-pending (a branch mid-creation) → 404; someone
 // else's → 403. Readers never see a pending branch.
 import { eq } from 'drizzle-orm';

@@ -5,8 +5,8 @@ import { requireOwnedThread, type ThreadActor } from './conversation-access';
 
 /**
  * Soft delete: the thread disappears from lists and answers 404, but its rows
- * stay, because a live branch still inherits the turns it owns (seed 003,
- * "The history graph": soft-deleted ancestors are kept on the way up).
+ * stay, because a live branch still inherits the turns it owns (docs/branching.md,
+ * "The family graph": soft-deleted ancestors are kept on the way up).
  */
 export async function deleteConversation(
   deps: Pick<ServiceDeps, 'db'>,

@@ -16,8 +16,8 @@ export interface ListConversationsInput {
 /**
  * The caller's live threads: family roots and active branches. A branch whose
  * row is still `pending` is being created (or was abandoned) and is never listed
- * (seed 003, "Three phases and compensation"). A soft-deleted thread takes its
- * subtree out of the list (seed 003, "The history graph"); its descendants stay
+ * (docs/branching.md, "Creating a branch: three phases and the sweeper"). A soft-deleted thread takes its
+ * subtree out of the list (docs/branching.md, "The family graph"); its descendants stay
  * reachable by id. An archived thread does the same unless `includeArchived`
  * (archive is a reversible delete).
  *

@@ -4,7 +4,7 @@ import { requireOwnedThread, type ThreadActor } from '../conversations/conversat
 import { loadFamilyThreads, loadNewestFamilyTurns } from './family-rows';
 
 /**
- * The family graph of a thread (seed 003, "The history graph"): three queries
+ * The family graph of a thread (docs/branching.md, "The family graph"): three queries
  * whatever the family's size, in two waits — the ownership check beside the
  * family's threads (with the label witnesses), then only the newest `maxNodes`
  * visible turns with each visible thread's turn count — and the pure assembly

@@ -14,7 +14,7 @@ export interface ListMessagesInput {
 /**
  * The transcript the person sees on a thread: each ancestor's turns up to the
  * branch point of the next thread down, then the thread's own turns (a branch
- * stores only the turns it owns; seed 003, "Branch as a new thread"). Paged by
+ * stores only the turns it owns; docs/branching.md, "The prefix rule"). Paged by
  * turns, newest page first, so reading a deep thread costs the lineage query plus
  * ONE message query whatever the depth or the length.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LineageEntry } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 
-/** How far up a lineage is followed (seed 003, "The history graph": depth-capped at 50). */
+/** How far up a lineage is followed (docs/branching.md, "The family graph": depth-capped at 50). */
 export const MAX_LINEAGE_DEPTH = 50;
 
 /** A lineage entry with what the ownership check of the displayed thread needs. */

@@ -4,8 +4,8 @@ import { createBranch } from '../branching/create-branch';
 import { forkPointOfStep } from './fork-point';
 
 /**
- * Editing step k's message creates its sibling: a branch at k−1 (seed 001, "Two-step
- * edit": this call creates the sibling; the client then sends the edited text
+ * Editing step k's message creates its sibling: a branch at k−1 (docs/branching.md,
+ * "Siblings: edit and regenerate": this call creates the sibling; the client then sends the edited text
  * there as an ordinary turn). The original path is never touched.
  */
 export async function editTurn(

@@ -5,7 +5,7 @@ import { loadFamilyThreads, loadFamilyTurns } from '../graph/family-rows';
 import { loadFamilyActivity } from './family-activity';
 
 /**
- * `‹ i/n ›` at step k (seed 001): every path that diverges where the displayed
+ * `‹ i/n ›` at step k (docs/branching.md, "Siblings: edit and regenerate"): every path that diverges where the displayed
  * one does — made by edit, regenerate or continue-from-here alike — oldest first,
  * each with the thread that choosing it opens.
  */

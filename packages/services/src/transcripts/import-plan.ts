@@ -1,4 +1,4 @@
-// Which threads an import creates (issue 7 §5), decided before anything is written. Pure.
+// Which threads an import creates, decided before anything is written. Pure.
 //
 // All leaves as ONE family: the leaves' turn sequences, in the inspector's (physical) order, are
 // inserted into a trie of turns. Each trie node is owned by exactly one thread, so shared prefixes

@@ -21,7 +21,7 @@ export interface ImportTranscriptInput extends TranscriptUpload {
 }
 
 /**
- * Brings a transcript into the studio (issue 7 §5) as one branch family (shared prefixes are
+ * Brings a transcript into the studio as one branch family (shared prefixes are
  * shared ancestors, each divergence a branch at the right turn; see import-plan.ts) or as one
  * conversation per chosen leaf. All or nothing, in the three phases of branch creation: TX1
  * writes every thread behind pending rows, each checkpointer thread is seeded with its budgeted

@@ -1,5 +1,5 @@
 // One index over a transcript's records, built once per request, and the root → leaf chain of
-// any leaf read from it. The chain follows `buildOrderedUuidChain`'s rules exactly (issue 7 §1:
+// any leaf read from it. The chain follows `buildOrderedUuidChain`'s rules exactly (docs/branching.md, "The transcript inspector's rules":
 // the first record of a uuid defines its parent; a null or missing parent ends the chain; a
 // cycle is cut at its earliest-written member) — but that function indexes the whole input on
 // every call, which would make a file with hundreds of leaves quadratic.

@@ -1,6 +1,6 @@
 // Conversation titles from the transcript: a custom title the session was given, else the first
 // prompt, clamped. A Qwen Code `custom_title` record belongs to the chains that hold its nearest
-// non-neutral ancestor (a title appended after a tail collapses into that tail, issue 7 §2);
+// non-neutral ancestor (a title appended after a tail collapses into that tail, docs/branching.md, "The transcript inspector's rules");
 // Claude Code keeps its `custom-title` as a session-wide metadata line without a uuid.
 import { previewText } from '@trellis/domain';
 import type { ChatRecord } from '@trellis/transcripts';

@@ -1,4 +1,4 @@
-// A chain of transcript records read as Trellis turns (issue 7 §5): a turn opens at a real user
+// A chain of transcript records read as Trellis turns: a turn opens at a real user
 // prompt — not a tool result, not a notification, cron or mid-turn record (the inspector's prompt
 // rule) — and holds the assistant text that follows until the next prompt, without reasoning
 // (`thought`) parts. Tool calls and their results become the reply's tool calls. Records before
@@ -32,7 +32,7 @@ const MAX_TOOL_RESULT_CHARS = 4_000;
 /** Timestamps further in the future than this are not trusted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** The inspector's rule (issue 7 §2 "Texts"): injected user records are not prompts. */
+/** The inspector's rule (docs/branching.md, "The transcript inspector's rules"): injected user records are not prompts. */
 export function isUserPrompt(record: ChatRecord): boolean {
   return (
     record.type === 'user' &&

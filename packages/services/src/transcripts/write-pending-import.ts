@@ -1,5 +1,5 @@
 // TX1 of an import: every planned thread's rows, as the turn loop would have written them, behind
-// PENDING branch rows (seed 003, "Three phases and compensation"). Per thread: the conversation,
+// PENDING branch rows (docs/branching.md, "Creating a branch: three phases and the sweeper"). Per thread: the conversation,
 // its pending row (a root gets the self-referencing marker), an empty document, and for each turn
 // it OWNS the user message, the reply, and snapshot k of the empty workspace with the prompt's
 // preview — a branch reads its prefix through the lineage, so nothing is stored twice. Rows go in

@@ -1,4 +1,4 @@
-// Opens turn k (seed 003, "Turn as commit" and "Snapshot timing"): in ONE
+// Opens turn k (docs/architecture.md, "The two stores and their clock"): in ONE
 // transaction, take the lease and increment turn_index to k, capture snapshot k
 // from the live rows, and store the user message. Snapshot k is the workspace
 // at the START of turn k, before the agent acts, including every manual edit

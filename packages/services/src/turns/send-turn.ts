@@ -1,4 +1,4 @@
-// One user turn, end to end (issue 3, part 3): lease → turn k with snapshot k
+// One user turn, end to end: lease → turn k with snapshot k
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.

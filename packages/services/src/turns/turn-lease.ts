@@ -1,4 +1,4 @@
-// The per-thread turn lease (issue 3, part 3): one run per thread across every
+// The per-thread turn lease: one run per thread across every
 // studio process, enforced in Postgres. LangGraph JS loses a turn when two runs
 // share a thread (LESSONS.md), so this is not optional. A lease is free when it
 // has no owner or has expired, so a crashed process holds a thread for one TTL

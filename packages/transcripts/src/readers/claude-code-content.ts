@@ -1,4 +1,4 @@
-// Claude Code message content → ChatRecord parts (issue 7 §3): text stays text, thinking becomes
+// Claude Code message content → ChatRecord parts: text stays text, thinking becomes
 // a thought part, tool_use a functionCall, tool_result a functionResponse. Other blocks (images,
 // server tool results …) are carried as opaque parts, which never reach a summary.
 import type { ChatPart } from '../types';

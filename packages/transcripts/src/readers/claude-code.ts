@@ -1,4 +1,4 @@
-// Claude Code JSONL mapped onto ChatRecord (issue 7 §3; docs/architecture.md, "Real transcripts").
+// Claude Code JSONL mapped onto ChatRecord (docs/branching.md, "The transcript inspector's rules").
 //
 // - Content blocks become parts (see claude-code-content.ts); a user record holding only
 //   tool_result blocks becomes a `tool_result` record. Compaction summaries and meta user

@@ -1,4 +1,4 @@
-// Qwen Code JSONL (issue 7 §3): records are taken as they are, after a structural check of the
+// Qwen Code JSONL: records are taken as they are, after a structural check of the
 // fields the inspector reads. A line that fails the check is reported, never thrown.
 import { MAX_NESTING_DEPTH } from '../limits';
 import { RecordSubtype } from '../record-kind';

@@ -1,4 +1,4 @@
-// Reader output shared by every transcript format (issue 7 §3).
+// Reader output shared by every transcript format.
 import type { ChatRecord } from '../types';
 
 export type TranscriptFormat = 'qwen-code' | 'claude-code';

@@ -1,4 +1,4 @@
-// A literal, quadratic reading of issue 7 §2, used only as a test oracle for the linear
+// A literal, quadratic reading of docs/branching.md, "The transcript inspector's rules", used only as a test oracle for the linear
 // inspector. It shares nothing with the implementation except buildOrderedUuidChain, whose own
 // tests pin the chain rule; every other rule is re-stated here as plainly as possible. Leaves
 // (collapse and antichain) follow the first-record parent links as written, round cycles too;

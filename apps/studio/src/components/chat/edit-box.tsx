@@ -12,7 +12,7 @@ export interface EditBoxProps {
 const MAX_HEIGHT_PX = 320;
 
 /**
- * The inline editor of a user message (seed 001, "Edit a message"): Ctrl/⌘+Enter sends the edited
+ * The inline editor of a user message (docs/branching.md, "Siblings: edit and regenerate"): Ctrl/⌘+Enter sends the edited
  * text as a new sibling, Escape cancels; Enter alone is a new line. The original stays as it was.
  */
 export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {

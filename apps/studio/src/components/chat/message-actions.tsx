@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import type { ForkPoint } from '@/lib/fork-points';
 
 /**
- * What the chat can do to the displayed path (issue 6, seed 001): edit a user message, regenerate a
+ * What the chat can do to the displayed path (docs/branching.md, "Siblings: edit and regenerate"): edit a user message, regenerate a
  * reply, and move between the siblings of a fork. The studio provides it; without a provider (or with
  * null) the messages render read-only, as before.
  */
@@ -40,7 +40,7 @@ export function useMessageActions(): MessageActionsValue | null {
 
 /**
  * Hidden until the message is hovered or focused on devices that hover; always shown on touch.
- * 40 px tap targets on phones (issue 6 §7), compact from the `md` breakpoint up.
+ * 40 px tap targets on phones (docs/branching.md, "Siblings: edit and regenerate"), compact from the `md` breakpoint up.
  */
 export const revealOnHover =
   'opacity-0 transition-opacity group-hover/message:opacity-100 group-focus-within/message:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100';

@@ -110,7 +110,7 @@ export function MessageList({
               </div>
             )}
             {shown.map((message, index) => {
-              // Between two turns: the checkpoint after the earlier one (seed 003, "Restore now").
+              // Between two turns: the checkpoint after the earlier one (docs/branching.md, "The restore rule").
               const previous = shown[index - 1];
               const isNewTurn = previous !== undefined && previous.turn_index < message.turn_index;
               return (

@@ -14,7 +14,7 @@ const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
 /** A stored message. Memoised: rows never re-render while a reply streams below them. */
 export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
-  // Edit, regenerate and `‹ i/n ›` (issue 6) come from the studio's MessageActions context.
+  // Edit, regenerate and `‹ i/n ›` come from the studio's MessageActions context.
   const actions = useMessageActions();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);

@@ -15,7 +15,7 @@ let pressed: { turn: number; top: number; direction: Direction; hadFocus: boolea
 const PRESS_TTL_MS = 10_000;
 
 /**
- * `‹ i/n ›` on the user message of a fork point (seed 001): ← the older sibling, → the newer one;
+ * `‹ i/n ›` on the user message of a fork point (docs/branching.md, "Siblings: edit and regenerate"): ← the older sibling, → the newer one;
  * each opens the step last viewed in that sibling (else its latest leaf), and the whole conversation
  * below changes with it. Nothing at a step where nothing diverges.
  */

@@ -3,7 +3,7 @@ import type { PathGuideStep } from '@trellis/domain';
 import { createContext, useContext } from 'react';
 
 /**
- * What the chat knows of the trajectory (seed 003, "Conversation ↔ trajectory links"): each step of
+ * What the chat knows of the trajectory (docs/branching.md, "The family graph"): each step of
  * the displayed path with its label and the paths that fork there, and the two ways to leave the
  * displayed view from a message — open another path, or restore an earlier step.
  */

@@ -3,7 +3,7 @@ import type { Message } from '@trellis/domain';
 /**
  * The messages the chat shows, independent of where they come from: the live
  * thread (use-live-transcript) today; a restored step's truncated transcript
- * (issue 5) later, with `hasEarlier` false and no paging.
+ * later, with `hasEarlier` false and no paging.
  */
 export interface TranscriptSource {
   /** Oldest first. */

@@ -7,7 +7,7 @@ export interface NestedConversation {
 }
 
 /**
- * The history menu's order (seed 003, "Conversation ↔ trajectory links"): every branch right under its
+ * The history menu's order (docs/branching.md, "The family graph"): every branch right under its
  * parent, one level deeper, and each group — a thread with all its branches — placed by its most
  * recent activity, so a family moves up when any of its paths is used. A branch whose parent is not
  * in the list (deleted) stands on its own. Built from ids only; the input order does not matter.

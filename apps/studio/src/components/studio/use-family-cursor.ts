@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { cursorApi } from '@/lib/api/cursor';
 
 /**
- * Records each displayed thread as its family's cursor (issue 6 §5), which also marks it viewed:
+ * Records each displayed thread as its family's cursor (docs/branching.md, "Siblings: edit and regenerate"), which also marks it viewed:
  * switching to a sibling later lands on the step last viewed in it. Best effort — a thread that is
  * gone simply is not recorded.
  */

@@ -14,7 +14,7 @@ export function familyGraphKey(threadId: string | null): FamilyGraphKey {
 }
 
 /**
- * The query behind the page's one family graph (seed 003 "Frontend": fetched once at the page level
+ * The query behind the page's one family graph (docs/branching.md, "The family graph": fetched once at the page level
  * and shared by the trajectory panel and the chat).
  *
  * Ordering: responses are keyed by the displayed thread, so a late answer for a thread the user left

@@ -23,7 +23,7 @@ export interface MessageActionsInput {
 }
 
 /**
- * Edit, regenerate and sibling switching for the displayed path (issue 6, seed 001). Both edit and
+ * Edit, regenerate and sibling switching for the displayed path (docs/branching.md, "Siblings: edit and regenerate"). Both edit and
  * regenerate make a sibling branch at k−1 and switch the view to it at once: an edit creates the
  * branch, then sends the edited text there as an ordinary turn; a regenerate streams, and the view
  * follows as soon as the stream names its branch. Where forks are comes from the page's family graph;
@@ -125,7 +125,7 @@ export function useMessageActionsValue({
     [threadId, openThread, toast],
   );
 
-  // A previewed step (issue 5) is a look at the past with its own way forward: no actions there, so
+  // A previewed step is a look at the past with its own way forward: no actions there, so
   // nothing leaves an edited preview without the preview's own confirmation.
   const isPreview = view.step !== null;
   return useMemo(

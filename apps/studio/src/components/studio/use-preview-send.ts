@@ -10,7 +10,7 @@ import { useStartOnBranch } from './use-start-on-branch';
 import type { StepPreview } from './use-step-preview';
 
 /**
- * The first send from a previewed step (seed 003, "Restore now, branch only on send"): branch at the
+ * The first send from a previewed step (docs/branching.md, "The restore rule"): branch at the
  * step, switch to the new thread, send the message there. The original path is never touched.
  *
  * The branch forks the thread that OWNS step k (turns ≤ a branch point belong to an ancestor) and is

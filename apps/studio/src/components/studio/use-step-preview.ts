@@ -40,7 +40,7 @@ interface LocalState {
 }
 
 /**
- * A previewed past step (seed 003, "Restore now, branch only on send"): the restore view's transcript,
+ * A previewed past step (docs/branching.md, "The restore rule"): the restore view's transcript,
  * truncated to the step, and its workspace as LOCAL state that the same workspace panel edits. Looking
  * creates nothing on the server. Null when the view shows a live tip.
  */

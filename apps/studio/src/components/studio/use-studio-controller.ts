@@ -22,7 +22,7 @@ import { useTurnRun, useTurnRunner } from './use-turn-runner';
 
 /**
  * The studio's state in one place, so later features plug in here:
- * - `view` — the displayed thread and, for a restored preview (issue 5), the
+ * - `view` — the displayed thread and, for a restored preview, the
  *   step; mirrored in the URL.
  * - `transcript` and `workspace` — what the chat and the workspace panel show,
  *   behind source interfaces: the live thread, or for a preview the restore
@@ -43,7 +43,7 @@ export function useStudioController(initial: DisplayedView) {
   const toast = useToast();
   const create = useCreateConversation();
   const conversation = useConversation(view.threadId);
-  // A previewed step (issue 5) swaps both sources for the restore view's; the live ones rest meanwhile.
+  // A previewed step swaps both sources for the restore view's; the live ones rest meanwhile.
   const preview = useStepPreview(view);
   const liveThreadId = preview === null ? view.threadId : null;
   const liveTranscript = useLiveTranscript(liveThreadId, isRunActive(run));
@@ -60,7 +60,7 @@ export function useStudioController(initial: DisplayedView) {
     [navigate],
   );
 
-  // Issue 6: the history menu opens a family where it was last viewed; every displayed thread is
+  // docs/branching.md, "Siblings: edit and regenerate": the history menu opens a family where it was last viewed; every displayed thread is
   // recorded as that place; the chat edits, regenerates and switches siblings.
   const openConversation = useOpenAtCursor(openThread);
   useRememberCursor(view.threadId);
@@ -90,7 +90,7 @@ export function useStudioController(initial: DisplayedView) {
     async (content: string): Promise<boolean> => {
       if (preview !== null) return sendFromPreview(content);
       // Snapshot k is taken from the live rows when turn k starts: let every
-      // manual edit land first (seed 003, "Snapshot timing").
+      // manual edit land first (docs/branching.md, "The restore rule").
       await saves.flushAll();
       const threadId = view.threadId ?? (await createConversation());
       if (threadId === null) return false;

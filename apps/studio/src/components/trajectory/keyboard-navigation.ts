@@ -1,5 +1,5 @@
 /**
- * Arrow-key movement between the steps of the trajectory (issue 5, panel): ←/→ walk along a thread
+ * Arrow-key movement between the steps of the trajectory (the trajectory panel): ←/→ walk along a thread
  * and across the edge that links it to its parent or its children; ↑/↓ jump to the adjacent lane at
  * the nearest turn; Home/End go to the ends of the lane. Pure: the panel feeds it the layout.
  */

@@ -1,5 +1,5 @@
 /**
- * Family graph → the panel's React Flow nodes and edges (seed 003 "Frontend"). The domain's
+ * Family graph → the panel's React Flow nodes and edges (docs/branching.md, "The family graph"). The domain's
  * `buildFlowGraph` decides lanes, stubs, the displayed path and "you are here"; this module only turns
  * its (turn, lane) grid into pixels for fixed-size cards, so lanes stay straight whatever a card says.
  *

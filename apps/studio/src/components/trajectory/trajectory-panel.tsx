@@ -32,7 +32,7 @@ export interface TrajectoryPanelProps {
 const MESSAGE_HEIGHT = 96;
 
 /**
- * The collapsible "Trajectory" panel above the chat (seed 003 "Frontend"): the whole family of
+ * The collapsible "Trajectory" panel above the chat (docs/branching.md, "The family graph"): the whole family of
  * branches as compact commit cards, the displayed path in the brand colour, a detail card per step.
  */
 export function TrajectoryPanel(props: TrajectoryPanelProps) {

@@ -1,4 +1,4 @@
-// The workspace of a restored preview (seed 003, "Restore now, branch only on send"): edited as local
+// The workspace of a restored preview (docs/branching.md, "The restore rule"): edited as local
 // state, compared with the state it was restored to, and sent as the branch's override when edited.
 import type { UpdatePreference, UpdateTodo, Workspace, WorkspaceOverride } from '@trellis/domain';
 

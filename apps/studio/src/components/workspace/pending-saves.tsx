@@ -14,7 +14,7 @@ type Flush = () => Promise<void>;
 /**
  * Manual edits that have not reached the server yet: debounced editors
  * register a flush, mutations register their promise. A turn's snapshot is
- * taken from the live rows when the turn starts (seed 003, "Snapshot timing"),
+ * taken from the live rows when the turn starts (docs/branching.md, "The restore rule"),
  * so the studio awaits `flushAll()` before every send.
  */
 export class PendingSaves {

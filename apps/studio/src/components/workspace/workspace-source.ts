@@ -3,7 +3,7 @@ import type { UpdatePreference, UpdateTodo, Workspace } from '@trellis/domain';
 /**
  * Everything the workspace panel can do, independent of where the workspace
  * lives. The live thread implements it with REST mutations (use-live-workspace);
- * a previewed past step (issue 5) implements it on local state, so the same
+ * a previewed past step implements it on local state, so the same
  * panel edits either without knowing which.
  */
 export interface WorkspaceActions {

@@ -10,7 +10,7 @@ function turnPath(threadId: string, turn: number): string {
   return `${apiPaths.conversation(threadId)}/turns/${turn}`;
 }
 
-/** Edit, regenerate and the `‹ i/n ›` list of a step (issue 6, seed 001). */
+/** Edit, regenerate and the `‹ i/n ›` list of a step (docs/branching.md, "Siblings: edit and regenerate"). */
 export const siblingsApi = {
   /** The paths that diverge at step `turn` of the displayed thread, oldest first, each with where choosing it lands. */
   list(threadId: string, turn: number, signal?: AbortSignal): Promise<SiblingList> {
@@ -19,7 +19,7 @@ export const siblingsApi = {
 
   /**
    * Creates the edited sibling of step `turn` (a branch at turn − 1) and returns its thread. The
-   * edited text is not sent yet: the caller sends it there as an ordinary turn (seed 001, "Two-step edit").
+   * edited text is not sent yet: the caller sends it there as an ordinary turn (docs/branching.md, "Siblings: edit and regenerate").
    */
   async edit(threadId: string, turn: number, content: string): Promise<string> {
     const created = await apiJson(EditedSchema, `${turnPath(threadId, turn)}/edit`, {

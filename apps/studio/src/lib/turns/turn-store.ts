@@ -36,7 +36,7 @@ export interface TurnRun {
 
 export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
 
-/** A regenerate stream (issue 6): `branch {thread_id}` first, then the new turn's events on that thread. */
+/** A regenerate stream: `branch {thread_id}` first, then the new turn's events on that thread. */
 export type RegenerateSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
 
 export interface RegenerateRequest {
