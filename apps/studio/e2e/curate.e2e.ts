@@ -181,8 +181,13 @@ describe('curate a family', () => {
   });
 
   it('on a phone: the history tab stars and archives, the search button finds and opens a step', async () => {
-    const { page } = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
-    const { ui, root, branch } = await family(page);
+    const desktop = await newPage(browser, inject('baseUrl'));
+    const { root, branch } = await family(desktop.page);
+    const { page, context } = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
+    await context.addCookies(await desktop.context.cookies());
+    await desktop.context.close();
+    const ui = new CuratePage(page);
+    await ui.open(root, 2);
     await ui.openTab('history');
     await ui.row(root).getByTestId('star-conversation').click();
     await ui.row(root).getByTestId('starred-mark').waitFor();

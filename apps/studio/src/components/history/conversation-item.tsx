@@ -97,7 +97,7 @@ export const ConversationItem = memo(function ConversationItem({
             )}
           </span>
           {conversation.branch_point_turn !== null && (
-            <span data-testid="branched-at" className="block truncate text-xs text-brand/80">
+            <span data-testid="branched-at" className="block truncate text-xs text-brand">
               {conversation.branch_point_turn === 0
                 ? 'alternative first message'
                 : `branched at step ${conversation.branch_point_turn}`}
