@@ -32,6 +32,8 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
     }
     const results = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // Experimental in axe (off in its default set), and selecting rules by tag turns it on.
+      rules: { 'label-content-name-mismatch': { enabled: false } },
     });
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
