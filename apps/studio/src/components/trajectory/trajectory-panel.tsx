@@ -74,7 +74,7 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
       <a
         href="#composer"
         data-testid="skip-to-composer"
-        className="sr-only z-50 rounded-md bg-background px-2 py-1 text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-1 focus:ring-2 focus:ring-ring"
+        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-1 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
       >
         Skip to the message box
       </a>
