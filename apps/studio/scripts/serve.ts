@@ -5,7 +5,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const studioDir = path.resolve(import.meta.dirname, '..');
-const repoRoot = path.resolve(studioDir, '../..');
 
 export interface ServeOptions {
   host: string;
