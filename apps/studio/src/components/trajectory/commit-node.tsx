@@ -59,6 +59,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
           </span>
           {data.isDeletedPath && <span className="truncate text-[10px] italic">deleted path</span>}
           <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
+          <ChangeBadge summary={data.change_summary} discarded={data.discarded_count} />
         </div>
         <p className={cn('truncate', data.isDisplayed && 'font-medium')}>{question}</p>
         {data.isDisplayed && (
@@ -101,6 +102,26 @@ function StepCounts({ toolCount, artifactCount }: { toolCount: number; artifactC
   );
 }
 
+/** `+120 −8`: the words the step added and removed; a struck-through count when it discarded items. */
+function ChangeBadge({ summary, discarded }: { summary: CommitCardNode['data']['change_summary']; discarded: number }) {
+  if (summary === null && discarded === 0) return null;
+  return (
+    <span data-testid="step-change-badge" className="flex shrink-0 items-center gap-1 font-mono text-[10px] tabular-nums">
+      {summary !== null && (summary.words_added > 0 || summary.words_removed > 0) && (
+        <span title={`${summary.words_added} words added, ${summary.words_removed} removed`}>
+          <span className="text-emerald-700">+{summary.words_added}</span>{' '}
+          <span className="text-rose-700">−{summary.words_removed}</span>
+        </span>
+      )}
+      {discarded > 0 && (
+        <span data-testid="step-discard-marker" className="text-muted-foreground line-through" title={`${discarded} discarded here`}>
+          ×{discarded}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: string | null): string {
   const parts = [`Step ${data.label}`];
   if (data.isCurrent) parts.push('you are here');
@@ -108,5 +129,7 @@ function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: st
   parts.push(`question: ${question}`);
   if (data.isDisplayed) parts.push(reply === null ? 'no reply yet' : `reply: ${reply}`);
   if (data.tool_count > 0) parts.push(`${data.tool_count} tool calls`);
+  if (data.change_summary) parts.push(`${data.change_summary.words_added} words added, ${data.change_summary.words_removed} removed`);
+  if (data.discarded_count > 0) parts.push(`${data.discarded_count} discarded`);
   return parts.join(', ');
 }

@@ -1,0 +1,42 @@
+'use client';
+import { MergeView, unifiedMergeView } from '@codemirror/merge';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+
+const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];
+
+/**
+ * The document diff of a compare: unified by default, side by side when asked (wide screens).
+ * Read-only; the comparison itself comes from the server, this only draws the two texts.
+ */
+export default function DocumentMerge({ a, b, sideBySide }: { a: string; b: string; sideBySide: boolean }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const parent = host.current;
+    if (!parent) return;
+    const label = (name: string) => EditorView.contentAttributes.of({ 'aria-label': name });
+    if (sideBySide) {
+      const view = new MergeView({
+        a: { doc: a, extensions: [...readOnly, label('Document at A')] },
+        b: { doc: b, extensions: [...readOnly, label('Document at B')] },
+        parent,
+        collapseUnchanged: { margin: 3, minSize: 6 },
+      });
+      return () => view.destroy();
+    }
+    const view = new EditorView({
+      parent,
+      state: EditorState.create({
+        doc: b,
+        extensions: [
+          ...readOnly,
+          label('Document diff, A to B'),
+          unifiedMergeView({ original: a, mergeControls: false, collapseUnchanged: { margin: 3, minSize: 6 } }),
+        ],
+      }),
+    });
+    return () => view.destroy();
+  }, [a, b, sideBySide]);
+  return <div ref={host} data-testid="compare-document" className="rounded-md border text-[13px]" />;
+}
