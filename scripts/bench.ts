@@ -10,6 +10,7 @@ const BENCHES = [
   'packages/transcripts/bench/inspect.ts',
   'packages/services/bench/turns.ts',
   'packages/services/bench/branching.ts',
+  'packages/services/bench/peer.ts',
   'packages/services/bench/list.ts',
   'packages/services/bench/compare.ts',
   'packages/services/bench/curate.ts',

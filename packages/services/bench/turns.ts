@@ -13,64 +13,19 @@
 //   1,000 races of two studio processes (separate pools) sending to one thread: turns lost
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { checkpointBytes, OfflineChatModel } from '@trellis/agent';
+import { OfflineChatModel } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { isAppError } from '@trellis/domain';
-import { createServiceDeps, type ServiceDeps } from '../src/deps';
-import { CHECKPOINTER_SCHEMA, migrateAll } from '../src/migrate-all';
+import { createServiceDeps } from '../src/deps';
+import { migrateAll } from '../src/migrate-all';
 import { createConversation } from '../src/conversations/create-conversation';
 import { patchWorkspace } from '../src/workspace/patch-workspace';
-import { sendTurn } from '../src/turns/send-turn';
+import { copyTurns, incompressibleDocument, median, message, runTurn, threadBytes } from './harness';
 import { documentOf, seedUser } from './seed-history';
 import { ratio, round } from './stats';
 
 const RACES = Number(process.env.BENCH_RACES ?? 1000);
 const SAMPLE = 11; // timed turns centred on the turn of interest
-
-/** A ~500-character user message, different every turn. */
-const message = (turn: number) => `Turn ${turn}: ${'please tighten the argument of the second section and keep the tone. '.repeat(7)}`.slice(0, 500);
-
-async function runTurn(deps: ServiceDeps, actor: { userId: string }, threadId: string, content: string) {
-  const stream = await sendTurn(deps, actor, { threadId, content });
-  for await (const event of stream) if (event.event === 'error') throw new Error(`turn failed: ${event.data.message}`);
-  const outcome = await stream.settled;
-  if (outcome.status !== 'complete') throw new Error(`turn ended ${String(outcome.status)}`);
-}
-
-/** Everything one thread stores: its checkpointer rows, snapshots, the bodies they reference, its messages. */
-async function threadBytes(deps: ServiceDeps, pool: pg.Pool, threadId: string): Promise<number> {
-  const [row] = await deps.sql<{ bytes: string }[]>`
-    select (
-      coalesce((select sum(pg_column_size(s.*)) from workspace_snapshots s where s.thread_id = ${threadId}), 0)
-      + coalesce((select sum(pg_column_size(b.*)) from document_blobs b
-          where b.hash in (select document_hash from workspace_snapshots where thread_id = ${threadId})), 0)
-      + coalesce((select sum(pg_column_size(m.*)) from messages m where m.thread_id = ${threadId}), 0)
-    )::bigint as bytes`;
-  return Number(row?.bytes ?? 0) + (await checkpointBytes(pool, CHECKPOINTER_SCHEMA, threadId));
-}
-
-/** Writes turns from+1..to of a thread as copies of turn `from`'s snapshot and messages; returns the next turn. */
-async function copyTurns(deps: ServiceDeps, threadId: string, from: number, to: number): Promise<number> {
-  await deps.sql.begin(async (tx) => {
-    await tx`insert into workspace_snapshots
-        (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message)
-      select s.thread_id, t, s.objective, s.document_title, s.document_hash, s.preferences, s.todos, s.user_message
-      from workspace_snapshots s cross join generate_series(${from + 1}::int, ${to}::int) t
-      where s.thread_id = ${threadId} and s.turn_index = ${from}`;
-    await tx`insert into messages (thread_id, turn_index, role, content, tool_calls, status)
-      select m.thread_id, t, m.role, m.content, m.tool_calls, m.status
-      from generate_series(${from + 1}::int, ${to}::int) t
-      cross join lateral (select * from messages where thread_id = ${threadId} and turn_index = ${from} order by seq) m
-      order by t`;
-    await tx`update conversations set turn_index = ${to}, message_count = ${2 * to} where thread_id = ${threadId}`;
-  });
-  return to + 1;
-}
-
-const median = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)]!);
-};
 
 const startedAt = performance.now();
 const database = await createScratchDatabase('trellis_bench_turns');
@@ -114,7 +69,7 @@ try {
 
   // 3. Bytes per turn with an unchanged 100 KB document (incompressible, so TOAST cannot hide a copy).
   const big = (await createConversation(deps, actor, { title: 'big document' })).thread_id;
-  const random = Array.from({ length: 100_000 / 16 }, () => Math.random().toString(36).slice(2, 18).padEnd(16, '0')).join('');
+  const random = incompressibleDocument();
   await patchWorkspace(deps, actor, { threadId: big, patch: { document: { title: 'Big', content: random } } });
   for (let turn = 1; turn <= 5; turn++) await runTurn(deps, actor, big, message(turn));
   const before = await threadBytes(deps, pool, big);
