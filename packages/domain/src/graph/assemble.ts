@@ -32,6 +32,7 @@ import {
   type FamilyGraph,
   type GraphEdge,
   type GraphNode,
+  type GraphReplyStatus,
   type GraphThread,
 } from './contracts';
 import { stepLabel, suffixesInCreationOrder, type SuffixNodeInput, type TimedTurn } from './labels';
@@ -71,6 +72,8 @@ export interface TurnMetaRow {
   readonly turn_index: number;
   readonly user_message: string | null;
   readonly reply_preview: string | null;
+  /** How the newest reply ended; null (or absent) while the step has none. */
+  readonly reply_status?: GraphReplyStatus | null;
   readonly tool_count: number;
   readonly captured_at: Timestamp;
   readonly artifact_count: number;
@@ -409,6 +412,7 @@ function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath
     turn_index: row.turn_index,
     user_message: row.user_message,
     reply_preview: row.reply_preview,
+    reply_status: row.reply_status ?? null,
     tool_count: row.tool_count,
     captured_at: new Date(turn.capturedMs).toISOString(),
     artifact_count: row.artifact_count,

@@ -10,6 +10,14 @@ import { ChangeSummarySchema } from '../compare/contracts';
 const TurnIndexSchema = z.int().nonnegative();
 const IsoTimestampSchema = z.iso.datetime({ offset: true });
 
+/**
+ * How the step's reply ended: `stopped` when the client went away mid-reply (the user pressed Stop or
+ * closed the page), `interrupted` when the server stopped or another process took the turn over,
+ * `failed` when the model failed; null while the step has no reply.
+ */
+export const GraphReplyStatusSchema = z.enum(['complete', 'stopped', 'interrupted', 'failed']);
+export type GraphReplyStatus = z.infer<typeof GraphReplyStatusSchema>;
+
 /** One owned turn of one thread: a commit of the whole workspace. */
 export const GraphNodeSchema = z.object({
   id: z.string().describe('"{thread_id}:{turn_index}"'),
@@ -17,6 +25,7 @@ export const GraphNodeSchema = z.object({
   turn_index: TurnIndexSchema,
   user_message: z.string().nullable().describe('Preview of the user message that opened the turn.'),
   reply_preview: z.string().nullable().describe("Preview of the agent's reply, null while none."),
+  reply_status: GraphReplyStatusSchema.nullable().describe('How the reply ended; null while none.'),
   tool_count: z.int().nonnegative(),
   captured_at: IsoTimestampSchema.describe('When the turn started (its snapshot was captured).'),
   artifact_count: z.int().nonnegative(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FamilyGraphScope, FamilyThreadRow, LabelTurnRow, TurnMetaRow } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
+import { REASON_DISCONNECTED } from '../turns/turn-gate';
 
 export interface FamilyThreadRows {
   /** Every thread of the family. */
@@ -77,6 +78,13 @@ export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string
 }
 
 /**
+ * The graph's `reply_status` of the assistant message `m`, read from the row the reply preview already
+ * reads: an interruption because the client went away is the user's Stop (or a closed page).
+ */
+export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reason = ${REASON_DISCONNECTED}
+  then 'stopped' else m.status end`;
+
+/**
  * Turn metadata of a whole family in one query — snapshot previews, a reply
  * preview, tool and artifact counts; never a document body. Every row: for
  * callers that need arbitrary turns (siblings); the graph reads only the newest.
@@ -84,7 +92,7 @@ export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string
 export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise<TurnMetaRow[]> {
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
     select s.thread_id, s.turn_index, s.user_message, s.captured_at,
-      r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -95,7 +103,8 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
     join conversations c on c.thread_id = s.thread_id
     left join conversation_branches b on b.thread_id = c.thread_id
     left join lateral (
-      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count
+      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
+        ${replyStatusSql} as reply_status
       from messages m
       where m.thread_id = s.thread_id and m.turn_index = s.turn_index and m.role = 'assistant'
       order by m.seq desc limit 1
@@ -180,7 +189,7 @@ export async function loadNewestFamilyTurns(
           and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
-      r.reply_preview, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -190,7 +199,8 @@ export async function loadNewestFamilyTurns(
       null::int as owned_turn_count
     from newest n
     left join lateral (
-      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count
+      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
+        ${replyStatusSql} as reply_status
       from messages m
       where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role = 'assistant'
       order by m.seq desc limit 1
@@ -200,7 +210,7 @@ export async function loadNewestFamilyTurns(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select v.thread_id, null, null, null, null, null, 0, 0, null, 0,
+    select v.thread_id, null, null, null, null, null, null, 0, 0, null, 0,
       greatest(c.turn_index - coalesce(v.branch_point_turn, 0), 0)::int
     from scope v join conversations c on c.thread_id = v.thread_id`);
   const turns: TurnMetaRow[] = [];

@@ -11,7 +11,7 @@ import { createDbWorkspacePort } from '../workspace/db-workspace-port';
 import { beginTurn, type OpenedTurn } from './begin-turn';
 import { EventChannel } from './event-channel';
 import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
-import { TurnInterruption } from './turn-gate';
+import { REASON_DISCONNECTED, TurnInterruption } from './turn-gate';
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
@@ -43,7 +43,6 @@ export interface TurnStream extends AsyncIterable<TurnEvent> {
 
 type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
 
-const REASON_DISCONNECTED = 'the connection closed during this reply';
 const REASON_LEASE_LOST = 'another process took this conversation over during this reply';
 const REASON_FAILED = 'the model failed to answer';
 

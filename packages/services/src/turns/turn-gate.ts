@@ -7,6 +7,11 @@
 import { AppError } from '@trellis/domain';
 
 export const SHUTDOWN_REASON = 'the server stopped during this reply';
+/**
+ * The client went away mid-reply: the user pressed Stop (the studio aborts the stream) or closed the
+ * page. The graph reads a reply interrupted for this reason as `stopped` (family-rows.ts).
+ */
+export const REASON_DISCONNECTED = 'the connection closed during this reply';
 /** What a refused client is told to wait before it tries again. */
 export const RESTART_RETRY_SECONDS = 5;
 

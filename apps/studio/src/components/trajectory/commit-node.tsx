@@ -4,12 +4,13 @@ import { FileText, Wrench } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
 import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
+import { replyAriaText, replyLine, type ReplyLine } from './reply-line';
 import type { CommitCardNode } from './trajectory-layout';
 
 /** One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed path, the reply. */
 export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<CommitCardNode>) {
   const question = data.user_message?.trim() || '(no message)';
-  const reply = data.reply_preview?.trim() || null;
+  const reply = replyLine(data.reply_preview, data.reply_status);
   return (
     <>
       {data.laneName !== null && (
@@ -67,7 +68,12 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
             <span aria-hidden className="mr-1 text-brand/70">
               ↳
             </span>
-            {reply ?? <span className="italic">no reply yet</span>}
+            {reply.text}
+            {reply.note !== null && (
+              <span data-testid="reply-note" className="italic">
+                {reply.text === null ? reply.note : ` · ${reply.note}`}
+              </span>
+            )}
           </p>
         )}
         {data.isCurrent && <HereBadge />}
@@ -122,12 +128,12 @@ function ChangeBadge({ summary, discarded }: { summary: CommitCardNode['data']['
   );
 }
 
-function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: string | null): string {
+function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: ReplyLine): string {
   const parts = [`Step ${data.label}`];
   if (data.isCurrent) parts.push('you are here');
   parts.push(data.isDisplayed ? 'on the displayed path' : 'on another path');
   parts.push(`question: ${question}`);
-  if (data.isDisplayed) parts.push(reply === null ? 'no reply yet' : `reply: ${reply}`);
+  if (data.isDisplayed) parts.push(replyAriaText(reply));
   if (data.tool_count > 0) parts.push(`${data.tool_count} tool calls`);
   if (data.change_summary) parts.push(`${data.change_summary.words_added} words added, ${data.change_summary.words_removed} removed`);
   if (data.discarded_count > 0) parts.push(`${data.discarded_count} discarded`);

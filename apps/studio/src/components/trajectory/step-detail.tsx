@@ -5,6 +5,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LaneDot } from './card-parts';
+import { replyLine } from './reply-line';
 import type { CommitCardData, StubCardData } from './trajectory-layout';
 
 export type DetailTarget =
@@ -138,7 +139,7 @@ export function StepDetail({
       {target.kind === 'commit' ? (
         <>
           <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
-          <DetailText heading="Reply" text={target.step.reply_preview} empty="No reply yet" />
+          <ReplyText step={target.step} />
           <p className="text-muted-foreground">
             {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
           </p>
@@ -152,6 +153,14 @@ export function StepDetail({
 
     </section>
   );
+}
+
+/** The reply, or what became of it: a stopped step reads "Stopped", never "No reply yet". */
+function ReplyText({ step }: { step: GraphNode }) {
+  const { text, note } = replyLine(step.reply_preview, step.reply_status);
+  const heading = text !== null && note !== null ? `Reply (${note})` : 'Reply';
+  const empty = note === null ? '' : note.charAt(0).toUpperCase() + note.slice(1);
+  return <DetailText heading={heading} text={text} empty={empty} />;
 }
 
 function DetailText({ heading, text, empty }: { heading: string; text: string | null; empty: string }) {
