@@ -1,13 +1,13 @@
 import type { Workspace } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
-import { readLiveWorkspace } from './read-live-workspace';
+import type { ThreadActor } from '../conversations/conversation-access';
+import { readOwnedLiveWorkspace } from './read-live-workspace';
 
+/** The caller's live workspace; ownership is checked in the same query (404/403). */
 export async function getWorkspace(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string },
 ): Promise<Workspace> {
-  await requireOwnedThread(deps.db, actor, input.threadId);
-  return readLiveWorkspace(deps.db, input.threadId);
+  return readOwnedLiveWorkspace(deps.db, actor, input.threadId);
 }

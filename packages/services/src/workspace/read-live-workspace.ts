@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { AppError, type Workspace } from '@trellis/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { AppError, isThreadId, type Workspace } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
+import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
 import { isoTimestamp } from './iso-timestamp';
 
 /**
@@ -14,15 +15,42 @@ export async function readLiveWorkspace(
   threadId: string,
   options: { artifactContent?: boolean } = {},
 ): Promise<Workspace> {
+  const [row] = await db.execute<LiveRow>(liveWorkspaceQuery(threadId, options, sql``));
+  if (!row) throw AppError.notFound('Conversation');
+  return workspaceOf(row);
+}
+
+/**
+ * The caller's live workspace, or 404/403 (conversation-access's rule), in ONE
+ * query: the ownership columns ride along with the workspace (a first read of a
+ * thread waits for one round trip here, not two).
+ */
+export async function readOwnedLiveWorkspace(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<Workspace> {
+  if (!isThreadId(threadId)) throw AppError.notFound('Conversation');
+  const [row] = await db.execute<LiveRow & { user_id: string; is_deleted: boolean; is_pending: boolean }>(
+    liveWorkspaceQuery(
+      threadId,
+      {},
+      sql`, c.user_id, c.deleted_at is not null as is_deleted,
+        exists (select 1 from conversation_branches b where b.thread_id = c.thread_id and b.status = 'pending') as is_pending`,
+    ),
+  );
+  assertOwnership(row && { userId: row.user_id, isDeleted: row.is_deleted, isPending: row.is_pending }, actor);
+  return workspaceOf(row!);
+}
+
+type LiveRow = {
+  objective: string | null;
+  title: string;
+  content: string;
+  preferences: Workspace['preferences'];
+  todos: Workspace['todos'];
+  artifacts: Workspace['artifacts'];
+};
+
+function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boolean }, extraColumns: SQL) {
   const artifactContent = options.artifactContent === false ? sql`''` : sql`a.content`;
-  const [row] = await db.execute<{
-    objective: string | null;
-    title: string;
-    content: string;
-    preferences: Workspace['preferences'];
-    todos: Workspace['todos'];
-    artifacts: Workspace['artifacts'];
-  }>(sql`
+  return sql`
     select c.objective,
       coalesce(d.title, '') as title,
       coalesce(d.content, '') as content,
@@ -38,10 +66,13 @@ export async function readLiveWorkspace(
         select jsonb_agg(jsonb_build_object('id', a.id::text, 'key', a.key, 'turn_index', a.turn_index, 'kind', a.kind, 'title', a.title,
           'content', ${artifactContent}, 'created_at', ${isoTimestamp(sql`a.created_at`)}) order by a.id)
         from artifacts a where a.thread_id = c.thread_id), '[]'::jsonb) as artifacts
+      ${extraColumns}
     from conversations c
     left join documents d on d.thread_id = c.thread_id
-    where c.thread_id = ${threadId}`);
-  if (!row) throw AppError.notFound('Conversation');
+    where c.thread_id = ${threadId}`;
+}
+
+function workspaceOf(row: LiveRow): Workspace {
   return {
     objective: row.objective,
     document: { title: row.title, content: row.content },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRefusal } from '@trellis/agent';
 import {
@@ -9,6 +10,7 @@ import {
   UpdatePreferenceSchema,
   WorkspaceSchema,
 } from '@trellis/domain';
+import { schema } from '@trellis/db';
 import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 import { createPreference } from './create-preference';
 import { createTodo } from './create-todo';
@@ -140,6 +142,25 @@ describe('workspace REST services', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(getWorkspace(deps, actor, { threadId: 'th_missing' })).rejects.toMatchObject({ code: 'not_found' });
     expect((await getWorkspace(deps, actor, { threadId })).preferences.map((p) => p.text)).toEqual(['mine']);
+  });
+
+  it('reads the workspace with its ownership check in one query; deleted and pending threads stay 404', async () => {
+    const { actor, threadId } = await setUp();
+    const stranger = await newUser(admin);
+    await createPreference(deps, actor, { threadId, preference: { text: 'mine' } });
+    let queries = 0;
+    const counted = drizzle(admin.sql, { schema, logger: { logQuery: () => void queries++ } });
+    expect((await getWorkspace({ db: counted }, actor, { threadId })).preferences.map((p) => p.text)).toEqual(['mine']);
+    expect(queries).toBe(1);
+    await expect(getWorkspace({ db: counted }, stranger, { threadId })).rejects.toMatchObject({ code: 'forbidden' });
+
+    const pending = await newThread(deps, actor);
+    await admin.sql`insert into conversation_branches (thread_id, parent_thread_id, branch_point_turn, user_id, status)
+      values (${pending}, ${threadId}, 0, ${actor.userId}, 'pending')`;
+    await expect(getWorkspace(deps, actor, { threadId: pending })).rejects.toMatchObject({ code: 'not_found' });
+    await admin.sql`update conversations set deleted_at = now() where thread_id = ${threadId}`;
+    await expect(getWorkspace(deps, actor, { threadId })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getWorkspace(deps, actor, { threadId: 'not a thread id' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('rejects invalid bodies with 422 field details through the contracts', () => {
