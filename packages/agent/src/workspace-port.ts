@@ -8,7 +8,7 @@ export interface WorkspaceView {
   document: { title: string; content: string };
   preferences: { id: string; text: string; locked: boolean }[];
   todos: { id: string; text: string; done: boolean; depth: number }[];
-  artifacts: { id: string; turn_index: number; kind: string; title: string }[];
+  artifacts: { id: string; number: number; turn_index: number; kind: string; title: string }[];
 }
 
 /**
@@ -33,7 +33,7 @@ export interface WorkspacePort {
   addTodo(input: { text: string; depth: number }): Promise<{ id: string }>;
   updateTodo(input: { id: string; text?: string; depth?: number; done?: boolean }): Promise<void>;
   removeTodo(input: { id: string }): Promise<void>;
-  createArtifact(input: { kind: string; title: string; content: string }): Promise<{ id: string }>;
+  createArtifact(input: { kind: string; title: string; content: string }): Promise<{ id: string; number: number }>;
 }
 
 /**

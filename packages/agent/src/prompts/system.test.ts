@@ -14,7 +14,7 @@ const view: WorkspaceView = {
     { id: 'td2', text: 'Pigeons', done: false, depth: 1 },
     { id: 'td3', text: 'Feral ones', done: false, depth: 2 },
   ],
-  artifacts: [{ id: 'ar1', turn_index: 3, kind: 'outline', title: 'First outline' }],
+  artifacts: [{ id: 'ar1', number: 2, turn_index: 3, kind: 'outline', title: 'First outline' }],
 };
 
 describe('buildSystemPrompt', () => {
@@ -36,8 +36,8 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain('    - [ ] Feral ones [td3]');
   });
 
-  it('lists artifact titles, not their content', () => {
-    expect(prompt).toContain('- First outline (outline, turn 3) [ar1]');
+  it('lists artifact titles by their family number, not their content or row id', () => {
+    expect(prompt).toContain('- 2. First outline (outline, turn 3)');
   });
 
   it('says so when the workspace is empty', () => {

@@ -36,7 +36,7 @@ export function formatTodos(todos: WorkspaceView['todos']): string {
 
 export function formatArtifacts(artifacts: WorkspaceView['artifacts']): string {
   if (artifacts.length === 0) return '(none)';
-  return artifacts.map((a) => `- ${oneLine(a.title)} (${a.kind}, turn ${a.turn_index}) [${a.id}]`).join('\n');
+  return artifacts.map((a) => `- ${a.number}. ${oneLine(a.title)} (${a.kind}, turn ${a.turn_index})`).join('\n');
 }
 
 export function buildSystemPrompt(view: WorkspaceView): string {

@@ -100,9 +100,10 @@ export function createInMemoryWorkspace(initial: Partial<WorkspaceView> = {}, tu
     async createArtifact(input) {
       log('createArtifact', input);
       const aid = id('ar');
-      state.artifacts.push({ id: aid, turn_index: turnIndex, kind: input.kind, title: input.title });
+      const number = Math.max(0, ...state.artifacts.map((a) => a.number)) + 1;
+      state.artifacts.push({ id: aid, number, turn_index: turnIndex, kind: input.kind, title: input.title });
       state.artifactContents[aid] = input.content;
-      return { id: aid };
+      return { id: aid, number };
     },
   };
 }

@@ -17,8 +17,8 @@ export const createArtifactTool = defineTool({
     content: z.string().max(MAX_DOCUMENT_CHARS).describe('The artifact body, usually markdown'),
   }),
   run: async (workspace, { kind, title, content }) => {
-    await workspace.createArtifact({ kind, title, content });
-    // Named by its title: a row id counts across the whole account and means nothing to a reader.
-    return `Artifact created: ${quote(title)} (${kind}).`;
+    const { number } = await workspace.createArtifact({ kind, title, content });
+    // Named by its title and its number within the family, never by a row id.
+    return `Artifact ${number} created: ${quote(title)} (${kind}).`;
   },
 });

@@ -96,8 +96,8 @@ describe('workspace tools', () => {
   it('creates artifacts with a default kind and short results', async () => {
     const workspace = createInMemoryWorkspace();
     const result = await run('create_artifact', { title: 'Plan', content: 'x'.repeat(5000) }, workspace);
-    expect(result).toEqual({ result: 'Artifact created: "Plan" (note).', isError: false });
-    expect(workspace.state.artifacts).toEqual([{ id: 'ar1', turn_index: 1, kind: 'note', title: 'Plan' }]);
+    expect(result).toEqual({ result: 'Artifact 1 created: "Plan" (note).', isError: false });
+    expect(workspace.state.artifacts).toEqual([{ id: 'ar1', number: 1, turn_index: 1, kind: 'note', title: 'Plan' }]);
   });
 
   it('lets infrastructure errors fail the run', async () => {

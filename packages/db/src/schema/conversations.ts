@@ -36,6 +36,8 @@ export const conversations = pgTable(
     objective: text('objective'),
     turnIndex: integer('turn_index').notNull().default(0),
     messageCount: integer('message_count').notNull().default(0),
+    /** The family's artifact counter, kept on the family root's row only (see `artifacts.number`). */
+    lastArtifactNumber: integer('last_artifact_number').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** The studio instance whose turn holds the lease (`studio_instances.id`; null for a lease taken without one). */

@@ -83,6 +83,12 @@ export const artifacts = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     key: uuid('key').notNull().default(sql`gen_random_uuid()`),
+    /**
+     * The artifact's number within its family (1, 2, … across all paths of one family, never across
+     * the account). Inserted as 0, it takes the family root's next `last_artifact_number` (the
+     * artifacts_family_number trigger); a branch's copy of an inherited artifact keeps its number.
+     */
+    number: integer('number').notNull().default(0),
   },
   (t) => [index('artifacts_thread_turn_idx').on(t.threadId, t.turnIndex)],
 );

@@ -28,6 +28,7 @@ export type Todo = z.infer<typeof TodoSchema>;
 export const ArtifactSchema = z.object({
   id: z.string(),
   key: ItemKeySchema,
+  number: z.int().positive().describe('Its number within the family (1, 2, …), kept by the branches that inherit it.'),
   turn_index: z.number().int(),
   kind: z.string(),
   title: z.string(),

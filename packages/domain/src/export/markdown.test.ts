@@ -43,12 +43,12 @@ describe('pathToMarkdown', () => {
           { id: 't', key: 'a', position: 0, text: 'outline', done: true, depth: 0 },
           { id: 'u', key: 'b', position: 1, text: 'intro', done: false, depth: 1 },
         ],
-        artifacts: [{ id: '1', key: 'x', turn_index: 1, kind: 'code', title: 'Snippet', content: 'a ``` b', created_at: '' }],
+        artifacts: [{ id: '1', key: 'x', number: 3, turn_index: 1, kind: 'code', title: 'Snippet', content: 'a ``` b', created_at: '' }],
       },
     });
     expect(md).toContain('## Final workspace\n\n### Objective\n\nWrite\n\n### Document: Draft\n\n# Draft\n\nText');
     expect(md).toContain('### Preferences\n\n- short (locked)\n- warm\n');
     expect(md).toContain('### Todos\n\n- [x] outline\n  - [ ] intro\n');
-    expect(md).toContain('#### 1. Snippet (code)\n\n````\na ``` b\n````\n');
+    expect(md).toContain('#### 3. Snippet (code)\n\n````\na ``` b\n````\n');
   });
 });

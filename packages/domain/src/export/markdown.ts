@@ -47,8 +47,8 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
   for (const t of workspace.todos) out.push(`${'  '.repeat(t.depth)}- [${t.done ? 'x' : ' '}] ${oneLine(t.text)}`);
   out.push('', '### Artifacts', '');
   if (workspace.artifacts.length === 0) out.push('_none_', '');
-  for (const [i, a] of workspace.artifacts.entries()) {
-    out.push(`#### ${i + 1}. ${oneLine(a.title)} (${oneLine(a.kind)})`, '', fenced(a.content), '');
+  for (const a of workspace.artifacts) {
+    out.push(`#### ${a.number}. ${oneLine(a.title)} (${oneLine(a.kind)})`, '', fenced(a.content), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

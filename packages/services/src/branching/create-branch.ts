@@ -164,10 +164,10 @@ async function writePendingBranch(
           })),
         );
     }
-    // Artifacts made up to turn k, in ascending original id order (newest stays last).
+    // Artifacts made up to turn k, in ascending original id order (newest stays last), numbers kept.
     await tx.execute(sql`
-      insert into artifacts (thread_id, turn_index, kind, title, content, created_at, key)
-      select ${b.childId}, turn_index, kind, title, content, created_at, key
+      insert into artifacts (thread_id, turn_index, kind, title, content, created_at, key, number)
+      select ${b.childId}, turn_index, kind, title, content, created_at, key, number
       from artifacts where thread_id = ${b.parentId} and turn_index <= ${b.k}
       order by id`);
   });

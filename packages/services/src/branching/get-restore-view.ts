@@ -33,7 +33,7 @@ export async function getRestoreView(
   }
   // A thread holds copies of the artifacts it inherited, so ≤ k is complete.
   const artifacts = await deps.db.execute<Artifact & Record<string, unknown>>(sql`
-    select id::text as id, key, turn_index, kind, title, content, ${isoTimestamp(sql`created_at`)} as created_at
+    select id::text as id, key, number, turn_index, kind, title, content, ${isoTimestamp(sql`created_at`)} as created_at
     from artifacts where thread_id = ${threadId} and turn_index <= ${k} order by id`);
   const { state } = restored;
   // Snapshot items have no ids: stable synthetic ones, positions from list order.
@@ -46,7 +46,7 @@ export async function getRestoreView(
       document: state.document,
       preferences: state.preferences.map((p, i) => ({ id: `${stateId}:p${i}`, key: p.key, text: p.text, locked: p.locked, position: i })),
       todos: state.todos.map((t, i) => ({ id: `${stateId}:t${i}`, key: t.key, text: t.text, done: t.done, depth: t.depth, position: i })),
-      artifacts: artifacts.map((a) => ({ id: a.id, key: a.key, turn_index: a.turn_index, kind: a.kind, title: a.title, content: a.content, created_at: a.created_at })),
+      artifacts: artifacts.map((a) => ({ id: a.id, key: a.key, number: a.number, turn_index: a.turn_index, kind: a.kind, title: a.title, content: a.content, created_at: a.created_at })),
     },
     messages,
   };

@@ -25,7 +25,7 @@ export function createDbWorkspacePort(db: Db, turn: { threadId: string; turnInde
         document: live.document,
         preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
         todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
-        artifacts: live.artifacts.map(({ id, turn_index, kind, title }) => ({ id, turn_index, kind, title })),
+        artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),
       };
     },
     setObjective: (text) => mutate((tx) => setObjective(tx, threadId, text)),

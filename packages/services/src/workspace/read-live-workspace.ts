@@ -63,7 +63,7 @@ function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boole
           order by t.position, t.id)
         from todos t where t.thread_id = c.thread_id), '[]'::jsonb) as todos,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', a.id::text, 'key', a.key, 'turn_index', a.turn_index, 'kind', a.kind, 'title', a.title,
+        select jsonb_agg(jsonb_build_object('id', a.id::text, 'key', a.key, 'number', a.number, 'turn_index', a.turn_index, 'kind', a.kind, 'title', a.title,
           'content', ${artifactContent}, 'created_at', ${isoTimestamp(sql`a.created_at`)}) order by a.id)
         from artifacts a where a.thread_id = c.thread_id), '[]'::jsonb) as artifacts
       ${extraColumns}

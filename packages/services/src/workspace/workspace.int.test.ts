@@ -228,7 +228,7 @@ describe('the database workspace port', () => {
     expect(live.artifacts).toEqual([
       expect.objectContaining({ id: artifactId, turn_index: 7, kind: 'note', title: 'Ideas', content: 'Lisbon' }),
     ]);
-    expect((await port.read()).artifacts).toEqual([{ id: artifactId, turn_index: 7, kind: 'note', title: 'Ideas' }]);
+    expect((await port.read()).artifacts).toEqual([{ id: artifactId, number: 1, turn_index: 7, kind: 'note', title: 'Ideas' }]);
     await port.replaceDocument({ content: '\n\n' });
     await port.appendDocument('Fresh start');
     await port.appendDocument('Second');

@@ -5,7 +5,7 @@ import { memo, useId, useState } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { cn } from '@/lib/cn';
 
-/** An artifact: kind, title and the turn that made it; the content expands in place. */
+/** An artifact: its number in the family, kind, title and the turn that made it; the content expands in place. */
 export const ArtifactItem = memo(function ArtifactItem({ artifact }: { artifact: Artifact }) {
   const [isOpen, setIsOpen] = useState(false);
   const contentId = useId();
@@ -23,6 +23,9 @@ export const ArtifactItem = memo(function ArtifactItem({ artifact }: { artifact:
           aria-hidden
           className={cn('size-4 shrink-0 text-muted-foreground transition-transform', isOpen && 'rotate-90')}
         />
+        <span className="shrink-0 font-mono text-xs tabular-nums text-muted-foreground" data-testid="artifact-number">
+          {artifact.number}.
+        </span>
         <span
           className="shrink-0 rounded bg-secondary px-1.5 py-0.5 text-[11px] font-medium uppercase tracking-wide text-secondary-foreground"
           data-testid="artifact-kind"
