@@ -16,6 +16,9 @@ export function trellisVitestConfig(dir: string) {
           test: {
             name: 'unit',
             root: dir,
+            // Property tests run hundreds of cases; on a 2-core machine under load the 5 s default
+            // is a flake, not a finding. No test asserts on time.
+            testTimeout: 30_000,
             include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
             exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           },
