@@ -132,6 +132,31 @@ describe('curate a family', () => {
     await page.context().close();
   });
 
+  it("renames a path from its lane's name on the trajectory; the history and a reload agree", async () => {
+    const { page } = await newPage(browser, inject('baseUrl'));
+    const { ui, branch } = await family(page);
+    const panel = ui.byTestId('trajectory-panel');
+    // a large panel with every card in view (React Flow renders only what is visible)
+    await panel.getByTestId('trajectory-size-L').click();
+    await panel.locator('.react-flow__controls-fitview').click();
+    const lane = panel.locator(`[data-testid="lane-name"][data-thread-id="${branch}"]`);
+    await expect.poll(() => lane.textContent()).toBe('Focus on wasps instead');
+    await lane.getByTestId('lane-name-edit').click();
+    const input = lane.getByTestId('lane-name-edit-input');
+    await input.fill('Wasps, not bees');
+    await input.press('Enter');
+    await expect.poll(() => ui.row(branch).getByTestId('conversation-title').textContent()).toBe('Wasps, not bees');
+    await page.reload();
+    await ui.waitForReplies(2);
+    await expect.poll(() => lane.textContent()).toBe('Wasps, not bees');
+    // Escape leaves the name as it was
+    await lane.getByTestId('lane-name-edit').click();
+    await input.fill('Discarded name');
+    await input.press('Escape');
+    expect(await lane.textContent()).toBe('Wasps, not bees');
+    await page.context().close();
+  });
+
   it('Ctrl+K searches every path; a hit shows its step label and opens that step without creating anything', async () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, root, branch } = await family(page);

@@ -1,7 +1,8 @@
 'use client';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { TrajectoryLinksProvider, type TrajectoryLinks } from '@/components/chat/trajectory-links';
-import { TrajectoryPanel, type TrajectoryPanelProps } from '@/components/trajectory';
+import { useUpdateConversation } from '@/components/history/use-conversations';
+import { RenamePathProvider, TrajectoryPanel, type TrajectoryPanelProps } from '@/components/trajectory';
 import { PreviewBanner } from './preview-banner';
 
 export interface ChatColumnProps {
@@ -17,9 +18,19 @@ const Panel = memo(TrajectoryPanel);
 
 /** The middle column: the trajectory panel on top, then (for a restored step) the banner, then the chat. */
 export function ChatColumn({ panel, links, preview, children }: ChatColumnProps) {
+  const { mutate: updateConversation } = useUpdateConversation();
+  // Stable, so the memoised panel does not re-render when the chat does.
+  const renamePath = useCallback(
+    (threadId: string, title: string) => updateConversation({ threadId, patch: { title } }),
+    [updateConversation],
+  );
   return (
     <div className="flex h-full min-h-0 flex-col">
-      {panel !== null && <Panel {...panel} />}
+      {panel !== null && (
+        <RenamePathProvider value={renamePath}>
+          <Panel {...panel} />
+        </RenamePathProvider>
+      )}
       {preview !== null && <PreviewBanner {...preview} />}
       <div className="min-h-0 flex-1">
         <TrajectoryLinksProvider value={links}>{children}</TrajectoryLinksProvider>

@@ -4,6 +4,7 @@ import { FileText, Wrench } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
 import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
+import { LaneName } from './lane-name';
 import { replyAriaText, replyLine, type ReplyLine } from './reply-line';
 import type { CommitCardNode } from './trajectory-layout';
 
@@ -14,24 +15,12 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   return (
     <>
       {data.laneName !== null && (
-        <span
-          data-testid="lane-name"
-          data-starred={data.isStarred}
-          className={cn(
-            'pointer-events-none absolute -top-4 left-1 max-w-[calc(100%-0.5rem)] truncate text-[10px] font-medium leading-4',
-            data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
-          )}
-        >
-          {data.isStarred && (
-            <>
-              <span aria-hidden className="mr-0.5 text-amber-700">
-                ★
-              </span>
-              <span className="sr-only">Starred: </span>
-            </>
-          )}
-          {data.laneName}
-        </span>
+        <LaneName
+          threadId={data.thread_id}
+          name={data.laneName}
+          isStarred={data.isStarred}
+          isDisplayed={data.isDisplayed}
+        />
       )}
       <div
         id={stepDomId(id)}

@@ -1,1 +1,2 @@
 export { TrajectoryPanel, type TrajectoryPanelProps } from './trajectory-panel';
+export { RenamePathProvider } from './lane-name';
