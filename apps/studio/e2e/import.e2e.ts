@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { FamilyGraphSchema, MAX_TRANSCRIPT_BYTES, TranscriptInspectionSchema, type FamilyGraph } from '@trellis/domain';
@@ -6,6 +7,7 @@ import { launchBrowser, newPage, uniqueEmail } from './support/browser';
 import { ApiClient } from './support/api-client';
 import { AuthPage } from './pages/auth-page';
 import { worstCaseTranscript } from './support/worst-case-transcript';
+import { corpusFileUrl } from '@trellis/transcripts/testing/corpus';
 
 const PASSWORD = 'correct horse battery';
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -119,6 +121,28 @@ describe('importing an agent transcript', () => {
         .toBe(graph.nodes.length);
     }
     await importer.screenshot('import-landed');
+    await context.close();
+  });
+
+  it('shows "Conversation compacted here" in the imported chat where the transcript was compacted', async () => {
+    const { page, context } = await newPage(browser, inject('baseUrl'));
+    await new AuthPage(page).signUp(uniqueEmail('import-compaction'), PASSWORD);
+    const importer = new ImportPage(page);
+    await importer.open();
+    await importer.upload(fileURLToPath(corpusFileUrl('compaction.jsonl')));
+    await importer.byTestId('inspection').waitFor();
+    await importer.importAndLand('import-family');
+
+    await page.getByText('Open a pull request').first().waitFor();
+    const dividers = importer.byTestId('compaction-divider');
+    expect(await dividers.count()).toBe(2);
+    expect(await dividers.first().textContent()).toContain('Conversation compacted here');
+    // Each divider sits right above the first prompt after its compaction.
+    const following = await dividers.evaluateAll((els) =>
+      els.map((el) => el.nextElementSibling?.textContent ?? ''),
+    );
+    expect(following[0]).toContain('Finish the last 40');
+    expect(following[1]).toContain('Open a pull request');
     await context.close();
   });
 

@@ -80,6 +80,8 @@ export const messages = pgTable(
       .default('complete'),
     /** Why a reply is `interrupted` or `failed` (e.g. "the server stopped during this reply"); null when complete. */
     reason: text('reason'),
+    /** An imported transcript's history was compacted just before this (user) message: the chat shows a divider. */
+    compactedBefore: boolean('compacted_before').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

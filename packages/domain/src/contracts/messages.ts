@@ -26,6 +26,10 @@ export const MessageSchema = z.object({
     .nullable()
     .optional()
     .describe('why an `interrupted` or `failed` reply stopped, e.g. "the server stopped during this reply"; null when complete'),
+  compacted_before: z
+    .boolean()
+    .optional()
+    .describe('true on the first message after an imported transcript was compacted; absent otherwise'),
   created_at: IsoDateSchema,
 });
 export type Message = z.infer<typeof MessageSchema>;

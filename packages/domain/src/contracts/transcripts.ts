@@ -80,13 +80,6 @@ export const TranscriptReaderDiagnosticSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('line-too-long'), line: z.int(), length: z.int() }),
   z.object({ kind: z.literal('invalid-record'), line: z.int(), reason: z.string() }),
   z.object({ kind: z.literal('unknown-record-type'), line: z.int(), recordType: z.string() }),
-  z.object({ kind: z.literal('compaction-joined'), line: z.int(), uuid: z.string(), logicalParentUuid: z.string() }),
-  z.object({
-    kind: z.literal('compaction-parent-missing'),
-    line: z.int(),
-    uuid: z.string(),
-    logicalParentUuid: z.string(),
-  }),
 ]);
 export type TranscriptReaderDiagnostic = z.infer<typeof TranscriptReaderDiagnosticSchema>;
 

@@ -45,3 +45,22 @@ describe('importing the transcript corpus', () => {
     }
   });
 });
+
+describe('a compacted transcript', () => {
+  it('marks the first prompt after each compaction, so the chat shows the divider where the history was compacted', async () => {
+    const actor = await h.newUser();
+    const content = await readFile(corpusFileUrl('compaction.jsonl'), 'utf8');
+    const imported = await importTranscript(h.deps, actor, { content, filename: 'compaction.jsonl' });
+    const { messages } = await listMessages(h.deps, actor, { threadId: imported.conversations[0]!.thread_id, limit_turns: 1000 });
+    const prompts = messages.filter((m) => m.role === 'user');
+    expect(prompts.map((m) => [m.content, m.compacted_before === true])).toEqual([
+      ['Migrate every test to vitest', false],
+      ['Keep going', false],
+      ['Finish the last 40', true],
+      ['/compact', false],
+      ['Open a pull request', true],
+    ]);
+    // Only the marked prompts carry the flag; replies never do.
+    expect(messages.filter((m) => m.compacted_before !== undefined)).toHaveLength(2);
+  });
+});

@@ -17,6 +17,7 @@ const turn = (key: string): ImportedTurn => ({
   reply: `reply ${key}`,
   replyAt: null,
   toolCalls: [],
+  compactedBefore: false,
 });
 
 const leaf = (leafUuid: string, keys: string[], title = leafUuid): LeafPath => ({

@@ -4,7 +4,7 @@
 // (`thought`) parts. Tool calls and their results become the reply's tool calls. Records before
 // the first prompt, and injected inputs anywhere, belong to no turn.
 import type { StoredToolCall } from '@trellis/db';
-import type { ChatRecord } from '@trellis/transcripts';
+import { transcriptRecordKind, type ChatRecord } from '@trellis/transcripts';
 import { sameTypeRecords, type TranscriptIndex } from './transcript-index';
 
 export interface ImportedTurn {
@@ -22,6 +22,8 @@ export interface ImportedTurn {
   reply: string | null;
   replyAt: string | null;
   toolCalls: StoredToolCall[];
+  /** The history was compacted between the previous turn and this one (the chat shows a divider). */
+  compactedBefore: boolean;
 }
 
 type ChatPart = NonNullable<ChatRecord['message']>['parts'][number];
@@ -44,13 +46,20 @@ export function isUserPrompt(record: ChatRecord): boolean {
 export function turnsOf(index: TranscriptIndex, chain: readonly string[], now = Date.now()): ImportedTurn[] {
   const turns: ImportedTurn[] = [];
   let open: OpenTurn | undefined;
+  // A compaction seen since the last prompt: the next turn opens below a divider.
+  let compacted = false;
   for (const uuid of chain) {
     const records = sameTypeRecords(index, uuid);
     const first = records[0];
     if (first === undefined) continue;
     if (isUserPrompt(first)) {
       if (open) turns.push(close(open));
-      open = new OpenTurn(uuid, promptText(records), usableTime(first.timestamp, now));
+      open = new OpenTurn(uuid, promptText(records), usableTime(first.timestamp, now), compacted);
+      compacted = false;
+      continue;
+    }
+    if (transcriptRecordKind(first) === 'compaction') {
+      compacted = true;
       continue;
     }
     if (open === undefined) continue;
@@ -77,6 +86,7 @@ class OpenTurn {
     promptUuid: string,
     readonly prompt: string,
     readonly promptAt: string | null,
+    readonly compactedBefore: boolean,
   ) {
     this.keys = [promptUuid];
   }
@@ -130,6 +140,7 @@ function close(turn: OpenTurn): ImportedTurn {
     reply: turn.hasReply ? turn.replies.join('\n\n') : null,
     replyAt: turn.hasReply ? (turn.replyAt ?? turn.promptAt) : null,
     toolCalls: turn.toolCalls,
+    compactedBefore: turn.compactedBefore,
   };
 }
 

@@ -20,6 +20,7 @@ interface MessageRow {
   role: 'user' | 'assistant';
   content: string;
   tool_calls: StoredToolCall[];
+  compacted_before: boolean;
   created_at: string | null;
 }
 
@@ -65,7 +66,8 @@ export async function writePendingImport(
   for (const thread of plan.threads) {
     for (const { turnIndex, turn } of ownedTurns(thread)) {
       const base = { thread_id: thread.threadId, turn_index: turnIndex };
-      messages.push({ ...base, position: messages.length, role: 'user', content: turn.prompt, tool_calls: [], created_at: turn.promptAt });
+      messages.push({ ...base, position: messages.length, role: 'user', content: turn.prompt, tool_calls: [],
+        compacted_before: turn.compactedBefore, created_at: turn.promptAt });
       if (turn.reply !== null) {
         messages.push({
           ...base,
@@ -73,6 +75,7 @@ export async function writePendingImport(
           role: 'assistant',
           content: turn.reply,
           tool_calls: turn.toolCalls,
+          compacted_before: false,
           created_at: turn.replyAt,
         });
       }
@@ -96,10 +99,11 @@ export async function writePendingImport(
       insert into documents (thread_id)
       select d.thread_id from jsonb_to_recordset(${JSON.stringify(conversations)}::jsonb) as d(thread_id text)`);
     await tx.execute(sql`
-      insert into messages (thread_id, turn_index, role, content, tool_calls, created_at)
-      select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, coalesce(m.created_at::timestamptz, now())
+      insert into messages (thread_id, turn_index, role, content, tool_calls, compacted_before, created_at)
+      select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.compacted_before, coalesce(m.created_at::timestamptz, now())
       from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
-        as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, created_at text)
+        as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, compacted_before boolean,
+          created_at text)
       order by m.position`);
     // Snapshots reference the document body by hash, like the turn loop's capture: here always the empty one.
     await tx.execute(sql`

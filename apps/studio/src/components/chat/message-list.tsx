@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
 import { CheckpointDivider } from './checkpoint-divider';
+import { CompactionDivider } from './compaction-divider';
 import { MessageRow } from './message-row';
 import { StreamingTurn } from './streaming-turn';
 
@@ -116,6 +117,7 @@ export function MessageList({
               return (
                 <Fragment key={message.id}>
                   {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
+                  {message.compacted_before === true && <CompactionDivider />}
                   <MessageRow message={message} />
                 </Fragment>
               );

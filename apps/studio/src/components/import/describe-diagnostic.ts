@@ -14,10 +14,6 @@ export function describeReaderDiagnostic(d: TranscriptReaderDiagnostic): string 
       return `not a transcript record: ${d.reason}`;
     case 'unknown-record-type':
       return `unknown record type “${d.recordType}”`;
-    case 'compaction-joined':
-      return `compaction restart ${shortUuid(d.uuid)} joined to the record it continues`;
-    case 'compaction-parent-missing':
-      return `compaction restart ${shortUuid(d.uuid)} continues ${shortUuid(d.logicalParentUuid)}, which is not in the file`;
   }
 }
 

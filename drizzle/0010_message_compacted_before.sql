@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "compacted_before" boolean DEFAULT false NOT NULL;
