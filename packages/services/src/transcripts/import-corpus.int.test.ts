@@ -64,3 +64,17 @@ describe('a compacted transcript', () => {
     expect(messages.filter((m) => m.compacted_before !== undefined)).toHaveLength(2);
   });
 });
+
+describe('a step that only ran a slash command', () => {
+  it('has the command output as its reply, so it never reads "no reply yet"', async () => {
+    const actor = await h.newUser();
+    const content = await readFile(corpusFileUrl('exit-after-reply.jsonl'), 'utf8');
+    const imported = await importTranscript(h.deps, actor, { content, filename: 'exit-after-reply.jsonl' });
+    const { messages } = await listMessages(h.deps, actor, { threadId: imported.conversations[0]!.thread_id, limit_turns: 1000 });
+    const exit = messages.filter((m) => m.turn_index === 2);
+    expect(exit.map((m) => [m.role, m.content])).toEqual([
+      ['user', '/exit'],
+      ['assistant', 'See ya!'],
+    ]);
+  });
+});

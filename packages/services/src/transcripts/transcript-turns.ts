@@ -4,7 +4,7 @@
 // (`thought`) parts. Tool calls and their results become the reply's tool calls. Records before
 // the first prompt, and injected inputs anywhere, belong to no turn.
 import type { StoredToolCall } from '@trellis/db';
-import { transcriptRecordKind, type ChatRecord } from '@trellis/transcripts';
+import { commandOutputOf, transcriptRecordKind, type ChatRecord } from '@trellis/transcripts';
 import { sameTypeRecords, type TranscriptIndex } from './transcript-index';
 
 export interface ImportedTurn {
@@ -30,6 +30,7 @@ type ChatPart = NonNullable<ChatRecord['message']>['parts'][number];
 
 const NON_PROMPT_SUBTYPES: ReadonlySet<string> = new Set(['notification', 'cron', 'mid_turn_user_message']);
 const EMPTY_PROMPT = '(no text)';
+const EMPTY_OUTPUT = '(the command printed nothing)';
 const MAX_TOOL_RESULT_CHARS = 4_000;
 /** Timestamps further in the future than this are not trusted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -63,6 +64,13 @@ export function turnsOf(index: TranscriptIndex, chain: readonly string[], now = 
       continue;
     }
     if (open === undefined) continue;
+    const output = commandOutputOf(first);
+    if (output !== undefined) {
+      // A slash command's output (`/exit` → "See ya!") is what answered it: the step's reply.
+      open.keys.push(uuid);
+      open.addCommandOutput(output, usableTime(first.timestamp, now));
+      continue;
+    }
     if (first.type === 'assistant') {
       open.keys.push(uuid);
       open.addReply(records, usableTime(records.at(-1)!.timestamp, now));
@@ -79,6 +87,8 @@ class OpenTurn {
   readonly keys: string[];
   readonly replies: string[] = [];
   readonly toolCalls: StoredToolCall[] = [];
+  readonly commandOutputs: string[] = [];
+  commandOutputAt: string | null = null;
   hasReply = false;
   replyAt: string | null = null;
 
@@ -101,6 +111,12 @@ class OpenTurn {
         if (part.functionCall !== undefined) this.addCall(part.functionCall);
       }
     }
+  }
+
+  addCommandOutput(output: { stdout: string; stderr: string }, at: string | null): void {
+    const text = [output.stdout, output.stderr].map((t) => t.trim()).filter((t) => t !== '').join('\n');
+    this.commandOutputs.push(text === '' ? EMPTY_OUTPUT : text);
+    this.commandOutputAt ??= at;
   }
 
   addResults(records: readonly ChatRecord[]): void {
@@ -133,12 +149,14 @@ class OpenTurn {
 }
 
 function close(turn: OpenTurn): ImportedTurn {
+  // A command that only printed output (no assistant record) answers with that output.
+  const commandOnly = !turn.hasReply && turn.commandOutputs.length > 0;
   return {
     key: turn.keys.join('\u0000'),
     prompt: turn.prompt,
     promptAt: turn.promptAt,
-    reply: turn.hasReply ? turn.replies.join('\n\n') : null,
-    replyAt: turn.hasReply ? (turn.replyAt ?? turn.promptAt) : null,
+    reply: turn.hasReply ? turn.replies.join('\n\n') : commandOnly ? turn.commandOutputs.join('\n\n') : null,
+    replyAt: turn.hasReply ? (turn.replyAt ?? turn.promptAt) : commandOnly ? (turn.commandOutputAt ?? turn.promptAt) : null,
     toolCalls: turn.toolCalls,
     compactedBefore: turn.compactedBefore,
   };
