@@ -41,10 +41,23 @@ export async function seedThread(options: {
   messages: PrefixMessage[];
   contextBudget?: ContextBudget;
 }): Promise<void> {
+  await createThreadSeeder(options)(options.threadId, options.messages);
+}
+
+export type ThreadSeeder = (threadId: string, messages: readonly PrefixMessage[], options?: { fresh?: boolean }) => Promise<void>;
+
+/**
+ * {@link seedThread} for many threads: the state-writing graph is compiled once. `fresh` says
+ * the thread id was just minted, so there is nothing to clear first (one round trip less).
+ */
+export function createThreadSeeder(options: { checkpointer: BaseCheckpointSaver; contextBudget?: ContextBudget }): ThreadSeeder {
   const budget = resolveBudget(options.contextBudget);
-  await deleteCheckpointThread(options.checkpointer, options.threadId);
-  const window = toContextMessages(prefixWindow(options.messages, budget.maxMessages));
-  if (window.length === 0) return;
-  const graph = buildAgentGraph({ budget, checkpointer: options.checkpointer });
-  await graph.updateState({ configurable: { thread_id: options.threadId } }, { messages: window }, CHAT_NODE);
+  let graph: ReturnType<typeof buildAgentGraph> | undefined;
+  return async (threadId, messages, { fresh = false } = {}) => {
+    if (!fresh) await deleteCheckpointThread(options.checkpointer, threadId);
+    const window = toContextMessages(prefixWindow(messages, budget.maxMessages));
+    if (window.length === 0) return;
+    graph ??= buildAgentGraph({ budget, checkpointer: options.checkpointer });
+    await graph.updateState({ configurable: { thread_id: threadId } }, { messages: window }, CHAT_NODE);
+  };
 }

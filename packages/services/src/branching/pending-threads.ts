@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import type { conversationBranches } from '@trellis/db';
-import { deleteCheckpointThread, seedThread, type PrefixMessage } from '@trellis/agent';
+import { createThreadSeeder, deleteCheckpointThread, type PrefixMessage } from '@trellis/agent';
 import type { ServiceDeps } from '../deps';
 
 export interface PendingThread {
@@ -37,21 +37,23 @@ export function pendingRootRow(threadId: string, userId: string): typeof convers
  */
 export async function seedAndActivate(
   deps: ServiceDeps,
-  input: { userId: string; threads: readonly PendingThread[]; failureMessage: string },
+  input: {
+    userId: string;
+    threads: readonly PendingThread[];
+    failureMessage: string;
+    /** The thread ids were minted for this creation: no checkpointer thread to clear first. */
+    freshThreads?: boolean;
+  },
 ): Promise<void> {
   const threadIds = input.threads.map((t) => t.threadId);
+  const seed = createThreadSeeder({ checkpointer: deps.checkpointer, contextBudget: deps.contextBudget });
   try {
     await deps.fault?.('branch.after-tx1');
     await deps.fault?.('branch.hang-after-tx1');
     await forEachLimited(input.threads, SEED_CONCURRENCY, async (thread, index) => {
       const prefix = await thread.prefix();
       if (index === 0) await deps.fault?.('branch.seed');
-      await seedThread({
-        checkpointer: deps.checkpointer,
-        threadId: thread.threadId,
-        messages: prefix.map((m) => ({ role: m.role, content: m.content })),
-        contextBudget: deps.contextBudget,
-      });
+      await seed(thread.threadId, prefix, { fresh: input.freshThreads === true });
     });
     await deps.fault?.('branch.tx2');
     await activate(deps, input.userId, threadIds);

@@ -61,6 +61,7 @@ async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTra
       prefix: () => pathMessages(thread.path, deps.contextBudget.maxMessages),
     })),
     failureMessage: 'The transcript could not be imported; nothing was left behind. Try again.',
+    freshThreads: true,
   });
   deps.logger.info(
     { user_id: actor.userId, format: read.format, threads: plan.threads.length, leaves: plan.conversations.length },
