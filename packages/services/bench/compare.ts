@@ -70,6 +70,11 @@ try {
       'compare.ratio_family_5000_over_500': ratio(family.nodes_5000!.p50, family.nodes_500!.p50),
       'compare.doc_100kb_p50_over_library_floor': ratio(service.p50, floor.p50),
       goal: 'ratio_depth ≤ 1.5; ratio_family ≤ 1.5; doc_100kb over the library floor ≤ 2',
+      meets_goal: {
+        'compare.ratio_depth_1000_over_10': ratio(depth[1000]!.p50, depth[10]!.p50) <= 1.5,
+        'compare.ratio_family_5000_over_500': ratio(family.nodes_5000!.p50, family.nodes_500!.p50) <= 1.5,
+        'compare.doc_100kb_p50_over_library_floor': ratio(service.p50, floor.p50) <= 2,
+      },
     }),
   );
   await deps.close();

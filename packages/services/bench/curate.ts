@@ -66,12 +66,14 @@ try {
         messages_100k: s100,
         p95_ratio_100k_over_10k_messages: ratio(s100.p95, s10.p95),
         goal: 'p95 ratio ≤ 1.5',
+        meets_goal: ratio(s100.p95, s10.p95) <= 1.5,
       },
       export: {
         steps_50: e50,
         steps_500: e500,
         markdown_ratio_500_over_50_steps: ratio(e500.p50, e50.p50),
         goal: 'ratio ≤ 12 (linear)',
+        meets_goal: ratio(e500.p50, e50.p50) <= 12,
       },
     }),
   );
