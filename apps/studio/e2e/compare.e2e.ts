@@ -3,6 +3,8 @@
  * root, a branch at step 1 that locks a preference, ticks a todo and rewrites the document), their tips
  * are compared through the deep link, the document diff and the item badges show, each side opens from
  * the compare view, the deep link survives a reload, and the view has no serious accessibility issue.
+ * Then the ways in from the trajectory: shift-click a second card, and "Compare with…" then a card; and
+ * the step detail's "What changed" and "Discarded here" after a preference is deleted by hand.
  */
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -51,6 +53,23 @@ describe('comparing two paths', () => {
     await browser?.close();
   });
 
+  const card = (nodeId: string) =>
+    ui.byTestId('trajectory-panel').locator(`[data-testid="trajectory-node"][data-node-id="${nodeId}"]`);
+  const comparedSides = () => {
+    const url = new URL(page.url());
+    return { path: url.pathname, a: url.searchParams.get('a'), b: url.searchParams.get('b') };
+  };
+  const seriousViolations = async (selector?: string) => {
+    await page.addScriptTag({ path: axePath });
+    return page.evaluate(async (context) => {
+      const axe = (window as unknown as {
+        axe: { run: (context?: string) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+      }).axe;
+      const result = context === null ? await axe.run() : await axe.run(context);
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    }, selector ?? null);
+  };
+
   const deepLink = () => `/c/${root}/compare?a=${root}:2&b=${branch}:2`;
 
   it('shows the fork, the document diff and the item badges for the two tips', async () => {
@@ -98,5 +117,61 @@ describe('comparing two paths', () => {
     await page.reload();
     await ui.byTestId('compare-view').waitFor();
     expect(await ui.byTestId('compare-label-a').textContent()).toBe('2');
+  });
+
+  it('shift-click on a second card compares the displayed step with it', async () => {
+    await page.goto(`/c/${root}`);
+    await ui.waitForReplies(2);
+    await card(`${root}:1`).click({ modifiers: ['Shift'] });
+    await page.waitForURL((url) => url.pathname.endsWith('/compare'));
+    expect(comparedSides()).toEqual({ path: `/c/${root}/compare`, a: `${root}:2`, b: `${root}:1` });
+    await ui.byTestId('compare-view').waitFor();
+    expect(await ui.byTestId('compare-label-b').textContent()).toBe('1');
+  });
+
+  it('"Compare with…" on the step detail, then a card, compares the two steps', async () => {
+    await page.goto(`/c/${branch}`);
+    await ui.waitForReplies(2);
+    await card(`${branch}:2`).click();
+    await ui.byTestId('trajectory-detail').getByTestId('compare-with').click();
+    await ui.byTestId('compare-picking').waitFor();
+    expect(await ui.byTestId('trajectory-detail').count()).toBe(0);
+    await card(`${root}:2`).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/compare'));
+    expect(comparedSides()).toEqual({ path: `/c/${branch}/compare`, a: `${branch}:2`, b: `${root}:2` });
+    await ui.byTestId('compare-view').waitFor();
+    expect(await ui.byTestId('compare-fork').textContent()).toContain('step 1');
+  });
+
+  it('the step detail shows what changed and what was discarded at a step that deleted a preference', async () => {
+    await page.goto(`/c/${root}`);
+    await ui.waitForReplies(2);
+    // Deleted by hand after step 2, then a turn: the deletion belongs to step 2.
+    await ui.preference('Short paragraphs').getByTestId('preference-delete').click();
+    await expect.poll(() => ui.preference('Short paragraphs').count()).toBe(0);
+    await ui.send('append: Bees dance.');
+    await ui.waitForReplies(3);
+    await card(`${root}:2`).click();
+    const detail = ui.byTestId('trajectory-detail');
+    const changed = detail.getByTestId('step-what-changed');
+    await changed.getByTestId('step-changes-words').waitFor();
+    expect(await changed.getByTestId('step-changes-words').textContent()).toMatch(/^\+[1-9]\d* −\d+ words$/);
+    const removed = changed.locator('[data-testid="step-change-item"][data-status="removed"]');
+    expect(await removed.textContent()).toContain('Short paragraphs');
+    expect(await removed.getByTestId('compare-badge').allTextContents()).toEqual(['removed']);
+    const discarded = detail.getByTestId('step-discarded').getByTestId('step-discarded-item');
+    expect(await discarded.count()).toBe(1);
+    expect(await discarded.getAttribute('data-kind')).toBe('preference');
+    expect(await discarded.textContent()).toContain('Short paragraphs');
+    expect(await discarded.textContent()).toContain('by hand');
+    // Step 1 discarded nothing: its detail has no "Discarded here" (the detail is closed first: it may cover the card).
+    await detail.getByRole('button', { name: 'Close step details' }).click();
+    await card(`${root}:1`).click();
+    await detail.getByTestId('step-changes-words').waitFor();
+    expect(await detail.getByTestId('step-discarded').count()).toBe(0);
+    await detail.getByRole('button', { name: 'Close step details' }).click();
+    await card(`${root}:2`).click();
+    await detail.getByTestId('step-discarded').waitFor();
+    expect(await seriousViolations('[data-testid="trajectory-detail"]')).toEqual([]);
   });
 });

@@ -7,31 +7,11 @@ import { useEffect, useState } from 'react';
 import { compareApi, pathHref, stepHref } from '@/lib/api/compare';
 import { errorMessage } from '@/lib/api/http';
 import { cn } from '@/lib/cn';
+import { Badge, badges } from './item-badge';
 
 const DocumentMerge = dynamic(() => import('./document-merge'), { ssr: false });
 
 type Status = Comparison['preferences'][number]['status'];
-
-const STATUS_STYLE: Record<Status, string> = {
-  added: 'bg-emerald-100 text-emerald-900',
-  removed: 'bg-rose-100 text-rose-900',
-  edited: 'bg-amber-100 text-amber-900',
-  unchanged: 'bg-muted text-muted-foreground',
-};
-
-function Badge({ children, tone }: { children: string; tone: Status }) {
-  return (
-    <span data-testid="compare-badge" className={cn('rounded px-1.5 py-0.5 text-[11px] font-medium', STATUS_STYLE[tone])}>
-      {children}
-    </span>
-  );
-}
-
-/** added / removed / edited, and "lock changed" when a preference's lock is among the changes. */
-function badges(status: Status, changes: readonly string[]): { text: string; tone: Status }[] {
-  if (status !== 'edited') return [{ text: status, tone: status }];
-  return [{ text: 'edited', tone: 'edited' }, ...(changes.includes('locked') ? [{ text: 'lock changed', tone: 'edited' as const }] : [])];
-}
 
 function useWide(): boolean {
   const [wide, setWide] = useState(false);

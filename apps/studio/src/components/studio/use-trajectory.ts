@@ -1,9 +1,12 @@
 'use client';
 import { activePathGuide, stubNodeId, type GraphNode, type PathGuideStep } from '@trellis/domain';
-import { useCallback, useEffectEvent, useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { createElement, useCallback, useEffectEvent, useMemo, useState } from 'react';
 import { flashTurnMessage } from '@/components/chat/flash-message';
 import type { TrajectoryLinks } from '@/components/chat/trajectory-links';
 import type { TrajectoryPanelProps } from '@/components/trajectory';
+import { StepChangesDetail } from '@/components/trajectory/step-changes';
+import { compareHref } from '@/lib/api/compare';
 import type { DisplayedView } from '@/lib/view-url';
 import { isInFamily, useFamilyGraph } from './use-family-graph';
 import type { StepPreview } from './use-step-preview';
@@ -68,6 +71,13 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
   const backToLatest = useCallback(() => {
     if (threadId !== null) guard(() => navigate({ threadId, step: null }));
   }, [guard, navigate, threadId]);
+  const router = useRouter();
+  const compare = useCallback(
+    (a: string, b: string) => {
+      if (threadId !== null) guard(() => router.push(compareHref(threadId, a, b)));
+    },
+    [guard, router, threadId],
+  );
   const selectStep = useCallback((_nodeId: string, node: GraphNode) => {
     flashTurnMessage(node.turn_index);
   }, []);
@@ -92,6 +102,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
             onSelectStep: selectStep,
             onContinueFrom: continueFrom,
             onOpenThread: openPath,
+            onCompare: compare,
+            renderStepChanges,
             collapsed: isCollapsed,
             onToggleCollapsed: toggleCollapsed,
           },
@@ -104,6 +116,7 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
       selectStep,
       continueFrom,
       openPath,
+      compare,
       isCollapsed,
       toggleCollapsed,
     ],
@@ -115,4 +128,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
     preview === null ? null : { stepLabel: previewLabel, isEdited, onBackToLatest: backToLatest };
 
   return { panel, links, banner };
+}
+
+function renderStepChanges(step: GraphNode) {
+  return createElement(StepChangesDetail, { step });
 }

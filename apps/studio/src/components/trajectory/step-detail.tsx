@@ -1,7 +1,7 @@
 'use client';
 import type { GraphNode, GraphThread } from '@trellis/domain';
-import { ExternalLink, RotateCcw, X } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { ExternalLink, GitCompareArrows, RotateCcw, X } from 'lucide-react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LaneDot } from './card-parts';
@@ -32,6 +32,10 @@ export interface StepDetailProps {
   onClose: () => void;
   onContinueFrom: (step: GraphNode) => void;
   onOpenThread: (threadId: string) => void;
+  /** "Compare with…": the next card picked is compared with this step (absent: no compare). */
+  onCompareWith?: (nodeId: string) => void;
+  /** "What changed" and "Discarded here" for a step, rendered by whoever can fetch them. */
+  renderStepChanges?: (step: GraphNode) => ReactNode;
 }
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,6 +48,8 @@ export function StepDetail({
   onClose,
   onContinueFrom,
   onOpenThread,
+  onCompareWith,
+  renderStepChanges,
 }: StepDetailProps) {
   const { data, thread } = target;
   const ref = useRef<HTMLElement>(null);
@@ -134,6 +140,18 @@ export function StepDetail({
             Open this path
           </Button>
         )}
+        {target.kind === 'commit' && onCompareWith !== undefined && (
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="compare-with"
+            title="Then pick another step (or shift-click a card)"
+            onClick={() => onCompareWith(target.id)}
+          >
+            <GitCompareArrows aria-hidden />
+            Compare with…
+          </Button>
+        )}
       </div>
 
       {target.kind === 'commit' ? (
@@ -143,6 +161,7 @@ export function StepDetail({
           <p className="text-muted-foreground">
             {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
           </p>
+          {target.step.turn_index >= 1 && renderStepChanges?.(target.step)}
         </>
       ) : (
         <p className="text-muted-foreground">

@@ -21,7 +21,9 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
+import { Button } from '@/components/ui/button';
 import { stepDomId } from './card-parts';
 import { CommitNode } from './commit-node';
 import { buildNavigationIndex, directionForKey, firstPresent, navigate } from './keyboard-navigation';
@@ -79,6 +81,10 @@ export interface TrajectoryCanvasProps {
   onSelectStep: (nodeId: string, node: GraphNode) => void;
   onContinueFrom: (node: GraphNode) => void;
   onOpenThread: (threadId: string) => void;
+  /** Opens the compare view of two steps (node ids); absent, nothing offers a compare. */
+  onCompare?: (a: string, b: string) => void;
+  /** "What changed" and "Discarded here" in the step detail. */
+  renderStepChanges?: (step: GraphNode) => ReactNode;
   /** For the canvas's accessible name. */
   summary: string;
 }
@@ -88,7 +94,7 @@ export interface TrajectoryCanvasProps {
  * `key={graph.root_thread_id}`: the first view is framed once per family, never on a refetch.
  */
 export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
-  const { graph, displayedThreadId, currentNodeId, onSelectStep, onContinueFrom, onOpenThread } = props;
+  const { graph, displayedThreadId, currentNodeId, onSelectStep, onContinueFrom, onOpenThread, onCompare } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(containerRef);
@@ -111,9 +117,12 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
   const [selectedState, setSelectedId] = useState<string | null>(null);
   const [dragged, setDragged] = useState(NO_DRAGS);
   const [detailSide, setDetailSide] = useState<'left' | 'right'>('right');
+  // "Compare with…": the step the next picked card is compared with.
+  const [compareFromState, setCompareFrom] = useState<string | null>(null);
   // A step that a refetch removed is neither focused nor selected any more.
   const focusedId = focusedState !== null && nav.steps.has(focusedState) ? focusedState : null;
   const selectedId = selectedState !== null && nav.steps.has(selectedState) ? selectedState : null;
+  const compareFrom = compareFromState !== null && layout.stepById.has(compareFromState) ? compareFromState : null;
 
   const nodes = useStableItems(
     useMemo(
@@ -191,15 +200,30 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     [layout, nodeById, onSelectStep, openDetail, reveal],
   );
 
+  /** Opens the compare view of two steps (both commits, not the same); false when it cannot. */
+  const compareSteps = useCallback(
+    (a: string | null, b: string): boolean => {
+      if (onCompare === undefined || a === null || a === b || !layout.stepById.has(a) || !layout.stepById.has(b))
+        return false;
+      setCompareFrom(null);
+      onCompare(a, b);
+      return true;
+    },
+    [layout, onCompare],
+  );
+
   // A card opened with the pointer hands focus to its detail card; one opened from the keyboard
   // keeps it on the canvas, so the arrow keys go on moving (and the detail follows).
   const [isDetailFocused, setDetailFocused] = useState(false);
   const onNodeClick: NodeMouseHandler<TrajectoryNode> = useCallback(
-    (_event, node) => {
+    (event, node) => {
+      // Picking the second step of "Compare with…", or shift-click: the selected (else displayed) step against this one.
+      if (compareFrom !== null && compareSteps(compareFrom, node.id)) return;
+      if (event.shiftKey && compareSteps(selectedId ?? currentNodeId ?? displayedTip(layout), node.id)) return;
       activate(node.id);
       setDetailFocused(true);
     },
-    [activate],
+    [activate, compareFrom, compareSteps, currentNodeId, layout, selectedId],
   );
 
   const onNodeDoubleClick: NodeMouseHandler<TrajectoryNode> = useCallback(
@@ -267,10 +291,16 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     }
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
+      if (from !== null && compareFrom !== null && compareSteps(compareFrom, from)) return;
       if (from !== null) {
         activate(from);
         setDetailFocused(false);
       }
+      return;
+    }
+    if (event.key === 'Escape' && compareFrom !== null) {
+      event.preventDefault();
+      setCompareFrom(null);
       return;
     }
     if (event.key === 'Escape' && selectedId !== null) {
@@ -348,7 +378,32 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           onClose={closeDetail}
           onContinueFrom={onContinueFrom}
           onOpenThread={onOpenThread}
+          renderStepChanges={props.renderStepChanges}
+          onCompareWith={
+            onCompare === undefined
+              ? undefined
+              : (id) => {
+                  setCompareFrom(id);
+                  setSelectedId(null);
+                  canvasRef.current?.focus({ preventScroll: true });
+                }
+          }
         />
+      )}
+      {compareFrom !== null && (
+        <div
+          role="status"
+          data-testid="compare-picking"
+          className="absolute left-1/2 top-2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md border bg-popover px-3 py-1.5 text-xs shadow-md"
+        >
+          <span>
+            Pick a step to compare with step{' '}
+            <span className="font-mono font-semibold">{nodeById.get(compareFrom)?.data.label}</span>
+          </span>
+          <Button size="sm" variant="ghost" className="h-6 px-2" onClick={() => setCompareFrom(null)}>
+            Cancel
+          </Button>
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 'use client';
 import type { FamilyGraph, GraphNode } from '@trellis/domain';
+import type { ReactNode } from 'react';
 import { GitBranch, TriangleAlert } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,6 +26,10 @@ export interface TrajectoryPanelProps {
   onContinueFrom: (node: GraphNode) => void;
   /** "Open this path" on a step of another path (or a double-click on a new path's head). */
   onOpenThread: (threadId: string) => void;
+  /** Shift-click a second card, or "Compare with…" then a card: compare the two steps (node ids). */
+  onCompare?: (a: string, b: string) => void;
+  /** "What changed" and "Discarded here" in the step detail (the panel itself fetches nothing). */
+  renderStepChanges?: (step: GraphNode) => ReactNode;
   collapsed: boolean;
   onToggleCollapsed: () => void;
 }
@@ -110,6 +115,8 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
               onSelectStep={props.onSelectStep}
               onContinueFrom={props.onContinueFrom}
               onOpenThread={props.onOpenThread}
+              onCompare={props.onCompare}
+              renderStepChanges={props.renderStepChanges}
               summary={summary?.text ?? ''}
             />
           ) : graph !== undefined ? (
