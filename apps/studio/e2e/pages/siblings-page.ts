@@ -21,16 +21,23 @@ export class SiblingsPage extends StudioPage {
     return this.page.locator(`[data-testid="message-assistant"][data-turn="${turn}"][data-status="complete"]`);
   }
 
+  /** The step's rows, where `‹ i/n ›` sits: on the reply for regenerations, on the user message otherwise. */
+  private stepRows(turn: number): Locator {
+    return this.page.locator(
+      `[data-testid="message-user"][data-turn="${turn}"], [data-testid="message-assistant"][data-turn="${turn}"]`,
+    );
+  }
+
   switcher(turn: number): Locator {
-    return this.userMessage(turn).getByTestId('sibling-switcher');
+    return this.stepRows(turn).getByTestId('sibling-switcher');
   }
 
   prev(turn: number): Locator {
-    return this.userMessage(turn).getByTestId('sibling-prev');
+    return this.stepRows(turn).getByTestId('sibling-prev');
   }
 
   next(turn: number): Locator {
-    return this.userMessage(turn).getByTestId('sibling-next');
+    return this.stepRows(turn).getByTestId('sibling-next');
   }
 
   async userText(turn: number): Promise<string> {
@@ -52,7 +59,7 @@ export class SiblingsPage extends StudioPage {
   async positions(): Promise<Record<number, string>> {
     return this.page.evaluate(() => {
       const out: Record<number, string> = {};
-      for (const row of document.querySelectorAll('[data-testid="message-user"]')) {
+      for (const row of document.querySelectorAll('[data-testid="message-user"], [data-testid="message-assistant"]')) {
         const position = row.querySelector('[data-testid="sibling-position"]');
         if (position) out[Number(row.getAttribute('data-turn'))] = (position.textContent ?? '').trim();
       }
@@ -62,7 +69,7 @@ export class SiblingsPage extends StudioPage {
 
   /** Waits until step `turn` shows `‹ index/count ›` (as "i/n"). */
   async waitForPosition(turn: number, text: string): Promise<void> {
-    await this.userMessage(turn)
+    await this.stepRows(turn)
       .getByTestId('sibling-position')
       .filter({ hasText: new RegExp(`^${text.replace('/', '\\/')}$`) })
       .waitFor();

@@ -39,7 +39,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
         <div className="flex items-center gap-1">
           <EditMessageButton ref={editButton} onClick={() => setEditing(true)} />
-          <SiblingSwitcher turn={message.turn_index} />
+          <SiblingSwitcher turn={message.turn_index} place="message" />
           <MessageTime iso={message.created_at} />
           <StepTag turn={message.turn_index} />
         </div>
@@ -67,6 +67,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
         </div>
       )}
       <div className="flex items-center gap-2">
+        <SiblingSwitcher turn={message.turn_index} place="reply" />
         <MessageTime iso={message.created_at} />
         {message.status !== 'complete' && (
           <span

@@ -2,6 +2,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import type { ForkPoint } from '@/lib/fork-points';
 import { actionButton, useMessageActions } from './message-actions';
 
 type Direction = -1 | 1;
@@ -15,14 +16,16 @@ let pressed: { turn: number; top: number; direction: Direction; hadFocus: boolea
 const PRESS_TTL_MS = 10_000;
 
 /**
- * `‹ i/n ›` on the user message of a fork point (docs/branching.md, "Siblings: edit and regenerate"): ← the older sibling, → the newer one;
- * each opens the step last viewed in that sibling (else its latest leaf), and the whole conversation
- * below changes with it. Nothing at a step where nothing diverges.
+ * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"): on the reply where
+ * only regenerations diverge, on the user message otherwise (the fork's `place`; each row asks for its
+ * own). ← the older sibling, → the newer one; each opens the step last viewed in that sibling (else its
+ * latest leaf), and the whole conversation below changes with it. Nothing where nothing diverges.
  */
-export function SiblingSwitcher({ turn }: { turn: number }) {
+export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPoint['place'] }) {
   const actions = useMessageActions();
   const ref = useRef<HTMLDivElement>(null);
-  const fork = actions?.forks.get(turn);
+  const found = actions?.forks.get(turn);
+  const fork = found?.place === place ? found : undefined;
 
   useLayoutEffect(() => {
     const press = pressed;
@@ -69,7 +72,7 @@ export function SiblingSwitcher({ turn }: { turn: number }) {
     <div
       ref={ref}
       role="group"
-      aria-label={`Version ${position} of ${fork.count} of this message`}
+      aria-label={`Version ${position} of ${fork.count} of this ${place}`}
       aria-busy={isSwitching}
       className="flex items-center text-xs text-muted-foreground"
       data-testid="sibling-switcher"
