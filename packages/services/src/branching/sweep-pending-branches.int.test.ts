@@ -25,6 +25,9 @@ describe('pending branch sweeper', () => {
     const actor = await h.newUser();
     const threadId = await h.newConversation(actor);
     await h.turn(actor, threadId, 'prefer: keep it\ntodo: one');
+    // The sweeper works database-wide: first reclaim what earlier test files' killed processes
+    // left pending, so the counts below are this test's branch alone.
+    await sweepPendingBranches(h.deps, { olderThanSeconds: 0, batch: 1000 });
 
     const child = spawn(
       process.execPath,
