@@ -11,6 +11,10 @@ export function SignOutButton() {
       variant="ghost"
       size="sm"
       data-testid="sign-out"
+      title="Sign out"
+      // Icon only on a phone, like the other header buttons: with the label the header is wider than the screen.
+      aria-label="Sign out"
+      className="px-2 md:px-3"
       onClick={() =>
         void authClient.signOut().then(() => {
           router.replace('/sign-in');
@@ -18,7 +22,7 @@ export function SignOutButton() {
         })
       }
     >
-      <LogOut /> Sign out
+      <LogOut aria-hidden /> <span className="hidden md:inline">Sign out</span>
     </Button>
   );
 }
