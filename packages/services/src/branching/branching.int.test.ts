@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, CreateBranchSchema, type AppErrorCode } from '@trellis/domain';
+import { CreateBranchSchema } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
 import { createBranch } from './create-branch';
 import { getRestoreView } from './get-restore-view';
@@ -11,21 +11,13 @@ import { deleteConversation } from '../conversations/delete-conversation';
 import { updatePreference } from '../workspace/update-preference';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import type { FaultPoint } from '../deps';
+import { expectCode } from '../testing/expect-code';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.deps.close());
-
-async function expectCode(promise: Promise<unknown>, code: AppErrorCode): Promise<void> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-}
 
 async function countRows(table: string, threadColumn: string, threadId: string): Promise<number> {
   const rows = await h.deps.db.execute<{ n: number }>(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, NodeIdParamSchema, type AppErrorCode } from '@trellis/domain';
+import { NodeIdParamSchema } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
 import { createBranch } from '../branching/create-branch';
 import { getRestoreView } from '../branching/get-restore-view';
@@ -10,6 +10,7 @@ import { deletePreference } from '../workspace/delete-preference';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { compareSteps } from './compare-steps';
 import { getStepChanges } from './step-changes';
+import { expectCode } from '../testing/expect-code';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,15 +19,6 @@ beforeAll(async () => {
 afterAll(() => h.deps.close());
 
 const node = (threadId: string, turn: number) => NodeIdParamSchema.parse(`${threadId}:${turn}`);
-
-async function expectCode(promise: Promise<unknown>, code: AppErrorCode): Promise<void> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-}
 
 /** Two turns on the root, then a branch at 1 with one turn of its own. */
 async function twoPaths(actor: { userId: string }) {

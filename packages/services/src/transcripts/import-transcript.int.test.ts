@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { AppError, MAX_TRANSCRIPT_BYTES, type AppErrorCode, type Message } from '@trellis/domain';
+import { AppError, MAX_TRANSCRIPT_BYTES, type Message } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
 import type { ServiceDeps } from '../deps';
 import { listMessages } from '../lineage/list-messages';
@@ -14,22 +14,13 @@ import { importTranscript } from './import-transcript';
 import { inspectTranscript } from './inspect-transcript';
 import { assistant, jsonl, nestedSession, system, threeLeafSession, user } from './fixtures/qwen-sessions';
 import { claudeCodeSession } from './fixtures/claude-code-sessions';
+import { expectCode } from '../testing/expect-code';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.deps.close());
-
-async function expectCode(promise: Promise<unknown>, code: AppErrorCode): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
 
 async function transcriptOf(actor: { userId: string }, threadId: string): Promise<Message[]> {
   return (await listMessages(h.deps, actor, { threadId, limit_turns: 1000 })).messages;

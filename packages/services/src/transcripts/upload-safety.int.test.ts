@@ -2,7 +2,7 @@
 // allowance, importing the same file twice, and text Postgres could not store.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, MAX_TRANSCRIPT_BYTES, type AppErrorCode } from '@trellis/domain';
+import { MAX_TRANSCRIPT_BYTES } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
 import { listMessages } from '../lineage/list-messages';
 import { getConversation } from '../conversations/get-conversation';
@@ -12,22 +12,13 @@ import { inspectInWorker } from './run-transcript-job';
 import { UPLOAD_RATE_LIMIT } from './upload-rate-limit';
 import { MAX_NESTING_DEPTH as MAX_JSON_DEPTH, MAX_TRANSCRIPT_LEAVES as MAX_IMPORTED_LEAVES, MAX_TRANSCRIPT_RECORDS } from '@trellis/transcripts';
 import { assistant, jsonl, threeLeafSession, user } from './fixtures/qwen-sessions';
+import { expectCode } from '../testing/expect-code';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.deps.close());
-
-async function expectCode(promise: Promise<unknown>, code: AppErrorCode): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
 
 /** `n` one-turn conversations, each its own root island: n leaves. */
 function manyLeaves(n: number): string {
