@@ -1,50 +1,16 @@
 /**
  * axe-core on every page of the studio, in Chromium: sign-in, sign-up, the empty studio, a
  * conversation with its trajectory, a restored step, the full-screen map, the import page and a
- * phone viewport. No serious or critical violation (WCAG 2 A/AA rules) on any of them.
+ * phone viewport. No serious or critical violation (axe's default rules: WCAG 2 A/AA and best practices).
  */
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, uniqueEmail } from './support/browser';
 
 const PASSWORD = 'correct horse battery';
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** The serious and critical violations axe finds on the page as it stands. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
-    ).axe;
-    interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-    }
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Experimental in axe (off in its default set), and selecting rules by tag turns it on.
-      rules: { 'label-content-name-mismatch': { enabled: false } },
-    });
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-  });
-}
 
 describe('accessibility', () => {
   let browser: Browser;

@@ -6,14 +6,12 @@
  * Then the ways in from the trajectory: shift-click a second card, and "Compare with…" then a card; and
  * the step detail's "What changed" and "Discarded here" after a preference is deleted by hand.
  */
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, uniqueEmail } from './support/browser';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('comparing two paths', () => {
   let browser: Browser;
@@ -59,17 +57,6 @@ describe('comparing two paths', () => {
     const url = new URL(page.url());
     return { path: url.pathname, a: url.searchParams.get('a'), b: url.searchParams.get('b') };
   };
-  const seriousViolations = async (selector?: string) => {
-    await page.addScriptTag({ path: axePath });
-    return page.evaluate(async (context) => {
-      const axe = (window as unknown as {
-        axe: { run: (context?: string) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }).axe;
-      const result = context === null ? await axe.run() : await axe.run(context);
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    }, selector ?? null);
-  };
-
   const deepLink = () => `/c/${root}/compare?a=${root}:2&b=${branch}:2`;
 
   it('shows the fork, the document diff and the item badges for the two tips', async () => {
@@ -93,13 +80,7 @@ describe('comparing two paths', () => {
   it('has no serious or critical accessibility violations', async () => {
     await page.goto(deepLink());
     await ui.byTestId('compare-document').locator('.cm-content').first().waitFor();
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
-      const result = await axe.run();
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('opens each side from the compare view, and the deep link survives a reload', async () => {
@@ -172,6 +153,6 @@ describe('comparing two paths', () => {
     await detail.getByRole('button', { name: 'Close step details' }).click();
     await card(`${root}:2`).click();
     await detail.getByTestId('step-discarded').waitFor();
-    expect(await seriousViolations('[data-testid="trajectory-detail"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="trajectory-detail"]')).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
@@ -13,26 +13,6 @@ import { StudioPage } from './pages/studio-page';
 
 const PASSWORD = 'correct horse battery';
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: unknown[] }[];
-}
-
-/** axe-core's serious and critical violations inside `selector`. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const violations = await page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run(context: string): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(context)).violations;
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
 
 class CuratePage extends StudioPage {
   row(threadId: string): Locator {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startHarnessServer, type HarnessServer } from '../bench/harness-server';
 import type { HarnessEvent } from '../bench/panel-harness';
 import { showcaseScenario } from '../bench/synthetic-family';
+import { seriousViolations } from './support/axe';
 
 class TrajectoryPanelHarness {
   constructor(readonly page: Page) {}
@@ -213,12 +214,14 @@ describe('the trajectory panel', () => {
   it('shows the loading, empty and error states', async () => {
     await ui.show(undefined, '', null, { isLoading: true });
     await ui.panel.getByTestId('trajectory-loading').waitFor();
+    expect(await seriousViolations(ui.page, '[data-testid="trajectory-panel"]')).toEqual([]);
     await ui.show({ ...graph, nodes: [], edges: [], threads: graph.threads.slice(0, 1) }, threads.root, null);
     expect(await ui.panel.getByTestId('trajectory-empty').textContent()).toContain(
       'Send a message to start the trajectory',
     );
     await ui.show(undefined, '', null, { error: 'offline' });
     await ui.panel.getByTestId('trajectory-error').waitFor();
+    expect(await seriousViolations(ui.page, '[data-testid="trajectory-panel"]')).toEqual([]);
   });
 
   it('frames the first view once per family: a refetch keeps the view, another family is framed anew', async () => {

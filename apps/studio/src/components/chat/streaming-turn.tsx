@@ -40,6 +40,7 @@ export function StreamingTurn({ run }: { run: TurnRun }) {
         {isActive && (
           <span
             className="flex items-center gap-1 py-1"
+            role="status"
             aria-label="The agent is replying"
             data-testid="typing-indicator"
           >

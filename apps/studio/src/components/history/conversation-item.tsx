@@ -84,16 +84,16 @@ export const ConversationItem = memo(function ConversationItem({
         >
           <span className="flex items-center gap-1.5">
             {conversation.parent_thread_id !== null && (
-              <GitBranch aria-label="branch" className="size-3 shrink-0 text-muted-foreground" />
+              <GitBranch role="img" aria-label="branch" className="size-3 shrink-0 text-muted-foreground" />
             )}
             {isRunning && (
-              <span aria-label="replying" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
+              <span role="img" aria-label="replying" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
             )}
             <span data-testid="conversation-title" className={cn('truncate', isSelected && 'font-medium')}>
               {title}
             </span>
             {conversation.starred && (
-              <Star aria-label="starred" data-testid="starred-mark" className="size-3 shrink-0 fill-amber-400 text-amber-600" />
+              <Star role="img" aria-label="starred" data-testid="starred-mark" className="size-3 shrink-0 fill-amber-400 text-amber-600" />
             )}
           </span>
           {conversation.branch_point_turn !== null && (

@@ -5,7 +5,7 @@ import { memo } from 'react';
 import { cn } from '@/lib/cn';
 import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
 import { LaneName } from './lane-name';
-import { replyAriaText, replyLine, type ReplyLine } from './reply-line';
+import { replyLine } from './reply-line';
 import type { CommitCardNode } from './trajectory-layout';
 
 /** One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed path, the reply. */
@@ -22,6 +22,8 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
           isDisplayed={data.isDisplayed}
         />
       )}
+      {/* The card is named by its content: the visible text plus words only a screen reader hears,
+          so the name always contains what is on screen (WCAG 2.5.3, label in name). */}
       <div
         id={stepDomId(id)}
         role="button"
@@ -32,7 +34,6 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
         data-current={data.isCurrent}
         data-focused={data.isFocused}
         data-selected={data.isSelected}
-        aria-label={stepAriaLabel(data, question, reply)}
         title={question}
         className={cn(cardClassName(data), data.isDeletedPath && 'opacity-60')}
       >
@@ -45,19 +46,33 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
               data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
             )}
           >
+            <span className="sr-only">Step </span>
             {data.label}
           </span>
-          {data.isDeletedPath && <span className="truncate text-[10px] italic">deleted path</span>}
+          <span className="sr-only">{stepContext(data)}</span>
+          {data.isDeletedPath && (
+            <span className="truncate text-[10px] italic">
+              <span className="sr-only">, </span>deleted path
+            </span>
+          )}
           <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
           <ChangeBadge summary={data.change_summary} discarded={data.discarded_count} />
         </div>
-        <p className={cn('truncate', data.isDisplayed && 'font-medium')}>{question}</p>
+        <p className={cn('truncate', data.isDisplayed && 'font-medium')}>
+          <span className="sr-only">question: </span>
+          {question}
+        </p>
         {data.isDisplayed && (
           <p className="truncate text-muted-foreground">
             <span aria-hidden className="mr-1 text-brand/70">
               ↳
             </span>
-            {reply.text}
+            {reply.text !== null && (
+              <>
+                <span className="sr-only">reply: </span>
+                {reply.text}
+              </>
+            )}
             {reply.note !== null && (
               <span data-testid="reply-note" className="italic">
                 {reply.text === null ? reply.note : ` · ${reply.note}`}
@@ -81,7 +96,9 @@ function StepCounts({ toolCount, artifactCount }: { toolCount: number; artifactC
           title={`${toolCount} tool call${toolCount === 1 ? '' : 's'}`}
         >
           <Wrench aria-hidden className="size-2.5" />
+          <span className="sr-only">, </span>
           {toolCount}
+          <span className="sr-only">{toolCount === 1 ? ' tool call' : ' tool calls'}</span>
         </span>
       )}
       {artifactCount > 0 && (
@@ -90,7 +107,9 @@ function StepCounts({ toolCount, artifactCount }: { toolCount: number; artifactC
           title={`${artifactCount} artifact${artifactCount === 1 ? '' : 's'}`}
         >
           <FileText aria-hidden className="size-2.5" />
+          <span className="sr-only">, </span>
           {artifactCount}
+          <span className="sr-only">{artifactCount === 1 ? ' artifact' : ' artifacts'}</span>
         </span>
       )}
     </span>
@@ -104,27 +123,23 @@ function ChangeBadge({ summary, discarded }: { summary: CommitCardNode['data']['
     <span data-testid="step-change-badge" className="flex shrink-0 items-center gap-1 font-mono text-[10px] tabular-nums">
       {summary !== null && (summary.words_added > 0 || summary.words_removed > 0) && (
         <span title={`${summary.words_added} words added, ${summary.words_removed} removed`}>
+          <span className="sr-only">, </span>
           <span className="text-emerald-700">+{summary.words_added}</span>{' '}
           <span className="text-rose-700">−{summary.words_removed}</span>
+          <span className="sr-only"> words</span>
         </span>
       )}
       {discarded > 0 && (
         <span data-testid="step-discard-marker" className="text-muted-foreground line-through" title={`${discarded} discarded here`}>
-          ×{discarded}
+          <span className="sr-only">, </span>×{discarded}
+          <span className="sr-only"> discarded</span>
         </span>
       )}
     </span>
   );
 }
 
-function stepAriaLabel(data: CommitCardNode['data'], question: string, reply: ReplyLine): string {
-  const parts = [`Step ${data.label}`];
-  if (data.isCurrent) parts.push('you are here');
-  parts.push(data.isDisplayed ? 'on the displayed path' : 'on another path');
-  parts.push(`question: ${question}`);
-  if (data.isDisplayed) parts.push(replyAriaText(reply));
-  if (data.tool_count > 0) parts.push(`${data.tool_count} tool calls`);
-  if (data.change_summary) parts.push(`${data.change_summary.words_added} words added, ${data.change_summary.words_removed} removed`);
-  if (data.discarded_count > 0) parts.push(`${data.discarded_count} discarded`);
-  return parts.join(', ');
+/** What a screen reader hears after the step's label: where the step stands. */
+function stepContext(data: CommitCardNode['data']): string {
+  return `${data.isCurrent ? ', you are here' : ''}, ${data.isDisplayed ? 'on the displayed path' : 'on another path'}`;
 }

@@ -24,9 +24,3 @@ export function replyLine(preview: string | null, status: GraphReplyStatus | nul
   if (status === 'complete') return { text, note: text === null ? 'empty reply' : null };
   return { text, note: NOTES[status] };
 }
-
-/** The reply part of a step's accessible name. */
-export function replyAriaText({ text, note }: ReplyLine): string {
-  if (text === null) return note ?? 'no reply';
-  return note === null ? `reply: ${text}` : `reply (${note}): ${text}`;
-}

@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
 import type { StubCardNode } from './trajectory-layout';
 
-/** The head of a freshly opened path that owns no step yet: where its first message will land. */
+/**
+ * The head of a freshly opened path that owns no step yet: where its first message will land. Named
+ * by its content (visible text plus screen-reader words), so the name contains what is on screen.
+ */
 export const StubNode = memo(function StubNode({ id, data }: NodeProps<StubCardNode>) {
   return (
     <div
@@ -18,7 +21,6 @@ export const StubNode = memo(function StubNode({ id, data }: NodeProps<StubCardN
       data-current={data.isCurrent}
       data-focused={data.isFocused}
       data-selected={data.isSelected}
-      aria-label={`New path ${data.title}, its first message becomes step ${data.label}${data.isCurrent ? ', you are here' : ''}`}
       title={data.title}
       className={cn(cardClassName(data), 'border-dashed bg-background/80 shadow-none')}
     >
@@ -31,9 +33,13 @@ export const StubNode = memo(function StubNode({ id, data }: NodeProps<StubCardN
             data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
           )}
         >
+          <span className="sr-only">New path, its first message becomes step </span>
           {data.label}
         </span>
-        <span className="truncate text-[10px] text-muted-foreground">{data.title}</span>
+        <span className="truncate text-[10px] text-muted-foreground">
+          <span className="sr-only">{data.isCurrent ? ', you are here, ' : ', '}</span>
+          {data.title}
+        </span>
       </div>
       <p className="truncate italic text-muted-foreground">new path · step {data.turn_index}</p>
       {data.isCurrent && <HereBadge />}

@@ -52,7 +52,7 @@ export function TrajectoryHeader(props: TrajectoryHeaderProps) {
         </span>
       )}
       {props.isRefreshing && (
-        <span aria-label="Refreshing" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
+        <span role="status" aria-label="Refreshing" className="size-1.5 shrink-0 animate-pulse rounded-full bg-brand" />
       )}
       {props.hasRefreshError && (
         <span

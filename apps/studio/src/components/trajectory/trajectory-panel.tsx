@@ -171,6 +171,7 @@ function TrajectorySkeleton() {
   return (
     <div
       data-testid="trajectory-loading"
+      role="status"
       aria-busy="true"
       aria-label="Loading the trajectory"
       className="flex h-full flex-col gap-5 overflow-hidden p-5"
