@@ -17,3 +17,4 @@ export * from './compare/index';
 export * from './contracts/search';
 export * from './export/markdown';
 export * from './workspace/document-title';
+export * from './apply/index';
