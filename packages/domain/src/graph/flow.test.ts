@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleFamilyGraph } from './assemble';
 import type { FamilyGraph } from './contracts';
-import { buildFlowGraph, DEFAULT_FLOW_GAP, type FlowGraph } from './flow';
+import { buildFlowGraph, type FlowGraph } from './flow';
 import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled } from './testing';
 
 function graphOf(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {
@@ -24,25 +24,32 @@ function sampleFamily() {
   return { family, root, a, b, c, d };
 }
 
+/** Each node's grid cell: [id, type, step, lane]. */
 const summary = (flow: FlowGraph) =>
-  flow.nodes.map((node) => [node.id, node.type, node.position.x, node.position.y]);
+  flow.nodes.map((node) => [node.id, node.type, node.data.turn_index, node.data.lane]);
 
 describe('buildFlowGraph', () => {
-  it('places commits at (turn × gap, lane × gap) with lanes in depth-first creation order', () => {
+  it('places commits at (step = turn, lane) with lanes in depth-first creation order', () => {
     const { family, root, a, b, c, d } = sampleFamily();
-    const flow = buildFlowGraph(graphOf(family, b), { gap: 10 });
+    const flow = buildFlowGraph(graphOf(family, b));
     expect(flow.lanes).toEqual({ [root]: 0, [a]: 1, [b]: 2, [c]: 3, [d]: 4 });
     expect(summary(flow)).toEqual([
-      [`${root}:1`, 'commit', 10, 0],
-      [`${root}:2`, 'commit', 20, 0],
-      [`${root}:3`, 'commit', 30, 0],
-      [`${root}:4`, 'commit', 40, 0],
-      [`${a}:3`, 'commit', 30, 10],
-      [`${a}:4`, 'commit', 40, 10],
-      [`${b}:4`, 'commit', 40, 20],
-      [`${c}:stub`, 'stub', 50, 30],
-      [`${d}:1`, 'commit', 10, 40],
+      [`${root}:1`, 'commit', 1, 0],
+      [`${root}:2`, 'commit', 2, 0],
+      [`${root}:3`, 'commit', 3, 0],
+      [`${root}:4`, 'commit', 4, 0],
+      [`${a}:3`, 'commit', 3, 1],
+      [`${a}:4`, 'commit', 4, 1],
+      [`${b}:4`, 'commit', 4, 2],
+      [`${c}:stub`, 'stub', 5, 3],
+      [`${d}:1`, 'commit', 1, 4],
     ]);
+  });
+
+  it('emits structure only: no pixel position on any node', () => {
+    const { family, b } = sampleFamily();
+    const flow = buildFlowGraph(graphOf(family, b));
+    for (const node of flow.nodes) expect(Object.keys(node).sort()).toEqual(['data', 'id', 'type']);
   });
 
   it('draws a stub head for a path with no turns, linked from its branch point', () => {
@@ -52,7 +59,6 @@ describe('buildFlowGraph', () => {
     expect(stub).toEqual({
       id: `${c}:stub`,
       type: 'stub',
-      position: { x: 5 * DEFAULT_FLOW_GAP, y: 3 * DEFAULT_FLOW_GAP },
       data: {
         thread_id: c,
         parent_thread_id: root,
@@ -79,9 +85,9 @@ describe('buildFlowGraph', () => {
     family.turn(root);
     const retry = family.branch(root, 0);
     const flow = buildFlowGraph(graphOf(family, retry));
-    expect(flow.nodes.map((node) => [node.id, node.position.x])).toEqual([
-      [`${root}:1`, DEFAULT_FLOW_GAP],
-      [`${retry}:stub`, DEFAULT_FLOW_GAP],
+    expect(summary(flow)).toEqual([
+      [`${root}:1`, 'commit', 1, 0],
+      [`${retry}:stub`, 'stub', 1, 1],
     ]);
     expect(flow.edges).toEqual([]);
   });
@@ -117,9 +123,22 @@ describe('buildFlowGraph', () => {
     expect(flow.nodes.some((node) => node.type === 'stub')).toBe(false);
   });
 
-  it('rejects a non-positive gap', () => {
-    const { family, root } = sampleFamily();
-    expect(() => buildFlowGraph(graphOf(family, root), { gap: 0 })).toThrow(RangeError);
+  it('keeps a second incoming edge on a node, in canonical order, without moving any node', () => {
+    const { family, root, a, b } = sampleFamily();
+    const graph = graphOf(family, b);
+    const extra = {
+      id: `${root}:1->${a}:4`,
+      source: `${root}:1`,
+      target: `${a}:4`,
+      kind: 'branch',
+      reason: null,
+    } as const;
+    const flow = buildFlowGraph({ ...graph, edges: [extra, ...graph.edges] });
+    expect(flow.nodes).toEqual(buildFlowGraph(graph).nodes);
+    expect(flow.edges.filter((edge) => edge.target === `${a}:4`).map((edge) => edge.id)).toEqual([
+      extra.id,
+      `${a}:3->${a}:4`,
+    ]);
   });
 
   describe('properties', () => {
@@ -135,7 +154,7 @@ describe('buildFlowGraph', () => {
         return graphOf(builder, requested, cap);
       });
 
-    it('is deterministic whatever the order of the arrays, and no two nodes share a position', () => {
+    it('is deterministic whatever the order of the arrays, and no two nodes share a cell', () => {
       fc.assert(
         fc.property(scenario, fc.integer(), (graph, seed) => {
           const flow = buildFlowGraph(graph);
@@ -146,7 +165,7 @@ describe('buildFlowGraph', () => {
             threads: shuffled(graph.threads, seed + 2),
           };
           expect(buildFlowGraph(reordered)).toEqual(flow);
-          const positions = flow.nodes.map((node) => `${node.position.x},${node.position.y}`);
+          const positions = flow.nodes.map((node) => `${node.data.turn_index},${node.data.lane}`);
           expect(new Set(positions).size).toBe(positions.length);
           const ids = new Set(flow.nodes.map((node) => node.id));
           for (const edge of flow.edges) expect(ids.has(edge.source) && ids.has(edge.target)).toBe(true);

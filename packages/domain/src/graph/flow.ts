@@ -1,17 +1,21 @@
 /**
- * Family graph → React Flow nodes and edges (docs/branching.md, "The family graph"), as plain data so the studio maps
- * it without a join and this module needs no React. Layout needs no layout library:
+ * Family graph → the trajectory's nodes and edges on an abstract (step, lane) grid (docs/branching.md,
+ * "The family graph"), as plain data so the studio maps it without a join and this module needs no
+ * React. This is structure only: which cards and edges exist, in which lane and at which step. Pixels
+ * (card sizes, gaps) belong to the studio's trajectory layout, their one owner.
  *
- * - one lane per rendered thread: the root gets lane 0, then a depth-first preorder over children in
- *   creation order (created_at, then thread_id), so every subtree occupies a contiguous band of lanes
- *   below its parent and lanes of different subtrees never interleave;
- * - a commit node sits at `x = turn_index × gap`, `y = lane × gap`;
+ * - one lane per rendered thread, as an ordinal: the root gets lane 0, then a depth-first preorder over
+ *   children in creation order (created_at, then thread_id), so every subtree occupies a contiguous
+ *   band of lanes below its parent and lanes of different subtrees never interleave;
+ * - a commit node sits at step `turn_index` of its thread's lane;
  * - a thread that owns no turn yet gets a stub head `"{thread_id}:stub"` at its next step
- *   (`x = (branch_point_turn + 1) × gap`), linked from its branch-point node when that node is shown.
+ *   (`branch_point_turn + 1`), linked from its branch-point node when that node is shown.
  *   A thread whose nodes were all dropped by the node cap renders nothing and takes no lane.
+ * - edges keep their kind; a kind this module does not special-case passes through unchanged, and a
+ *   node may have more than one incoming edge.
  *
- * Output order is canonical — nodes by lane then x, edges by their target's position in that list — so
- * the same family gives the same result whatever order its arrays arrive in.
+ * Output order is canonical — nodes by lane then step, edges by their target's position in that list —
+ * so the same family gives the same result whatever order its arrays arrive in.
  */
 import {
   graphEdgeId,
@@ -25,23 +29,15 @@ import { stepLabel } from './labels';
 import { isOnPath, lineageOf, pathTurnLimits } from './lineage';
 import { compareByCreation, inCreationOrder } from './order';
 
-export const DEFAULT_FLOW_GAP = 120;
-
 export interface FlowGraphOptions {
-  /** Distance between two steps, and between two lanes. Default {@link DEFAULT_FLOW_GAP}. */
-  readonly gap?: number;
   /** The thread shown in the studio; its path is highlighted. Default: the graph's requested thread. */
   readonly displayedThreadId?: string;
   /** The "you are here" node (a commit id or a stub id). */
   readonly currentNodeId?: string;
 }
 
-export interface FlowPosition {
-  readonly x: number;
-  readonly y: number;
-}
-
 type FlowNodeMarks = {
+  /** Ordinal lane of the node's thread (0 = the root's); the step is the node's `turn_index`. */
   readonly lane: number;
   readonly isDisplayed: boolean;
   readonly isCurrent: boolean;
@@ -60,14 +56,12 @@ export type StubFlowNodeData = Pick<GraphThread, 'thread_id' | 'parent_thread_id
 export type CommitFlowNode = {
   readonly id: string;
   readonly type: 'commit';
-  readonly position: FlowPosition;
   readonly data: CommitFlowNodeData;
 };
 
 export type StubFlowNode = {
   readonly id: string;
   readonly type: 'stub';
-  readonly position: FlowPosition;
   readonly data: StubFlowNodeData;
 };
 
@@ -83,7 +77,6 @@ export type FlowEdge = {
   readonly id: string;
   readonly source: string;
   readonly target: string;
-  readonly type?: string;
   readonly data: FlowEdgeData;
 };
 
@@ -101,8 +94,6 @@ export function stubNodeId(threadId: string): string {
 }
 
 export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions = {}): FlowGraph {
-  const gap = options.gap ?? DEFAULT_FLOW_GAP;
-  if (!Number.isFinite(gap) || gap <= 0) throw new RangeError(`gap must be a positive number, got ${gap}`);
   const byId = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
   const displayed = pathTurnLimits(lineageOf(byId, options.displayedThreadId ?? graph.thread_id));
   const displayedThreadId = options.displayedThreadId ?? graph.thread_id;
@@ -115,7 +106,6 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
   const nodes: FlowNode[] = graph.nodes.map((node) => ({
     id: node.id,
     type: 'commit',
-    position: { x: node.turn_index * gap, y: laneOf(node.thread_id) * gap },
     data: {
       ...node,
       lane: laneOf(node.thread_id),
@@ -137,7 +127,6 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
     nodes.push({
       id,
       type: 'stub',
-      position: { x: nextTurn * gap, y: laneOf(thread.thread_id) * gap },
       data: {
         thread_id: thread.thread_id,
         parent_thread_id: thread.parent_thread_id,
@@ -163,7 +152,7 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
     }
   }
 
-  nodes.sort((a, b) => a.data.lane - b.data.lane || a.position.x - b.position.x);
+  nodes.sort((a, b) => a.data.lane - b.data.lane || a.data.turn_index - b.data.turn_index);
   const rank = new Map(nodes.map((node, index) => [node.id, index]));
   const isDisplayedNode = new Map(nodes.map((node) => [node.id, node.data.isDisplayed]));
   const orderedEdges = edges

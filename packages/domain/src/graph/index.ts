@@ -23,7 +23,6 @@ export {
 } from './labels';
 export {
   buildFlowGraph,
-  DEFAULT_FLOW_GAP,
   stubNodeId,
   type CommitFlowNode,
   type CommitFlowNodeData,
@@ -32,7 +31,6 @@ export {
   type FlowGraph,
   type FlowGraphOptions,
   type FlowNode,
-  type FlowPosition,
   type StubFlowNode,
   type StubFlowNodeData,
 } from './flow';

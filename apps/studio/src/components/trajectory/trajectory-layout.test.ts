@@ -57,6 +57,40 @@ describe('layoutTrajectory', () => {
     expect(new Set(layout.nodes.map((node) => node.width))).toEqual(new Set([CARD_WIDTH]));
   });
 
+  it('is the one owner of pixels: the gaps it declares are the gaps the cards land on', () => {
+    const { family, root, a, c } = sampleFamily();
+    const { nodes } = layoutTrajectory(graphOf(family, a), { displayedThreadId: a, currentNodeId: null });
+    // The card design in flow pixels: 184 px cards, a 44 px gutter between columns, 22 px between lanes.
+    expect([STEP_GAP, LANE_GAP]).toEqual([228, 94]);
+    expect(byId(nodes, `${root}:1`).position).toEqual({ x: 228, y: 0 });
+    expect(byId(nodes, `${a}:3`).position).toEqual({ x: 684, y: 94 });
+    expect(byId(nodes, `${c}:stub`).position).toEqual({ x: 1140, y: 282 });
+  });
+
+  it('draws a second incoming edge on a card as a trail, without moving any card', () => {
+    const { family, root, a, b } = sampleFamily();
+    const graph = graphOf(family, b);
+    const extra = {
+      id: `${root}:1->${a}:4`,
+      source: `${root}:1`,
+      target: `${a}:4`,
+      kind: 'branch',
+      reason: null,
+    } as const;
+    const options = { displayedThreadId: b, currentNodeId: null };
+    const plain = layoutTrajectory(graph, options);
+    const layout = layoutTrajectory({ ...graph, edges: [...graph.edges, extra] }, options);
+    expect(layout.nodes).toEqual(plain.nodes);
+    expect(layout.edges.filter((edge) => edge.target === `${a}:4`)).toEqual([
+      expect.objectContaining({
+        id: extra.id,
+        type: 'trail',
+        data: expect.objectContaining({ isCrossLane: true }),
+      }),
+      expect.objectContaining({ id: `${a}:3->${a}:4`, type: 'trail' }),
+    ]);
+  });
+
   it('gives displayed-path cards room for the reply and off-path cards the question only', () => {
     const { family, root, a, b, c } = sampleFamily();
     const { nodes } = layoutTrajectory(graphOf(family, b), { displayedThreadId: b, currentNodeId: null });

@@ -1,7 +1,9 @@
 /**
  * Family graph → the panel's React Flow nodes and edges (docs/branching.md, "The family graph"). The domain's
- * `buildFlowGraph` decides lanes, stubs, the displayed path and "you are here"; this module only turns
- * its (turn, lane) grid into pixels for fixed-size cards, so lanes stay straight whatever a card says.
+ * `buildFlowGraph` decides structure only — which cards and edges exist, lanes as ordinals, stubs, the
+ * displayed path and "you are here"; this module is the one owner of pixel geometry: it turns that
+ * (step, lane) grid into positions for fixed-size cards, so lanes stay straight whatever a card says.
+ * Edges of any kind are drawn as trails; a card may have more than one incoming edge.
  *
  * Every node carries its size and its two handles, so React Flow can draw edges to, and cull, cards
  * it has never rendered (`onlyRenderVisibleElements` then renders only what is on screen, even on
