@@ -4,7 +4,17 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { SignOutButton } from './sign-out-button';
 
-export function StudioHeader({ email, modelLabel, search }: { email: string; modelLabel: string; search?: ReactNode }) {
+export function StudioHeader({
+  email,
+  modelLabel,
+  search,
+  exportMenu,
+}: {
+  email: string;
+  modelLabel: string;
+  search?: ReactNode;
+  exportMenu?: ReactNode;
+}) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
       <div className="flex items-center gap-2">
@@ -26,6 +36,7 @@ export function StudioHeader({ email, modelLabel, search }: { email: string; mod
           {modelLabel}
         </span>
         {search}
+        {exportMenu}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>

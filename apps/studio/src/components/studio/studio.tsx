@@ -8,6 +8,7 @@ import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
+import { ExportMenu } from './export-menu';
 import { LeavePreviewDialog } from './leave-preview-dialog';
 import { StudioHeader } from './studio-header';
 import { StudioLayout } from './studio-layout';
@@ -34,7 +35,12 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
   const studio = useStudioController({ threadId: initialThreadId, step: initialStep });
   return (
     <div className="flex h-dvh flex-col" data-testid="studio">
-      <StudioHeader email={user.email} modelLabel={modelLabel} search={<SearchDialog onOpenStep={studio.openStep} />} />
+      <StudioHeader
+        email={user.email}
+        modelLabel={modelLabel}
+        search={<SearchDialog onOpenStep={studio.openStep} />}
+        exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
+      />
       <StudioLayout
         tab={studio.tab}
         onTabChange={studio.setTab}
