@@ -1,0 +1,114 @@
+// Markdown sections by heading text, for bringing one section of a document onto another path.
+// Headings are ATX headings (`#` … `######`, up to three spaces of indent); lines inside a fenced
+// code block (``` or ~~~) are never headings. A section runs from its heading line to the next
+// heading of the same or a higher level (fewer `#`s), so it holds its subsections.
+
+/** One heading line of a document: where it starts, its level and its text (no `#`s, trimmed). */
+export interface MarkdownHeading {
+  readonly start: number;
+  readonly level: number;
+  readonly text: string;
+}
+
+/**
+ * A run of the document: the preamble before the first heading (`heading: null`), then one part per
+ * heading line up to the next heading of any level. Joining every part's `text` gives the document
+ * back exactly, whatever it holds.
+ */
+export interface MarkdownPart {
+  readonly heading: MarkdownHeading | null;
+  readonly text: string;
+}
+
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Every heading line of `markdown`, in order, skipping fenced code. */
+export function markdownHeadings(markdown: string): MarkdownHeading[] {
+  return scan(markdown).headings;
+}
+
+/** The headings, and the fence still open at the end of the document (CommonMark closes it there). */
+function scan(markdown: string): { headings: MarkdownHeading[]; openFence: string | null } {
+  const headings: MarkdownHeading[] = [];
+  let fence: string | null = null;
+  let start = 0;
+  while (start <= markdown.length) {
+    const newline = markdown.indexOf('\n', start);
+    const end = newline === -1 ? markdown.length : newline;
+    const line = markdown.slice(start, end).replace(/\r$/, '');
+    const opening = FENCE.exec(line);
+    if (fence !== null) {
+      // A closing fence: the same character, at least as long, nothing but spaces after it.
+      if (opening && opening[1]![0] === fence[0] && opening[1]!.length >= fence.length && line.trim() === opening[1]) {
+        fence = null;
+      }
+    } else if (opening && !(opening[1]![0] === '`' && line.slice(line.indexOf(opening[1]!) + opening[1]!.length).includes('`'))) {
+      fence = opening[1]!;
+    } else {
+      const match = HEADING.exec(line);
+      if (match) headings.push({ start, level: match[1]!.length, text: (match[2] ?? '').replace(/[ \t]+#+$/, '').trim() });
+    }
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  return { headings, openFence: fence };
+}
+
+/** The document cut at every heading line (see {@link MarkdownPart}). */
+export function splitMarkdownParts(markdown: string): MarkdownPart[] {
+  const headings = markdownHeadings(markdown);
+  const parts: MarkdownPart[] = [];
+  const first = headings[0]?.start ?? markdown.length;
+  if (first > 0 || headings.length === 0) parts.push({ heading: null, text: markdown.slice(0, first) });
+  headings.forEach((heading, i) => {
+    parts.push({ heading, text: markdown.slice(heading.start, headings[i + 1]?.start ?? markdown.length) });
+  });
+  return parts;
+}
+
+/** Normalised heading text for matching: inner whitespace collapsed (case is kept: "Notes" ≠ "notes"). */
+function headingKey(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Where the first section titled `heading` lies in `markdown` ([start, end)), or null. */
+export function findSection(markdown: string, heading: string): { start: number; end: number; level: number } | null {
+  const wanted = headingKey(heading);
+  const headings = markdownHeadings(markdown);
+  const at = headings.findIndex((h) => headingKey(h.text) === wanted);
+  if (at === -1) return null;
+  const found = headings[at]!;
+  const next = headings.slice(at + 1).find((h) => h.level <= found.level);
+  return { start: found.start, end: next?.start ?? markdown.length, level: found.level };
+}
+
+/** The text of the first section titled `heading` (its heading line and subsections), or null. */
+export function sectionText(markdown: string, heading: string): string | null {
+  const range = findSection(markdown, heading);
+  return range && markdown.slice(range.start, range.end);
+}
+
+export type SectionEffect = 'added' | 'replaced' | 'unchanged';
+
+/**
+ * Puts `section` (a section's text, heading line first) into `target`: in place of the target's
+ * section of the same heading when it has one, else at the end after a blank line. The target's own
+ * spacing around the section is kept, so replacing a section with an equal one changes nothing.
+ */
+export function putSection(target: string, heading: string, section: string): { content: string; effect: SectionEffect } {
+  const body = section.replace(/\s+$/, '');
+  const range = findSection(target, heading);
+  if (range === null) {
+    // A code block left open at the end would swallow the section: close it first.
+    const { openFence } = scan(target);
+    const base = openFence === null ? target : `${target}${target.endsWith('\n') || target === '' ? '' : '\n'}${openFence}\n`;
+    const separator = base === '' ? '' : base.endsWith('\n\n') ? '' : base.endsWith('\n') ? '\n' : '\n\n';
+    return { content: `${base}${separator}${body}\n`, effect: 'added' };
+  }
+  const old = target.slice(range.start, range.end);
+  const oldBody = old.replace(/\s+$/, '');
+  if (oldBody === body) return { content: target, effect: 'unchanged' };
+  const trailing = old.slice(oldBody.length) || (range.end < target.length ? '\n' : '');
+  return { content: target.slice(0, range.start) + body + trailing + target.slice(range.end), effect: 'replaced' };
+}
