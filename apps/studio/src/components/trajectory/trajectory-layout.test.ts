@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_WIDTH,
+  displayedTip,
   HANDLE_Y,
   LANE_GAP,
   layoutTrajectory,
@@ -281,5 +282,25 @@ describe('lane names on the trajectory', () => {
     expect(named).toContainEqual([a, 3, titleOf(a), true]);
     // One name per lane that owns a step.
     expect(new Set(named.map(([thread]) => thread)).size).toBe(named.length);
+  });
+});
+
+describe('displayedTip', () => {
+  it("is the displayed path's last step, a stub when the path owns no turn yet", () => {
+    const { family, root, a, b, c } = sampleFamily();
+    const graph = graphOf(family, b);
+    const tipOf = (displayedThreadId: string) =>
+      displayedTip(layoutTrajectory(graph, { displayedThreadId, currentNodeId: null }));
+    expect(tipOf(b)).toBe(`${b}:4`);
+    expect(tipOf(a)).toBe(`${a}:4`);
+    expect(tipOf(root)).toBe(`${root}:4`);
+    expect(tipOf(c)).toBe(`${c}:stub`);
+    expect(displayedTip({ nodes: [] })).toBeNull();
+  });
+
+  it('finds every card by id in the layout', () => {
+    const { family, b } = sampleFamily();
+    const layout = layoutTrajectory(graphOf(family, b), { displayedThreadId: b, currentNodeId: null });
+    expect([...layout.nodeById.values()]).toEqual(layout.nodes);
   });
 });

@@ -79,6 +79,8 @@ export interface TrajectoryLayout {
   readonly edges: TrailEdge[];
   /** Bounding box of every card. */
   readonly bounds: Rect;
+  /** Every card by id, before focus, selection and drags are applied. */
+  readonly nodeById: ReadonlyMap<string, TrajectoryNode>;
   /** The graph node behind each commit card. */
   readonly stepById: ReadonlyMap<string, GraphNode>;
   readonly threadById: ReadonlyMap<string, GraphThread>;
@@ -174,7 +176,23 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
     };
   });
 
-  return { nodes, edges, bounds: boundsOf(nodes), stepById, threadById };
+  return {
+    nodes,
+    edges,
+    bounds: boundsOf(nodes),
+    nodeById: new Map(nodes.map((node) => [node.id, node])),
+    stepById,
+    threadById,
+  };
+}
+
+/** The last step of the displayed path (its highest turn), where "you are here" falls back to. */
+export function displayedTip(layout: Pick<TrajectoryLayout, 'nodes'>): string | null {
+  let tip: TrajectoryNode | null = null;
+  for (const node of layout.nodes) {
+    if (node.data.isDisplayed && (tip === null || node.data.turn_index > tip.data.turn_index)) tip = node;
+  }
+  return tip?.id ?? null;
 }
 
 export function boundsOf(nodes: readonly Pick<TrajectoryNode, 'position' | 'width' | 'height'>[]): Rect {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialViewport, revealViewport, visibleIds, type FlowViewport } from './viewport';
+import { initialViewport, rectOnScreen, revealViewport, visibleIds, type FlowViewport } from './viewport';
 
 const toScreen = (viewport: FlowViewport, x: number, y: number) => ({
   x: x * viewport.zoom + viewport.x,
@@ -113,5 +113,16 @@ describe('visibleIds', () => {
       'right',
       'below',
     ]);
+  });
+});
+
+describe('rectOnScreen', () => {
+  it('scales a flow rect by the zoom and shifts it by the pan', () => {
+    expect(rectOnScreen({ x: 10, y: -20, zoom: 0.5 }, { x: 100, y: 40, width: 184, height: 72 })).toEqual({
+      x: 60,
+      y: 0,
+      width: 92,
+      height: 36,
+    });
   });
 });

@@ -88,6 +88,16 @@ export function revealViewport(
   return { x: viewport.x + dx, y: viewport.y + dy, zoom: viewport.zoom };
 }
 
+/** Where a flow-space rect is drawn on screen under `viewport`. */
+export function rectOnScreen(viewport: FlowViewport, rect: Rect): Rect {
+  return {
+    x: rect.x * viewport.zoom + viewport.x,
+    y: rect.y * viewport.zoom + viewport.y,
+    width: rect.width * viewport.zoom,
+    height: rect.height * viewport.zoom,
+  };
+}
+
 /** Ids of the rects that overlap the screen at all (what `onlyRenderVisibleElements` renders). */
 export function visibleIds(
   items: readonly { readonly id: string; readonly rect: Rect }[],
