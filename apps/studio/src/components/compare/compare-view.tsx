@@ -1,39 +1,38 @@
 'use client';
-import type { Comparison } from '@trellis/domain';
 import { useQuery } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
+import { ArrowLeftToLine, ArrowRightToLine } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { compareApi, pathHref, stepHref } from '@/lib/api/compare';
 import { errorMessage } from '@/lib/api/http';
-import { cn } from '@/lib/cn';
-import { Badge, badges } from './item-badge';
+import { applyCandidates, itemsOnto, type ApplySide } from './apply-candidates';
+import { ApplyDialog } from './apply-dialog';
+import { ComparisonBody } from './comparison-body';
 
-const DocumentMerge = dynamic(() => import('./document-merge'), { ssr: false });
-
-type Status = Comparison['preferences'][number]['status'];
-
-function useWide(): boolean {
-  const [wide, setWide] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(min-width: 1280px)');
-    const update = () => setWide(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return wide;
+export interface CompareViewProps {
+  threadId: string;
+  a: string;
+  b: string;
+  /** Opened to bring B's items into A ("Bring into the current path…"): "Apply to A" leads. */
+  into?: ApplySide;
 }
 
-/** The compare view: fork point, the document diff, and the structured lists with badges. */
-export function CompareView({ threadId, a, b }: { threadId: string; a: string; b: string }) {
-  const wide = useWide();
+/**
+ * The compare view: fork point, the document diff, and the structured lists with badges. Each
+ * changed section and item has a checkbox; "Apply to A" brings the ticked items from B onto A's path
+ * (and "Apply to B" the other way) after a dry run in a dialog.
+ */
+export function CompareView({ threadId, a, b, into }: CompareViewProps) {
   const query = useQuery({
     queryKey: ['compare', threadId, a, b],
     queryFn: ({ signal }) => compareApi.compare(threadId, a, b, signal),
   });
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [applying, setApplying] = useState<ApplySide | null>(null);
+  const candidates = useMemo(() => (query.data ? applyCandidates(query.data) : null), [query.data]);
   if (query.isPending) return <p className="p-6 text-sm text-muted-foreground">Comparing…</p>;
-  if (query.isError) {
+  if (query.isError || candidates === null) {
     return (
       <p role="alert" className="p-6 text-sm text-destructive">
         {errorMessage(query.error)}
@@ -41,10 +40,17 @@ export function CompareView({ threadId, a, b }: { threadId: string; a: string; b
     );
   }
   const c = query.data;
-  const sideA = c.document.hunks.filter((h) => h.op !== 'insert').map((h) => h.text).join('');
-  const sideB = c.document.hunks.filter((h) => h.op !== 'delete').map((h) => h.text).join('');
+  const toggle = (id: string) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const onto = { a: itemsOnto(candidates, ticked, 'a'), b: itemsOnto(candidates, ticked, 'b') };
+  const node = { a: c.a, b: c.b };
+  const other = (side: ApplySide): ApplySide => (side === 'a' ? 'b' : 'a');
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-6 p-6" data-testid="compare-view">
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6" data-testid="compare-view">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-semibold">
           Step <span data-testid="compare-label-a">{c.a.label}</span> vs step{' '}
@@ -53,7 +59,7 @@ export function CompareView({ threadId, a, b }: { threadId: string; a: string; b
         <span className="text-sm text-muted-foreground" data-testid="compare-fork">
           {c.fork ? `Paths share everything up to step ${c.fork.label}` : 'No shared step'}
         </span>
-        <nav className="ml-auto flex flex-wrap gap-2 text-sm" aria-label="Open a side">
+        <nav className="flex flex-wrap gap-2 text-sm sm:ml-auto" aria-label="Open a side">
           <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={pathHref(c.a.node_id)} data-testid="compare-open-a">
             Open A ({c.a.label})
           </Link>
@@ -68,91 +74,60 @@ export function CompareView({ threadId, a, b }: { threadId: string; a: string; b
           </Link>
         </nav>
       </header>
+      {into !== undefined && (
+        <p className="rounded-md border border-brand/40 bg-brand/5 px-3 py-2 text-sm" data-testid="apply-hint">
+          Tick what to bring from step {node[other(into)].label}, then “Apply to {into.toUpperCase()}”: it lands on
+          your current path as a new step.
+        </p>
+      )}
 
-      <section aria-labelledby="compare-document-heading" className="flex flex-col gap-2">
-        <h2 id="compare-document-heading" className="text-sm font-semibold">
-          Document{' '}
-          <span className="font-normal text-muted-foreground" data-testid="compare-words">
-            +{c.document.words_added} −{c.document.words_removed} words
-          </span>
-        </h2>
-        {c.document.title.changed ? (
-          <p className="text-sm">
-            Title: <del>{c.document.title.a}</del> → <ins>{c.document.title.b}</ins>
-          </p>
-        ) : null}
-        {c.objective.changed ? (
-          <p className="text-sm">
-            Objective: <del>{c.objective.a ?? 'none'}</del> → <ins>{c.objective.b ?? 'none'}</ins>
-          </p>
-        ) : null}
-        {c.document.changed ? (
-          <DocumentMerge a={sideA} b={sideB} sideBySide={wide} />
-        ) : (
-          <p className="text-sm text-muted-foreground">The document is the same on both sides.</p>
-        )}
+      <ComparisonBody comparison={c} names={{ a: 'A', b: 'B' }} selection={{ candidates, ticked, onToggle: toggle }} />
+
+      <section
+        aria-label="Apply ticked items"
+        data-testid="apply-bar"
+        className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+      >
+        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite" data-testid="apply-ticked">
+          {ticked.size === 0
+            ? 'Tick sections and items to bring from one side to the other.'
+            : `${ticked.size} ticked`}
+        </p>
+        {(['a', 'b'] as const).map((side) => {
+          const count = onto[side].items.length;
+          const isLeading = into === side;
+          return (
+            <Button
+              key={side}
+              size="sm"
+              variant={isLeading ? 'default' : 'outline'}
+              data-testid={`apply-to-${side}`}
+              disabled={count === 0}
+              title={`Bring the ticked items of ${other(side).toUpperCase()} (step ${node[other(side)].label}) onto ${side.toUpperCase()}'s path`}
+              onClick={() => setApplying(side)}
+              className={isLeading ? 'bg-brand text-white hover:bg-brand/90' : undefined}
+            >
+              {side === 'a' ? <ArrowLeftToLine aria-hidden /> : <ArrowRightToLine aria-hidden />}
+              Apply to {side.toUpperCase()}
+              {count > 0 && <span className="tabular-nums">({count})</span>}
+            </Button>
+          );
+        })}
       </section>
 
-      <ItemList
-        title="Preferences"
-        testId="compare-preferences"
-        items={c.preferences.map((p) => ({
-          key: p.key,
-          status: p.status,
-          changes: p.changes,
-          text: (p.b ?? p.a)!.text,
-          detail: [p.a?.locked ? 'A: locked' : null, p.b?.locked ? 'B: locked' : null].filter(Boolean).join(' · '),
-        }))}
-      />
-      <ItemList
-        title="Todos"
-        testId="compare-todos"
-        items={c.todos.map((t) => ({
-          key: t.key,
-          status: t.status,
-          changes: t.changes,
-          text: (t.b ?? t.a)!.text,
-          detail: [t.a ? `A: ${t.a.done ? 'done' : 'open'}` : null, t.b ? `B: ${t.b.done ? 'done' : 'open'}` : null].filter(Boolean).join(' · '),
-        }))}
-      />
-      <ItemList
-        title="Artifacts"
-        testId="compare-artifacts"
-        items={c.artifacts.map((x) => ({ key: x.key, status: x.status, changes: [], text: (x.b ?? x.a)!.title, detail: (x.b ?? x.a)!.kind }))}
-      />
-    </main>
-  );
-}
-
-function ItemList({
-  title,
-  testId,
-  items,
-}: {
-  title: string;
-  testId: string;
-  items: { key: string | null; status: Status; changes: readonly string[]; text: string; detail: string }[];
-}) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-2">
-      <h2 className="text-sm font-semibold">{title}</h2>
-      {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None on either side.</p>
-      ) : (
-        <ul className="flex flex-col gap-1" data-testid={testId}>
-          {items.map((item, i) => (
-            <li key={item.key ?? `i${i}`} className="flex items-center gap-2 text-sm" data-status={item.status}>
-              {badges(item.status, item.changes).map((b) => (
-                <Badge key={b.text} tone={b.tone}>
-                  {b.text}
-                </Badge>
-              ))}
-              <span className={cn(item.status === 'removed' && 'line-through')}>{item.text}</span>
-              {item.detail ? <span className="text-xs text-muted-foreground">{item.detail}</span> : null}
-            </li>
-          ))}
-        </ul>
+      {applying !== null && (
+        <ApplyDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setApplying(null);
+          }}
+          side={applying}
+          target={node[applying]}
+          source={node[other(applying)]}
+          items={onto[applying].items}
+          unavailable={onto[applying].unavailable}
+        />
       )}
-    </section>
+    </main>
   );
 }

@@ -10,7 +10,20 @@ const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false), 
  * The document diff of a compare: unified by default, side by side when asked (wide screens).
  * Read-only; the comparison itself comes from the server, this only draws the two texts.
  */
-export default function DocumentMerge({ a, b, sideBySide }: { a: string; b: string; sideBySide: boolean }) {
+export default function DocumentMerge({
+  a,
+  b,
+  sideBySide,
+  names = { a: 'A', b: 'B' },
+  testId = 'compare-document',
+}: {
+  a: string;
+  b: string;
+  sideBySide: boolean;
+  /** How the sides are called in the editors' accessible names. */
+  names?: { a: string; b: string };
+  testId?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const parent = host.current;
@@ -18,8 +31,8 @@ export default function DocumentMerge({ a, b, sideBySide }: { a: string; b: stri
     const label = (name: string) => EditorView.contentAttributes.of({ 'aria-label': name });
     if (sideBySide) {
       const view = new MergeView({
-        a: { doc: a, extensions: [...readOnly, label('Document at A')] },
-        b: { doc: b, extensions: [...readOnly, label('Document at B')] },
+        a: { doc: a, extensions: [...readOnly, label(`Document at ${names.a}`)] },
+        b: { doc: b, extensions: [...readOnly, label(`Document at ${names.b}`)] },
         parent,
         collapseUnchanged: { margin: 3, minSize: 6 },
       });
@@ -31,12 +44,12 @@ export default function DocumentMerge({ a, b, sideBySide }: { a: string; b: stri
         doc: b,
         extensions: [
           ...readOnly,
-          label('Document diff, A to B'),
+          label(`Document diff, ${names.a} to ${names.b}`),
           unifiedMergeView({ original: a, mergeControls: false, collapseUnchanged: { margin: 3, minSize: 6 } }),
         ],
       }),
     });
     return () => view.destroy();
-  }, [a, b, sideBySide]);
-  return <div ref={host} data-testid="compare-document" className="rounded-md border text-[13px]" />;
+  }, [a, b, sideBySide, names.a, names.b]);
+  return <div ref={host} data-testid={testId} className="rounded-md border text-[13px]" />;
 }

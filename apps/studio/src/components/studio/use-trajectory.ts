@@ -73,8 +73,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
   }, [guard, navigate, threadId]);
   const router = useRouter();
   const compare = useCallback(
-    (a: string, b: string) => {
-      if (threadId !== null) guard(() => router.push(compareHref(threadId, a, b)));
+    (a: string, b: string, into?: 'a') => {
+      if (threadId !== null) guard(() => router.push(compareHref(threadId, a, b, into)));
     },
     [guard, router, threadId],
   );

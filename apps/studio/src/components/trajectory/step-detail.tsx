@@ -1,6 +1,6 @@
 'use client';
 import type { GraphNode, GraphThread } from '@trellis/domain';
-import { ExternalLink, GitCompareArrows, RotateCcw, X } from 'lucide-react';
+import { ExternalLink, GitCompareArrows, GitPullRequestArrow, RotateCcw, X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -34,8 +34,26 @@ export interface StepDetailProps {
   onOpenThread: (threadId: string) => void;
   /** "Compare with…": the next card picked is compared with this step (absent: no compare). */
   onCompareWith?: (nodeId: string) => void;
+  /**
+   * "Bring into the current path…": opens the compare of "you are here" against this step, ready to
+   * apply this step's items onto the current path (absent: not offered).
+   */
+  onBringIntoCurrent?: (nodeId: string) => void;
+  /** An apply step's provenance: the step its items came from (its `apply` edge). */
+  appliedFrom?: AppliedFrom | null;
+  /** Selects another step of the canvas (the "Applied from" link). */
+  onShowStep?: (nodeId: string) => void;
   /** "What changed" and "Discarded here" for a step, rendered by whoever can fetch them. */
   renderStepChanges?: (step: GraphNode) => ReactNode;
+}
+
+export interface AppliedFrom {
+  readonly nodeId: string;
+  readonly label: string;
+  /** The applied items, as the edge's reason names them. */
+  readonly summary: string | null;
+  /** The source step is drawn (not dropped by the graph's node cap). */
+  readonly isShown: boolean;
 }
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -49,6 +67,9 @@ export function StepDetail({
   onContinueFrom,
   onOpenThread,
   onCompareWith,
+  onBringIntoCurrent,
+  appliedFrom,
+  onShowStep,
   renderStepChanges,
 }: StepDetailProps) {
   const { data, thread } = target;
@@ -152,7 +173,38 @@ export function StepDetail({
             Compare with…
           </Button>
         )}
+        {target.kind === 'commit' && onBringIntoCurrent !== undefined && !data.isCurrent && (
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="bring-into-current"
+            title="Compare the current step with this one, then tick what to apply onto the current path"
+            onClick={() => onBringIntoCurrent(target.id)}
+          >
+            <GitPullRequestArrow aria-hidden />
+            Bring into the current path…
+          </Button>
+        )}
       </div>
+
+      {appliedFrom != null && (
+        <p data-testid="step-applied-from" className="rounded-md border border-dashed px-2 py-1.5">
+          Applied from{' '}
+          {appliedFrom.isShown && onShowStep !== undefined ? (
+            <button
+              type="button"
+              data-testid="step-applied-from-link"
+              className="font-mono font-semibold text-brand underline underline-offset-2 hover:no-underline"
+              onClick={() => onShowStep(appliedFrom.nodeId)}
+            >
+              {appliedFrom.label}
+            </button>
+          ) : (
+            <span className="font-mono font-semibold">{appliedFrom.label}</span>
+          )}
+          {appliedFrom.summary ? <span className="text-muted-foreground">: {appliedFrom.summary}</span> : null}
+        </p>
+      )}
 
       {target.kind === 'commit' ? (
         <>

@@ -60,8 +60,8 @@ export interface TrajectoryCanvasProps {
   onSelectStep: (nodeId: string, node: GraphNode) => void;
   onContinueFrom: (node: GraphNode) => void;
   onOpenThread: (threadId: string) => void;
-  /** Opens the compare view of two steps (node ids); absent, nothing offers a compare. */
-  onCompare?: (a: string, b: string) => void;
+  /** Opens the compare view of two steps (node ids), `into` a side to apply onto; absent, nothing offers a compare. */
+  onCompare?: (a: string, b: string, into?: 'a') => void;
   /** "What changed" and "Discarded here" in the step detail. */
   renderStepChanges?: (step: GraphNode) => ReactNode;
   /** For the canvas's accessible name. */
@@ -184,6 +184,11 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           onContinueFrom={onContinueFrom}
           onOpenThread={onOpenThread}
           renderStepChanges={props.renderStepChanges}
+          onBringIntoCurrent={
+            onCompare !== undefined && currentNodeId !== null && layout.stepById.has(currentNodeId)
+              ? (id) => onCompare(currentNodeId, id, 'a')
+              : undefined
+          }
           onCompareWith={onCompare === undefined ? undefined : focus.startCompare}
         />
       )}

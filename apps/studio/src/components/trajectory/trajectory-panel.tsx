@@ -26,8 +26,11 @@ export interface TrajectoryPanelProps {
   onContinueFrom: (node: GraphNode) => void;
   /** "Open this path" on a step of another path (or a double-click on a new path's head). */
   onOpenThread: (threadId: string) => void;
-  /** Shift-click a second card, or "Compare with…" then a card: compare the two steps (node ids). */
-  onCompare?: (a: string, b: string) => void;
+  /**
+   * Shift-click a second card, or "Compare with…" then a card: compare the two steps (node ids);
+   * "Bring into the current path…" compares "you are here" (a) with a step, `into` a.
+   */
+  onCompare?: (a: string, b: string, into?: 'a') => void;
   /** "What changed" and "Discarded here" in the step detail (the panel itself fetches nothing). */
   renderStepChanges?: (step: GraphNode) => ReactNode;
   collapsed: boolean;

@@ -14,9 +14,9 @@ export const compareApi = {
   },
 };
 
-/** The studio's deep link to a compare view. */
-export function compareHref(threadId: string, a: string, b: string): string {
-  return `/c/${encodeURIComponent(threadId)}/compare?${new URLSearchParams({ a, b })}`;
+/** The studio's deep link to a compare view; `into` opens it to apply the other side's items onto that side. */
+export function compareHref(threadId: string, a: string, b: string, into?: 'a' | 'b'): string {
+  return `/c/${encodeURIComponent(threadId)}/compare?${new URLSearchParams({ a, b, ...(into ? { into } : {}) })}`;
 }
 
 /** "Continue from": the studio link that restores step `turn` of a node's thread ("{thread_id}:{turn}"). */

@@ -3,16 +3,20 @@ import { requireUser } from '@/server/session';
 
 export const dynamic = 'force-dynamic';
 
-/** Deep link: /c/{thread_id}/compare?a={node}&b={node} — the compare of two steps of the family. */
+/**
+ * Deep link: /c/{thread_id}/compare?a={node}&b={node} — the compare of two steps of the family;
+ * `&into=a` (or b) opens it to bring the other side's items onto that one.
+ */
 export default async function ComparePage({
   params,
   searchParams,
 }: {
   params: Promise<{ threadId: string }>;
-  searchParams: Promise<{ a?: string; b?: string }>;
+  searchParams: Promise<{ a?: string; b?: string; into?: string }>;
 }) {
   await requireUser();
   const { threadId } = await params;
-  const { a = '', b = '' } = await searchParams;
-  return <CompareView threadId={threadId} a={a} b={b} />;
+  const { a = '', b = '', into } = await searchParams;
+  const side = into === 'a' || into === 'b' ? into : undefined;
+  return <CompareView threadId={threadId} a={a} b={b} {...(side ? { into: side } : {})} />;
 }

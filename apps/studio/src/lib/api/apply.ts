@@ -1,0 +1,33 @@
+import {
+  ApplyDryRunSchema,
+  ApplyResultSchema,
+  type ApplyDryRun,
+  type ApplyItem,
+  type ApplyResult,
+} from '@trellis/domain';
+import { apiJson } from './http';
+import { apiPaths } from './paths';
+
+/** What to bring onto a target path: items of the source step (a node id "{thread_id}:{turn}"). */
+export interface ApplyInput {
+  source: string;
+  items: readonly ApplyItem[];
+  note?: string;
+}
+
+const applyPath = (targetThreadId: string) => `${apiPaths.conversation(targetThreadId)}/apply`;
+
+export const applyApi = {
+  /** What the apply would change on the target (target now → target after); writes nothing. */
+  dryRun(targetThreadId: string, input: ApplyInput, signal?: AbortSignal): Promise<ApplyDryRun> {
+    return apiJson(ApplyDryRunSchema, applyPath(targetThreadId), {
+      method: 'POST',
+      body: { ...input, dry_run: true },
+      signal,
+    });
+  },
+  /** Applies the items as one new turn on the target path. */
+  apply(targetThreadId: string, input: ApplyInput): Promise<ApplyResult> {
+    return apiJson(ApplyResultSchema, applyPath(targetThreadId), { method: 'POST', body: input });
+  },
+};
