@@ -7,10 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { applyApi } from '@/lib/api/apply';
-import { errorMessage, isApiError } from '@/lib/api/http';
+import { isApiError } from '@/lib/api/http';
 import { queryKeys } from '@/lib/api/query-keys';
 import { FAMILY_GRAPH_KEY } from '@/components/studio/use-family-graph';
 import type { ApplySide } from './apply-candidates';
+import { applyErrorMessage } from './apply-error';
 import { ComparisonBody } from './comparison-body';
 
 export interface ApplyStep {
@@ -31,15 +32,6 @@ export interface ApplyDialogProps {
 }
 
 const threadOf = (nodeId: string) => nodeId.slice(0, nodeId.lastIndexOf(':'));
-
-/** Why an apply was refused, in words: the server names a locked preference; a running reply says so. */
-export function applyErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.isTurnInProgress) {
-    return 'A reply is still running on that path. Wait for it to finish, then apply again.';
-  }
-  if (isApiError(error) && error.code === 'conflict') return `Not applied: ${error.message}`;
-  return errorMessage(error);
-}
 
 /**
  * "Apply to A/B": first the dry run (the target path now → after the apply, nothing written), then
