@@ -29,6 +29,16 @@ const clientImports = {
   ],
 };
 
+// Configuration is read in one place per process (docs/architecture.md, "Layers"): the
+// studio's env.ts, and packages take it as arguments. instrumentation.ts keeps Next's
+// documented `process.env.NEXT_RUNTIME` check (replaced at build time); CLIs, scripts,
+// benches and test support read their own variables.
+const envOutsideEnvModules = {
+  object: 'process',
+  property: 'env',
+  message: 'Read configuration in apps/studio/src/server/env.ts and pass it in as an argument (docs/architecture.md, "Layers").',
+};
+
 export const layerRules = [
   {
     files: ['packages/domain/**/*.ts', 'packages/transcripts/**/*.ts'],
@@ -39,6 +49,22 @@ export const layerRules = [
     files: ['apps/studio/src/components/**/*.{ts,tsx}', 'apps/studio/src/lib/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', clientImports] },
+  },
+  {
+    files: ['apps/studio/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: [
+      // The pure packages forbid the `process` global altogether (above).
+      'packages/domain/**',
+      'packages/transcripts/**',
+      'apps/studio/src/server/env.ts',
+      'apps/studio/src/instrumentation.ts',
+      'packages/*/src/cli/**',
+      'packages/transcripts/src/cli.ts',
+      'packages/*/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    rules: { 'no-restricted-properties': ['error', envOutsideEnvModules] },
   },
 ];
 

@@ -4,6 +4,7 @@ import { createDb, type Db, type DbHandle } from '@trellis/db';
 import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
 import type postgres from 'postgres';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
+import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import { TurnGate } from './turns/turn-gate';
 
 export interface Logger {
@@ -26,6 +27,8 @@ export interface ServiceDeps {
   gate: TurnGate;
   /** The registered studio instance whose leases this process takes (null: TTL leases only). */
   instanceId: string | null;
+  /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
+  transcriptJobs: TranscriptJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
 }
@@ -41,6 +44,8 @@ export interface ServiceDepsConfig {
   fault?: ServiceDeps['fault'];
   /** Names this process's studio instance on every lease it takes (register it with `startStudioInstance`). */
   instanceId?: string;
+  /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
+  transcriptJobs?: TranscriptJobOptions;
 }
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -64,6 +69,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     logger,
     gate: new TurnGate(),
     instanceId: config.instanceId ?? null,
+    transcriptJobs: config.transcriptJobs ?? {},
     fault: config.fault,
     close: async () => {
       await Promise.all([handle.close(), pool.end()]);

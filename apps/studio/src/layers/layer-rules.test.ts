@@ -52,9 +52,42 @@ describe('layer rules', () => {
     expect(await problems('apps/studio/src/lib/api/fixture.ts', "import { sendTurn } from '@trellis/services';\nexport const s = sendTurn;\n")).toHaveLength(1);
   });
 
+  it('rejects process.env outside the env modules, in the studio and in every package', async () => {
+    const readsEnv = 'export const deadline = Number(process.env.TRELLIS_IMPORT_DEADLINE_MS ?? 30000);\n';
+    for (const file of [
+      'packages/services/src/transcripts/fixture.ts',
+      'packages/agent/src/fixture.ts',
+      'packages/db/src/fixture.ts',
+      'apps/studio/src/server/fixture.ts',
+      'apps/studio/src/app/api/fixture/route.ts',
+      'apps/studio/src/components/chat/fixture.tsx',
+    ]) {
+      expect(await problems(file, readsEnv), file).toEqual([expect.stringMatching(/^no-restricted-properties: .*env\.ts/)]);
+    }
+    const destructures = 'const { NEXT_RUNTIME } = process.env;\nexport const isBundled = NEXT_RUNTIME !== undefined;\n';
+    expect(await problems('packages/services/src/transcripts/fixture.ts', destructures)).toHaveLength(1);
+  });
+
+  it("lets env.ts, Next's instrumentation check, the CLIs and test support read the environment", async () => {
+    const readsEnv = 'export const url = process.env.DATABASE_URL;\n';
+    for (const file of [
+      'apps/studio/src/server/env.ts',
+      'apps/studio/src/instrumentation.ts',
+      'packages/services/src/cli/migrate.ts',
+      'packages/db/src/testing/index.ts',
+      'apps/studio/src/server/fixture.int.test.ts',
+    ]) {
+      expect(await problems(file, readsEnv), file).toEqual([]);
+    }
+  });
+
   it('is part of the configuration the repository lints with', async () => {
     const real = new ESLint({ cwd: repoRoot });
     const config = (await real.calculateConfigForFile(path.join(repoRoot, 'packages/domain/src/index.ts'))) as Linter.Config;
     expect(config.rules?.['no-restricted-imports']).toEqual([2, expect.objectContaining({ patterns: expect.any(Array) })]);
+    const services = (await real.calculateConfigForFile(
+      path.join(repoRoot, 'packages/services/src/transcripts/run-transcript-job.ts'),
+    )) as Linter.Config;
+    expect(services.rules?.['no-restricted-properties']).toEqual([2, expect.objectContaining({ object: 'process', property: 'env' })]);
   });
 });

@@ -13,7 +13,7 @@ import {
   type StudioInstance,
 } from '@trellis/services';
 import { describeModel, type ModelConfig } from '@trellis/agent';
-import { env } from './env';
+import { env, isNextBundle } from './env';
 import { logger } from './logger';
 import { boot, setDrain } from './boot';
 
@@ -43,6 +43,7 @@ async function create(): Promise<AppContext> {
     contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
     logger,
     instanceId: randomUUID(),
+    transcriptJobs: { deadlineMs: e.TRELLIS_IMPORT_DEADLINE_MS, isBundled: isNextBundle },
   });
   // Registered before any route sees the deps: a lease must never name an
   // instance other processes cannot see.

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   /** How often this process renews its instance heartbeat, and when another process counts it as gone. */
   TRELLIS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(60).default(3),
   TRELLIS_INSTANCE_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  /** How long reading one uploaded transcript (inspect or import) may take before it is stopped. */
+  TRELLIS_IMPORT_DEADLINE_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Checks every JSON response against its route contract even in a production build (the e2e tests set it). */
   TRELLIS_CHECK_RESPONSES: z
@@ -39,6 +41,13 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; baseUrl: string };
+
+/**
+ * This code runs from Next.js's bundle (not from TypeScript source, as the route tests do). Next
+ * replaces `process.env.NEXT_RUNTIME` at build time, so it is a build fact, not configuration, and
+ * must be written exactly like this to be replaced.
+ */
+export const isNextBundle = process.env.NEXT_RUNTIME !== undefined;
 
 let cached: Env | undefined;
 

@@ -42,7 +42,10 @@ export async function importTranscript(
 async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTranscriptInput): Promise<TranscriptImported> {
   await consumeUploadAllowance(deps, actor.userId);
   assertWithinByteLimit(input.content);
-  const read = await readLeavesInWorker({ kind: 'read-leaves', upload: { content: input.content, filename: input.filename } });
+  const read = await readLeavesInWorker(
+    { kind: 'read-leaves', upload: { content: input.content, filename: input.filename } },
+    deps.transcriptJobs,
+  );
   if (input.again !== true) {
     const earlier = await findEarlierImport(deps, actor.userId, read.contentHash);
     if (earlier !== null) throw alreadyImported(input.filename, earlier);

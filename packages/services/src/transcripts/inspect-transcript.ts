@@ -14,11 +14,14 @@ import { assertWithinByteLimit } from './upload-limits';
  * remains; 429 past the user's upload allowance; 503 past the deadline.
  */
 export async function inspectTranscript(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'transcriptJobs'>,
   actor: ThreadActor,
   upload: TranscriptUpload,
 ): Promise<TranscriptInspection> {
   await consumeUploadAllowance(deps, actor.userId);
   assertWithinByteLimit(upload.content);
-  return inspectInWorker({ kind: 'inspect', upload: { content: upload.content, filename: upload.filename } });
+  return inspectInWorker(
+    { kind: 'inspect', upload: { content: upload.content, filename: upload.filename } },
+    deps.transcriptJobs,
+  );
 }

@@ -10,14 +10,21 @@ import { Worker } from 'node:worker_threads';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
 import type { JobOutcome, ReadLeaves, TranscriptJob } from './transcript-job';
 
-/** How long one job may run before it is stopped. */
-export const TRANSCRIPT_JOB_DEADLINE_MS = Number(process.env.TRELLIS_IMPORT_DEADLINE_MS ?? 30_000);
+/** How long one job may run before it is stopped, unless the caller says otherwise. */
+export const DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS = 30_000;
 /** Jobs running at once in this process; more wait their turn (until their deadline). */
 export const MAX_CONCURRENT_TRANSCRIPT_JOBS = 2;
 const WORKER_HEAP_MB = 1_536;
 
+/** How transcript jobs run; the studio passes them from its env module (packages read no environment). */
 export interface TranscriptJobOptions {
+  /** How long one job may run, waiting for a slot included. Default {@link DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS}. */
   deadlineMs?: number;
+  /**
+   * This module runs from a bundler's output (the studio's Next.js build), which compiled the worker
+   * entry into a chunk of its own. Default false: run from TypeScript source (tsx, vitest).
+   */
+  isBundled?: boolean;
 }
 
 export function inspectInWorker(job: Extract<TranscriptJob, { kind: 'inspect' }>, options?: TranscriptJobOptions): Promise<TranscriptInspection> {
@@ -29,19 +36,24 @@ export function readLeavesInWorker(job: Extract<TranscriptJob, { kind: 'read-lea
 }
 
 async function runInWorker(job: TranscriptJob, options: TranscriptJobOptions = {}): Promise<TranscriptInspection | ReadLeaves> {
-  const deadlineMs = options.deadlineMs ?? TRANSCRIPT_JOB_DEADLINE_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS;
   const startedAt = Date.now();
   const release = await slots.acquire(deadlineMs);
   try {
-    return await runWorker(job, Math.max(1, deadlineMs - (Date.now() - startedAt)), deadlineMs);
+    return await runWorker(job, Math.max(1, deadlineMs - (Date.now() - startedAt)), deadlineMs, options.isBundled ?? false);
   } finally {
     release();
   }
 }
 
-function runWorker(job: TranscriptJob, remainingMs: number, deadlineMs: number): Promise<TranscriptInspection | ReadLeaves> {
+function runWorker(
+  job: TranscriptJob,
+  remainingMs: number,
+  deadlineMs: number,
+  isBundled: boolean,
+): Promise<TranscriptInspection | ReadLeaves> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(job);
+    const worker = startWorker(job, isBundled);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -64,12 +76,12 @@ function runWorker(job: TranscriptJob, remainingMs: number, deadlineMs: number):
   });
 }
 
-function startWorker(job: TranscriptJob): Worker {
+function startWorker(job: TranscriptJob, isBundled: boolean): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  if (process.env.NEXT_RUNTIME === undefined && import.meta.url.endsWith('.ts')) {
+  if (!isBundled && import.meta.url.endsWith('.ts')) {
     // From source (tsx, vitest): Node 20 does not pass a loader's hooks on to worker threads, so
     // the worker registers tsx itself before it loads the TypeScript entry. (The studio's bundle
-    // keeps the source file's name in import.meta.url, hence the check for Next.js first.)
+    // keeps the source file's name in import.meta.url, hence the caller's `isBundled` first.)
     const entry = import.meta.url.replace(/run-transcript-job\.ts$/, 'transcript-worker.ts');
     const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
     return new Worker(bootstrap, { eval: true, workerData: job, resourceLimits });

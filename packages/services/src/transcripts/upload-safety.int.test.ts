@@ -60,6 +60,15 @@ describe('shape limits', () => {
     const error = await expectCode(inspectInWorker({ kind: 'inspect', upload: { content: threeLeafSession() } }, { deadlineMs: 1 }), 'unavailable');
     expect(error.message).toMatch(/took longer than/);
   });
+
+  it('takes the deadline from the deps it is given, for inspect and import alike', async () => {
+    const actor = await h.newUser();
+    const hurried = { ...h.deps, transcriptJobs: { deadlineMs: 1 } };
+    const inspected = await expectCode(inspectTranscript(hurried, actor, { content: threeLeafSession() }), 'unavailable');
+    expect(inspected.details).toEqual({ deadline_ms: 1 });
+    const imported = await expectCode(importTranscript(hurried, actor, { content: threeLeafSession() }), 'unavailable');
+    expect(imported.details).toEqual({ deadline_ms: 1 });
+  });
 });
 
 describe('the upload allowance', () => {
