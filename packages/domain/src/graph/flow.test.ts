@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleFamilyGraph } from './assemble';
 import type { FamilyGraph } from './contracts';
 import { buildFlowGraph, type FlowGraph } from './flow';
-import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled } from './testing';
+import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled, withExtraEdge } from './testing';
 
 function graphOf(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {
   return assembleFamilyGraph({ requestedThreadId, ...family.rows(), maxNodes });
@@ -126,19 +126,11 @@ describe('buildFlowGraph', () => {
   it('keeps a second incoming edge on a node, in canonical order, without moving any node', () => {
     const { family, root, a, b } = sampleFamily();
     const graph = graphOf(family, b);
-    const extra = {
-      id: `${root}:1->${a}:4`,
-      source: `${root}:1`,
-      target: `${a}:4`,
-      kind: 'branch',
-      reason: null,
-    } as const;
-    const flow = buildFlowGraph({ ...graph, edges: [extra, ...graph.edges] });
+    const extra = withExtraEdge(graph, `${root}:1`, `${a}:4`);
+    const flow = buildFlowGraph(extra.graph);
     expect(flow.nodes).toEqual(buildFlowGraph(graph).nodes);
-    expect(flow.edges.filter((edge) => edge.target === `${a}:4`).map((edge) => edge.id)).toEqual([
-      extra.id,
-      `${a}:3->${a}:4`,
-    ]);
+    const into = flow.edges.filter((edge) => edge.target === `${a}:4`).map((edge) => edge.id);
+    expect(into).toEqual([extra.edge.id, `${a}:3->${a}:4`]);
   });
 
   describe('properties', () => {

@@ -1,5 +1,5 @@
 import { assembleFamilyGraph, type FamilyGraph } from '@trellis/domain';
-import { buildFamily, familyOpsArbitrary, FamilyBuilder } from '@trellis/domain/graph/testing';
+import { buildFamily, familyOpsArbitrary, FamilyBuilder, withExtraEdge } from '@trellis/domain/graph/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -70,26 +70,13 @@ describe('layoutTrajectory', () => {
 
   it('draws a second incoming edge on a card as a trail, without moving any card', () => {
     const { family, root, a, b } = sampleFamily();
-    const graph = graphOf(family, b);
-    const extra = {
-      id: `${root}:1->${a}:4`,
-      source: `${root}:1`,
-      target: `${a}:4`,
-      kind: 'branch',
-      reason: null,
-    } as const;
     const options = { displayedThreadId: b, currentNodeId: null };
-    const plain = layoutTrajectory(graph, options);
-    const layout = layoutTrajectory({ ...graph, edges: [...graph.edges, extra] }, options);
-    expect(layout.nodes).toEqual(plain.nodes);
-    expect(layout.edges.filter((edge) => edge.target === `${a}:4`)).toEqual([
-      expect.objectContaining({
-        id: extra.id,
-        type: 'trail',
-        data: expect.objectContaining({ isCrossLane: true }),
-      }),
-      expect.objectContaining({ id: `${a}:3->${a}:4`, type: 'trail' }),
-    ]);
+    const graph = graphOf(family, b);
+    const extra = withExtraEdge(graph, `${root}:1`, `${a}:4`);
+    const layout = layoutTrajectory(extra.graph, options);
+    expect(layout.nodes).toEqual(layoutTrajectory(graph, options).nodes);
+    const trail = layout.edges.find((edge) => edge.id === extra.edge.id);
+    expect(trail).toMatchObject({ type: 'trail', source: `${root}:1`, data: { kind: 'branch', isCrossLane: true } });
   });
 
   it('gives displayed-path cards room for the reply and off-path cards the question only', () => {

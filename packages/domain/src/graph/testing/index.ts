@@ -15,3 +15,4 @@ export {
   type FamilyOpsOptions,
 } from './family-arbitrary';
 export { reduceFamilyRows, type ReducedFamilyRows } from './reduce-rows';
+export { withExtraEdge } from './extra-edge';
