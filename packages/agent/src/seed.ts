@@ -10,12 +10,20 @@ import { CHAT_NODE } from './nodes/chat';
 import { resolveBudget, type ContextBudget } from './state';
 
 export interface PrefixMessage {
-  role: 'user' | 'assistant';
+  /** `system`: an entry the studio wrote (an apply); it is no model turn and never reaches the model. */
+  role: 'user' | 'assistant' | 'system';
   content: string;
 }
 
+/**
+ * The model's view of a transcript prefix. A `system` entry is left out: the thread it was written
+ * on never fed it to its model either (its effect is in the workspace the agent reads each turn), so
+ * a branch's agent sees what the original's saw.
+ */
 export function toContextMessages(prefix: readonly PrefixMessage[]): BaseMessage[] {
-  return prefix.map((m) => (m.role === 'user' ? new HumanMessage(m.content) : new AIMessage(m.content)));
+  return prefix.flatMap((m) =>
+    m.role === 'system' ? [] : [m.role === 'user' ? new HumanMessage(m.content) : new AIMessage(m.content)],
+  );
 }
 
 /**
@@ -55,7 +63,7 @@ export function createThreadSeeder(options: { checkpointer: BaseCheckpointSaver;
   let graph: ReturnType<typeof buildAgentGraph> | undefined;
   return async (threadId, messages, { fresh = false } = {}) => {
     if (!fresh) await deleteCheckpointThread(options.checkpointer, threadId);
-    const window = toContextMessages(prefixWindow(messages, budget.maxMessages));
+    const window = toContextMessages(prefixWindow(messages.filter((m) => m.role !== 'system'), budget.maxMessages));
     if (window.length === 0) return;
     graph ??= buildAgentGraph({ budget, checkpointer: options.checkpointer });
     await graph.updateState({ configurable: { thread_id: threadId } }, { messages: window }, CHAT_NODE);

@@ -3,6 +3,13 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
 import { user } from './auth';
 import { searchVector } from './search';
 
+export interface StoredApplyProvenance {
+  source_node_id: string;
+  source_label: string;
+  items: string[];
+  note: string | null;
+}
+
 export interface StoredToolCall {
   id: string;
   name: string;
@@ -72,7 +79,12 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.threadId, { onDelete: 'cascade' }),
     turnIndex: integer('turn_index').notNull(),
-    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    /** `system`: an entry the studio writes itself (an apply), never a model turn. */
+    role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
+    /** What a `system` entry records (`apply`); null on user and assistant messages. */
+    kind: text('kind', { enum: ['apply'] }),
+    /** An apply entry's provenance: the source step, its label, the applied items' descriptions, the note. */
+    provenance: jsonb('provenance').$type<StoredApplyProvenance>(),
     content: text('content').notNull(),
     toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>().notNull().default([]),
     status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
@@ -86,6 +98,10 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_thread_turn_idx').on(t.threadId, t.turnIndex, t.seq),
+    // The graph's apply edges: only the few apply entries of a family's threads, never its history.
+    index('messages_apply_idx')
+      .on(t.threadId, t.turnIndex)
+      .where(sql`${t.kind} = 'apply'`),
     // Full-text search (docs/branching.md, "Search"); queries repeat this expression.
     index('messages_content_fts_idx').using('gin', searchVector(t.content)),
   ],

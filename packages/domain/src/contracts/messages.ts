@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
+import { ApplyProvenanceSchema } from '../apply/contracts';
 
 export const MAX_MESSAGE_CHARS = 32_000;
 
@@ -17,8 +18,12 @@ export const MessageSchema = z.object({
   id: z.string(),
   thread_id: z.string().describe('the thread that owns the turn (an ancestor for inherited turns)'),
   turn_index: z.number().int(),
-  role: z.enum(['user', 'assistant']),
+  role: z
+    .enum(['user', 'assistant', 'system'])
+    .describe('`system`: an entry the studio wrote itself (kind `apply`); it opens its turn instead of a user message and no model answers it'),
   content: z.string(),
+  kind: z.enum(['apply']).optional().describe('What a `system` entry records; absent on user and assistant messages'),
+  provenance: ApplyProvenanceSchema.optional().describe('On an `apply` entry: where its items came from'),
   tool_calls: z.array(ToolCallSchema),
   status: z.enum(['complete', 'interrupted', 'failed']),
   reason: z

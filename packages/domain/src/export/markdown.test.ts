@@ -28,6 +28,22 @@ describe('pathToMarkdown', () => {
     expect(md).toContain('- Tool `add_todo`: text="buy\\nhoney" → Todo added: "buy honey".\n\n**Agent:**\n\nDone.\n\n_(stopped)_');
   });
 
+  it('writes an apply entry as a provenance line with its note, and no "no reply" marker', () => {
+    const md = pathToMarkdown({
+      title: 'Bees',
+      steps: [
+        {
+          label: '3',
+          messages: [
+            { role: 'system', content: 'Applied from 2.1: section Findings\n\nthe better one', tool_calls: [], status: 'complete' },
+          ],
+        },
+      ],
+      workspace: emptyWorkspace,
+    });
+    expect(md).toContain('## Step 3\n\n_Applied from 2.1: section Findings_\n\n> the better one\n\n## Final workspace');
+  });
+
   it('ends with the final workspace: objective, document, locked preferences, a nested checklist, fenced artifacts', () => {
     const md = pathToMarkdown({
       title: 'T',

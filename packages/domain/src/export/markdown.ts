@@ -26,13 +26,20 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
         out.push('**You:**', '', quote(message.content), '');
         continue;
       }
+      if (message.role === 'system') {
+        // An apply entry: no one said it and no model answers it.
+        out.push(`_${oneLine(message.content.split('\n')[0] ?? '')}_`, '');
+        const note = message.content.split('\n').slice(1).join('\n').trim();
+        if (note !== '') out.push(quote(note), '');
+        continue;
+      }
       for (const call of message.tool_calls) out.push(`- Tool \`${call.name}\`: ${toolLine(call)}`);
       if (message.tool_calls.length > 0) out.push('');
       out.push('**Agent:**', '');
       if (message.content.trim() !== '') out.push(message.content.trimEnd(), '');
       if (message.status !== 'complete') out.push(`_(${message.status === 'interrupted' ? 'stopped' : 'failed'})_`, '');
     }
-    if (!step.messages.some((m) => m.role === 'assistant')) out.push('_(no reply)_', '');
+    if (!step.messages.some((m) => m.role !== 'user')) out.push('_(no reply)_', '');
   }
   out.push('## Final workspace', '');
   out.push('### Objective', '', workspace.objective?.trim() ? oneLine(workspace.objective) : '_none_', '');

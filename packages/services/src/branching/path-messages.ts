@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { lineageTurnRanges, type LineageEntry, type Message } from '@trellis/domain';
-import type { DbOrTx, StoredToolCall } from '@trellis/db';
+import type { DbOrTx, StoredApplyProvenance, StoredToolCall } from '@trellis/db';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
 /**
@@ -20,19 +20,27 @@ export async function readPathMessages(
   if (ranges.length === 0) return [];
   const limit = range.lastMessages === undefined ? sql`` : sql`limit ${range.lastMessages}`;
   const rows = await db.execute<
-    Omit<Message, 'tool_calls' | 'compacted_before'> & { tool_calls: StoredToolCall[]; compacted_before: boolean; seq?: number }
+    Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance'> & {
+      tool_calls: StoredToolCall[];
+      compacted_before: boolean;
+      kind: 'apply' | null;
+      provenance: StoredApplyProvenance | null;
+      seq?: number;
+    }
   >(sql`
     select * from (
       select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason, m.compacted_before,
-        ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
+        m.kind, m.provenance, ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
       from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(thread_id text, "from" int, "to" int)
       join messages m on m.thread_id = r.thread_id and m.turn_index between r."from" and r."to"
       order by m.turn_index desc, m.seq desc
       ${limit}
     ) page order by turn_index, seq`);
-  // The flag travels only where it is set (a divider in the chat); most messages never carry it.
-  return rows.map(({ seq: _seq, compacted_before: compactedBefore, ...row }) => ({
+  // The flag and an apply entry's fields travel only where they are set; most messages carry neither.
+  return rows.map(({ seq: _seq, compacted_before: compactedBefore, kind, provenance, ...row }) => ({
     ...row,
     ...(compactedBefore && { compacted_before: true }),
+    ...(kind !== null && { kind }),
+    ...(provenance !== null && { provenance }),
   }));
 }

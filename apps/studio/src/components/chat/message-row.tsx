@@ -2,6 +2,7 @@
 import type { Message } from '@trellis/domain';
 import { memo, useRef, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
+import { ApplyEntry } from './apply-entry';
 import { EditBox } from './edit-box';
 import { InterruptedReply } from './interrupted-reply';
 import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
@@ -18,6 +19,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
   const actions = useMessageActions();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  if (message.role === 'system') return <ApplyEntry message={message} />;
   if (message.role === 'user') {
     if (isEditing && actions) {
       return (
