@@ -48,3 +48,4 @@ export * from './search/search-history';
 export * from './export/export-markdown';
 export * from './compare/compare-steps';
 export * from './compare/step-changes';
+export { applyItems, type ApplyItemsInput } from './apply/apply-items';

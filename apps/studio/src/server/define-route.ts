@@ -41,6 +41,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   /** The success content type when it is not JSON (event streams, HTML). */
   contentType?: string;
   status?: number;
+  /**
+   * Other successful answers, by status (a dry run's 200 beside a creation's 201): the handler picks
+   * one by returning {@link withStatus}; each is checked against its own schema.
+   */
+  alsoResponds?: Readonly<Record<number, { description: string; schema: z.ZodType }>>;
   /** Every AppError code this route can answer. */
   errors: readonly AppErrorCode[];
 }
@@ -101,6 +106,12 @@ function wrap<P extends ParamShape | undefined, B extends z.ZodType | undefined,
       const body = (contract.body ? await readBody(contract, request) : undefined) as Out<B>;
       const result = await run({ ...admitted, request, params, body, query });
       if (result instanceof Response) return result;
+      if (result instanceof StatusAnswer) {
+        const alternative = contract.alsoResponds?.[result.status];
+        if (!alternative) throw new AppError('internal', `${contract.method} ${contract.path} does not declare status ${result.status}`);
+        if (shouldCheckResponses()) checkResponse({ ...contract, response: alternative.schema }, result.body);
+        return NextResponse.json(result.body, { status: result.status });
+      }
       if (shouldCheckResponses()) checkResponse(contract, result);
       return NextResponse.json(result, { status: contract.status ?? 200 });
     } catch (error) {
@@ -108,6 +119,18 @@ function wrap<P extends ParamShape | undefined, B extends z.ZodType | undefined,
     }
   };
   return Object.assign(handler, { contract: contract });
+}
+
+class StatusAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: object,
+  ) {}
+}
+
+/** Answers with one of the contract's `alsoResponds` statuses instead of its main one. */
+export function withStatus(status: number, body: object): StatusAnswer {
+  return new StatusAnswer(status, body);
 }
 
 function parseParams(shape: ParamShape | undefined, raw: Record<string, unknown>): Record<string, unknown> {

@@ -12,6 +12,35 @@ const labels = (graph: FamilyGraph): Record<string, string> =>
   Object.fromEntries(graph.nodes.map((node) => [node.id, node.label]));
 
 describe('assembleFamilyGraph', () => {
+  it('adds an apply edge from the source node to the apply step after the tree edges, only when both ends are nodes', () => {
+    const family = new FamilyBuilder();
+    const root = family.root('Essay');
+    family.turns(root, 3);
+    const branch = family.branch(root, 1, null, 'Alt');
+    family.turns(branch, 2);
+    const { threads, turns: plain } = family.rows();
+    const provenance = new Map<string, TurnMetaRow['apply_provenance']>([
+      [`${root}:3`, { source_node_id: `${branch}:3`, items: ['section Findings', 'objective'] }],
+      // From the step's own predecessor: the same two nodes as its turn edge, a distinct id.
+      [`${root}:2`, { source_node_id: `${root}:1`, items: ['document'] }],
+      // From a node the answer does not hold (a dropped or unknown one): no edge.
+      [`${branch}:3`, { source_node_id: `${branch}:9`, items: ['document'] }],
+    ]);
+    const turns = plain.map((turn) => ({ ...turn, apply_provenance: provenance.get(`${turn.thread_id}:${turn.turn_index}`) ?? null }));
+    const graph = FamilyGraphSchema.parse(assembleFamilyGraph({ requestedThreadId: root, threads, turns }));
+    const extra = graph.edges.filter((edge) => edge.kind === 'apply');
+    expect(extra).toEqual([
+      { id: `apply:${root}:1->${root}:2`, source: `${root}:1`, target: `${root}:2`, kind: 'apply', reason: 'document' },
+      { id: `apply:${branch}:3->${root}:3`, source: `${branch}:3`, target: `${root}:3`, kind: 'apply', reason: 'section Findings, objective' },
+    ]);
+    expect(graph.edges.slice(-2)).toEqual(extra);
+    expect(new Set(graph.edges.map((edge) => edge.id)).size).toBe(graph.edges.length);
+
+    const capped = FamilyGraphSchema.parse(assembleFamilyGraph({ requestedThreadId: root, threads, turns, maxNodes: 1 }));
+    const ids = new Set(capped.nodes.map((node) => node.id));
+    expect(capped.edges.every((edge) => ids.has(edge.source) && ids.has(edge.target))).toBe(true);
+  });
+
   it('builds one node per owned turn, turn edges within a thread and a branch edge with the reason', () => {
     const family = new FamilyBuilder();
     const root = family.root('Essay');

@@ -19,14 +19,16 @@
  *     two witnesses the label rules need (see labels.ts). Duplicates are fine.
  *
  * Output ordering (deterministic): threads in creation order (created_at, then thread_id, parents before
- * children, so the root comes first); nodes grouped by thread in that order, then by turn_index; edges in
- * the order of their target node (every node has at most one incoming edge).
+ * children, so the root comes first); nodes grouped by thread in that order, then by turn_index; tree
+ * edges (turn, branch) in the order of their target node (every node has at most one incoming tree
+ * edge), then the apply edges in the order of their target node.
  *
  * Cost: every timestamp is parsed once; sorting is per thread and once over the candidates of the cap;
  * graph objects are built only for the nodes that are kept.
  */
 import type { ChangeSummary } from '../compare/contracts';
 import {
+  applyEdgeId,
   graphEdgeId,
   graphNodeId,
   type FamilyGraph,
@@ -81,6 +83,11 @@ export interface TurnMetaRow {
   readonly change_summary?: ChangeSummary | null;
   /** Preferences and todos discarded at this step (the decision map's marker). */
   readonly discarded_count?: number;
+  /**
+   * Set on an apply step: the node its items came from and their descriptions. The graph draws an
+   * `apply` edge from that node when both ends are in the answer. Null (or absent) on other steps.
+   */
+  readonly apply_provenance?: { readonly source_node_id?: unknown; readonly items?: unknown } | null;
   /**
    * The thread's owned turn just before this one, null for its first owned turn. Required when
    * `turns` is reduced (the predecessor may be missing); otherwise derived from the rows present.
@@ -176,6 +183,7 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const emitted = new Set<string>();
+  const applied = new Map<string, { source: string; reason: string }>();
   for (const thread of visible) {
     const suffix = suffixOf(thread.thread_id);
     let presentBefore: number | null = null;
@@ -186,6 +194,8 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
       const id = graphNodeId(thread.thread_id, turn.turn);
       nodes.push(toGraphNode(id, turn, suffix, isOnPath(limits, thread.thread_id, turn.turn)));
       emitted.add(id);
+      const provenance = applyProvenanceOf(turn.row);
+      if (provenance !== null) applied.set(id, provenance);
       const previous = turn.row.previous_turn_index === undefined ? derivedPrevious : turn.row.previous_turn_index;
       if (previous !== null) {
         const sourceId = graphNodeId(thread.thread_id, previous);
@@ -201,6 +211,13 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
         }
       }
     }
+  }
+
+  // Apply edges come after the tree edges, in node order; one whose source is not shown is dropped.
+  for (const node of nodes) {
+    const provenance = applied.get(node.id);
+    if (provenance === undefined || !emitted.has(provenance.source)) continue;
+    edges.push({ id: applyEdgeId(provenance.source, node.id), source: provenance.source, target: node.id, kind: 'apply', reason: provenance.reason });
   }
 
   return {
@@ -402,6 +419,14 @@ function newestTurns(
   }
   candidates.sort((a, b) => b.turn.capturedMs - a.turn.capturedMs || compareStrings(b.id, a.id));
   return new Set(candidates.slice(0, maxNodes).map((candidate) => candidate.turn));
+}
+
+/** The apply edge a turn row asks for, read defensively: the provenance is stored JSON. */
+function applyProvenanceOf(row: TurnMetaRow): { source: string; reason: string } | null {
+  const provenance = row.apply_provenance;
+  if (provenance == null || typeof provenance.source_node_id !== 'string') return null;
+  const items = Array.isArray(provenance.items) ? provenance.items.filter((item): item is string => typeof item === 'string') : [];
+  return { source: provenance.source_node_id, reason: items.join(', ') };
 }
 
 function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath: boolean): GraphNode {

@@ -38,16 +38,24 @@ export const GraphNodeSchema = z.object({
 });
 export type GraphNode = z.infer<typeof GraphNodeSchema>;
 
-export const GraphEdgeKindSchema = z.enum(['turn', 'branch']);
+export const GraphEdgeKindSchema = z.enum(['turn', 'branch', 'apply']);
 export type GraphEdgeKind = z.infer<typeof GraphEdgeKindSchema>;
 
-/** `turn`: consecutive owned turns of one thread. `branch`: parent's branch-point node → child's first turn. */
+/**
+ * `turn`: consecutive owned turns of one thread. `branch`: parent's branch-point node → child's first
+ * turn. These two make the family a tree: each node has at most one of them coming in. `apply`: the
+ * step items were brought from → the apply step (docs/branching.md, "Apply"); an extra, non-tree
+ * edge, so an apply step has two incoming edges. Layout and path walks ignore it.
+ */
 export const GraphEdgeSchema = z.object({
-  id: z.string().describe('"{source}->{target}"'),
+  id: z.string().describe('"{source}->{target}"; an apply edge\'s is "apply:{source}->{target}" (it may join the same two nodes as a turn edge)'),
   source: z.string(),
   target: z.string(),
   kind: GraphEdgeKindSchema,
-  reason: z.string().nullable().describe("The child branch's reason on a branch edge; null on turn edges."),
+  reason: z
+    .string()
+    .nullable()
+    .describe("The child branch's reason on a branch edge; the applied items' summary on an apply edge (\"section Findings, objective\"); null on turn edges."),
 });
 export type GraphEdge = z.infer<typeof GraphEdgeSchema>;
 
@@ -93,4 +101,9 @@ export function graphNodeId(threadId: string, turnIndex: number): string {
 
 export function graphEdgeId(source: string, target: string): string {
   return `${source}->${target}`;
+}
+
+/** An apply edge's id: its own namespace, since an apply from a step's own predecessor joins the same two nodes as the turn edge. */
+export function applyEdgeId(source: string, target: string): string {
+  return `apply:${source}->${target}`;
 }

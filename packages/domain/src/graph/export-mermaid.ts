@@ -39,7 +39,8 @@ export function graphToMermaid(graph: FamilyGraph): string {
     const source = nodeName.get(edge.source);
     const target = nodeName.get(edge.target);
     if (source === undefined || target === undefined) continue;
-    const arrow = edge.kind === 'branch' ? '-.->' : '-->';
+    // A branch is dotted; an apply (items brought from another step, not a parent link) is thick.
+    const arrow = edge.kind === 'branch' ? '-.->' : edge.kind === 'apply' ? '==>' : '-->';
     const text = edge.reason === null ? '' : `|"${escapeMermaidText(edge.reason)}"|`;
     lines.push(`  ${source} ${arrow}${text} ${target}`);
   }

@@ -315,6 +315,18 @@ describe('graph exports', () => {
     expect(graphToGraphML(graph)).toContain('<data key="node_is_on_active_path">true</data>');
   });
 
+  it('draw an apply edge apart from the branch edges (thick in Mermaid, dotted in DOT) and keep its kind in GraphML', () => {
+    const base = familyWith({ rootId: 'r', branchId: 'b', title: 'T', message: 'm', reason: 'why' });
+    const graph: FamilyGraph = {
+      ...base,
+      edges: [...base.edges, { id: 'apply:b:2->r:2', source: 'b:2', target: 'r:2', kind: 'apply', reason: 'section Findings' }],
+    };
+    expect(graphToMermaid(graph)).toContain('  n2 ==>|"section Findings"| n1\n');
+    expect(graphToDot(graph)).toContain('  "b:2" -> "r:2" [style=dotted, constraint=false, label="section Findings"];\n');
+    expect(graphToGraphML(graph)).toContain('<edge id="apply:b:2-&gt;r:2" source="b:2" target="r:2">');
+    expect(graphToGraphML(graph)).toContain('<data key="edge_kind">apply</data>');
+  });
+
   it('pairs every format with its content type', () => {
     const graph = familyWith({ rootId: 'r', branchId: 'b', title: 'T', message: 'm', reason: 'why' });
     for (const format of ['graphml', 'mermaid', 'dot'] as const) {

@@ -160,8 +160,11 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
       ...edge,
       data: {
         ...edge.data,
+        // An apply edge links two steps without being a path between them.
         isDisplayed:
-          (isDisplayedNode.get(edge.source) ?? false) && (isDisplayedNode.get(edge.target) ?? false),
+          edge.data.kind !== 'apply' &&
+          (isDisplayedNode.get(edge.source) ?? false) &&
+          (isDisplayedNode.get(edge.target) ?? false),
       },
     }))
     .sort(

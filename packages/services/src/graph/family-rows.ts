@@ -85,6 +85,15 @@ export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reaso
   then 'stopped' else m.status end`;
 
 /**
+ * The reply preview of `m`. An apply step's `system` entry stands where a reply would (so the step
+ * reads as complete) but has no reply text: the entry itself is the step's user_message.
+ */
+/** An apply step's provenance (`source_node_id`, `items`), read from the entry the reply lateral already reads; null otherwise. */
+export const applyProvenanceSql = sql`case when m.kind = 'apply' then m.provenance end`;
+
+export const replyPreviewSql = sql`case when m.role = 'system' then null else left(m.content, 240) end`;
+
+/**
  * Turn metadata of a whole family in one query — snapshot previews, a reply
  * preview, tool and artifact counts; never a document body. Every row: for
  * callers that need arbitrary turns (siblings); the graph reads only the newest.
@@ -92,7 +101,7 @@ export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reaso
 export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise<TurnMetaRow[]> {
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
     select s.thread_id, s.turn_index, s.user_message, s.captured_at,
-      r.reply_preview, r.reply_status, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, r.apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -103,10 +112,10 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
     join conversations c on c.thread_id = s.thread_id
     left join conversation_branches b on b.thread_id = c.thread_id
     left join lateral (
-      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status
+      select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
+        ${replyStatusSql} as reply_status, ${applyProvenanceSql} as apply_provenance
       from messages m
-      where m.thread_id = s.thread_id and m.turn_index = s.turn_index and m.role = 'assistant'
+      where m.thread_id = s.thread_id and m.turn_index = s.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
     ) r on true
     left join lateral (
@@ -189,7 +198,7 @@ export async function loadNewestFamilyTurns(
           and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
-      r.reply_preview, r.reply_status, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, r.apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -199,10 +208,10 @@ export async function loadNewestFamilyTurns(
       null::int as owned_turn_count
     from newest n
     left join lateral (
-      select left(m.content, 240) as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status
+      select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
+        ${replyStatusSql} as reply_status, ${applyProvenanceSql} as apply_provenance
       from messages m
-      where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role = 'assistant'
+      where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
     ) r on true
     left join lateral (
@@ -210,7 +219,7 @@ export async function loadNewestFamilyTurns(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select v.thread_id, null, null, null, null, null, null, 0, 0, null, 0,
+    select v.thread_id, null, null, null, null, null, null, null::jsonb, 0, 0, null, 0,
       greatest(c.turn_index - coalesce(v.branch_point_turn, 0), 0)::int
     from scope v join conversations c on c.thread_id = v.thread_id`);
   const turns: TurnMetaRow[] = [];

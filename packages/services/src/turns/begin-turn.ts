@@ -9,6 +9,7 @@ import { AppError, previewText } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
+import { snapshotCaptureCtes } from './snapshot-capture';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 
 export interface OpenedTurn {
@@ -46,28 +47,8 @@ export async function beginTurn(
     if (!turn) return null;
     // A later statement of the same READ COMMITTED transaction: its snapshot
     // includes every edit that committed before the row lock was granted.
-    // The body goes to document_blobs under its sha-256, computed inside
-    // Postgres, so an unchanged document adds no bytes to a snapshot.
     const [message] = await tx.execute<{ id: string }>(sql`
-      with doc as (
-        select d.title, d.content, encode(sha256(convert_to(d.content, 'UTF8')), 'hex') as hash
-        from documents d where d.thread_id = ${threadId}
-      ),
-      blob as (
-        insert into document_blobs (hash, content) select hash, content from doc on conflict (hash) do nothing
-      ),
-      snapshot as (
-        insert into workspace_snapshots
-          (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message)
-        select c.thread_id, c.turn_index, c.objective, coalesce(doc.title, ''), doc.hash,
-          coalesce((select jsonb_agg(jsonb_build_object('key', p.key, 'text', p.text, 'locked', p.locked) order by p.position, p.id)
-            from preferences p where p.thread_id = c.thread_id), '[]'::jsonb),
-          coalesce((select jsonb_agg(jsonb_build_object('key', t.key, 'text', t.text, 'done', t.done, 'depth', t.depth)
-            order by t.position, t.id) from todos t where t.thread_id = c.thread_id), '[]'::jsonb),
-          ${previewText(content)}
-        from conversations c left join doc on true
-        where c.thread_id = ${threadId}
-      )
+      with ${snapshotCaptureCtes(threadId, content)}
       insert into messages (thread_id, turn_index, role, content)
       values (${threadId}, ${turn.turn_index}, 'user', ${content})
       returning id::text as id`);

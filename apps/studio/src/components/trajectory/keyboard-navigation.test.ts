@@ -130,3 +130,12 @@ describe('keyboard navigation', () => {
     expect(firstPresent(buildNavigationIndex([], []), ['r1'])).toBeNull();
   });
 });
+
+describe('apply links', () => {
+  it('are not followed by the arrow keys: a step keeps its parent link when items were applied into it', () => {
+    const withApply = buildNavigationIndex(steps, [...links, { source: 'a5', target: 'r4', data: { kind: 'apply' } }]);
+    expect(withApply.incoming.get('r4')).toBe('r3');
+    expect(navigate(withApply, 'r4', 'left')).toBe('r3');
+    expect(withApply.outgoing.get('a5')).toBeUndefined();
+  });
+});

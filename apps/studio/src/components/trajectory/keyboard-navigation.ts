@@ -13,6 +13,8 @@ export interface NavStep {
 export interface NavLink {
   readonly source: string;
   readonly target: string;
+  /** An `apply` link joins two steps without being a parent link: arrow keys do not follow it. */
+  readonly data?: { readonly kind?: string } | undefined;
 }
 
 export type NavDirection = 'left' | 'right' | 'up' | 'down' | 'first' | 'last';
@@ -54,6 +56,7 @@ export function buildNavigationIndex(steps: readonly NavStep[], links: readonly 
   const incoming = new Map<string, string>();
   const outgoing = new Map<string, string[]>();
   for (const link of links) {
+    if (link.data?.kind === 'apply') continue;
     const source = byId.get(link.source);
     if (source === undefined || !byId.has(link.target)) continue;
     incoming.set(link.target, link.source);

@@ -64,6 +64,12 @@ function operation(route: RouteContract) {
     [String(route.status ?? 200)]: route.response
       ? { description: 'OK', content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') } } }
       : { description: route.contentType ? `Body: ${route.contentType}` : 'No content' },
+    ...Object.fromEntries(
+      Object.entries(route.alsoResponds ?? {}).map(([status, { description, schema }]) => [
+        status,
+        { description, content: { 'application/json': { schema: schemaOf(schema, 'output') } } },
+      ]),
+    ),
     ...errorResponses(route.errors),
   };
   return {

@@ -4,6 +4,7 @@
 // against the route folders.
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
+import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
@@ -36,6 +37,7 @@ import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
 export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   unknown,
   authAll,
+  conversationsIdApply,
   conversationsIdBranch,
   conversationsIdCompare,
   conversationsIdCursor,

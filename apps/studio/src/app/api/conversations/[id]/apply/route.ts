@@ -1,0 +1,29 @@
+import { ApplyDryRunSchema, ApplyRequestSchema, ApplyResultSchema, PathIdSchema } from '@trellis/domain';
+import { applyItems } from '@trellis/services';
+import { JSON_BODY, OWNED, defineRoute, withStatus } from '@/server/define-route';
+
+export const dynamic = 'force-dynamic';
+
+/** Chosen items of one step of the family land on this path as one new turn (201), or, with dry_run, what they would change (200). */
+export const POST = defineRoute(
+  {
+    method: 'POST',
+    path: '/api/conversations/{id}/apply',
+    tag: 'branches',
+    summary: 'Apply items of a step of the family (source: "{thread_id}:{turn}") onto this path as one new turn',
+    description:
+      'Items keep their keys. 409 turn_in_progress while a turn runs here, 409 conflict when an item would change a preference locked here; ' +
+      '422 when an item is not in the source or the source is outside the family. dry_run answers 200 with the compare of now against after.',
+    params: { id: PathIdSchema },
+    body: ApplyRequestSchema,
+    response: ApplyResultSchema,
+    status: 201,
+    alsoResponds: { 200: { description: 'dry_run: what the apply would change; nothing written', schema: ApplyDryRunSchema } },
+    errors: [...OWNED, ...JSON_BODY, 'conflict', 'turn_in_progress', 'unavailable'],
+  },
+  async ({ params, body, ctx, actor }) => {
+    const input = { threadId: params.id, source: body.source, items: body.items, note: body.note };
+    if (body.dry_run) return withStatus(200, await applyItems(ctx.deps, actor, { ...input, dryRun: true }));
+    return applyItems(ctx.deps, actor, input);
+  },
+);
