@@ -13,6 +13,7 @@ const BENCHES = [
   'packages/services/bench/peer.ts',
   'packages/services/bench/list.ts',
   'packages/services/bench/compare.ts',
+  'packages/services/bench/apply.ts',
   'packages/services/bench/curate.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/import.ts',

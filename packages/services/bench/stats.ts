@@ -6,11 +6,21 @@ export interface Timing {
   runs: number;
 }
 
-/** Runs `fn` `warmup` times untimed, then `runs` times; milliseconds, rounded to 0.01. */
-export async function time(fn: () => Promise<unknown>, options: { runs: number; warmup?: number }): Promise<Timing> {
-  for (let i = 0; i < (options.warmup ?? 3); i++) await fn();
+/**
+ * Runs `fn` `warmup` times untimed, then `runs` times; milliseconds, rounded to 0.01. `before` runs
+ * untimed ahead of every call (to give each call fresh work).
+ */
+export async function time(
+  fn: () => Promise<unknown>,
+  options: { runs: number; warmup?: number; before?: () => Promise<unknown> },
+): Promise<Timing> {
+  for (let i = 0; i < (options.warmup ?? 3); i++) {
+    await options.before?.();
+    await fn();
+  }
   const samples: number[] = [];
   for (let i = 0; i < options.runs; i++) {
+    await options.before?.();
     const start = performance.now();
     await fn();
     samples.push(performance.now() - start);
