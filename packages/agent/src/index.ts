@@ -26,6 +26,7 @@ export type { OpenAIModelConfig } from './models/openai';
 export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline';
 export { OFFLINE_HELP, parseDirectives, type Directive } from './models/offline-directives';
 export { buildSystemPrompt, LOCKED_MARK } from './prompts/system';
+export { offlinePathSummary, pathSummaryPrompt, type PathSummaryStep } from './prompts/path-summary';
 export { createThreadSeeder, prefixWindow, seedThread, type PrefixMessage, type ThreadSeeder } from './seed';
 export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state';
 export { WORKSPACE_TOOLS, type ToolOutcome, type WorkspaceTool } from './tools/index';

@@ -49,3 +49,4 @@ export * from './export/export-markdown';
 export * from './compare/compare-steps';
 export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';
+export { summarizePath } from './apply/summarize-path';

@@ -3,6 +3,7 @@
 // summary; anything else gets a short help text. Deterministic by design, so
 // tests and benchmarks are reproducible and the studio works without a key.
 import type { BaseMessage } from '@langchain/core/messages';
+import { offlinePathSummary } from '../prompts/path-summary';
 import { MAX_TODO_DEPTH } from '../tools/define';
 
 export type Directive =
@@ -147,6 +148,8 @@ export function planOfflineReply(messages: readonly BaseMessage[], boundTools: R
   if (trailingResults.length > 0) return { text: summarizeResults(trailingResults), toolCalls: [] };
 
   const lastHuman = [...messages].reverse().find((m) => m.type === 'human');
+  const summary = lastHuman === undefined ? null : offlinePathSummary(lastHuman.text);
+  if (summary !== null) return { text: summary, toolCalls: [] };
   const directives = lastHuman === undefined ? [] : parseDirectives(lastHuman.text);
   const calls = directives.map(directiveToToolCall);
   const usable = calls.filter((c) => boundTools.has(c.name));

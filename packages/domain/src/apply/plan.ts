@@ -37,7 +37,7 @@ const DESCRIPTION_TEXT_CHARS = 60;
  * Lays `items` of `source` onto `target`, in request order. Throws `validation_failed` (422) when an
  * item is not in the source, `conflict` (409) when one would change a preference that is locked on
  * the target (locks bind; nothing is applied then). An item naming what an earlier item of the same
- * request already brought is skipped, as is `summary` (an agent turn, not a workspace item).
+ * request already brought is skipped, as is `summary` (an agent turn of its own, applied alone).
  */
 export function planApply(source: ApplyState, target: ApplyState, items: readonly ApplyItem[]): ApplyPlan {
   const missing: FieldIssue[] = [];
@@ -59,7 +59,7 @@ export function planApply(source: ApplyState, target: ApplyState, items: readonl
   for (const item of items) {
     const identity = itemIdentity(item);
     if (item.kind === 'summary') {
-      skipped.push({ item, description: 'summary', reason: 'a summary is an agent turn of its own, not a workspace item' });
+      skipped.push({ item, description: 'summary', reason: 'a summary is an agent turn of its own: apply it alone' });
       continue;
     }
     if (seen.has(identity)) {

@@ -169,7 +169,7 @@ async function writeUnderLease(
  * names the target, and a node id from another family says nothing about it). Its node id is the
  * step's owner's, so the graph's apply edge leaves from a real node.
  */
-function resolveSource(rootThreadId: string, lineage: readonly LineageRow[], ref: NodeRef): string {
+export function resolveSource(rootThreadId: string, lineage: readonly LineageRow[], ref: NodeRef): string {
   const displayed = lineage.at(-1);
   const nodeId = graphNodeId(ref.thread_id, ref.turn);
   if (!displayed || displayed.is_pending || displayed.is_deleted || lineage[0]!.thread_id !== rootThreadId) {

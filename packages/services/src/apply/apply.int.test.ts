@@ -15,6 +15,7 @@ import { getWorkspace } from '../workspace/get-workspace';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { updatePreference } from '../workspace/update-preference';
 import { applyItems } from './apply-items';
+import { summarizePath } from './summarize-path';
 
 let h: Harness;
 beforeAll(async () => {
@@ -345,4 +346,41 @@ describe('apply', () => {
       expect(rows.map((r) => r.role)).toEqual(turn.status === 'fulfilled' ? ['user', 'assistant'] : ['system']);
     }
   });
+
+  it('summary: one agent turn on the target, prompted with the source path, streamed, its reply filed as "Summary of path 2" with an apply edge', async () => {
+    const actor = await h.newUser();
+    const { root, branch, source } = await family(actor);
+    const before = await getWorkspace(h.deps, actor, { threadId: branch });
+    const stream = await summarizePath(h.deps, actor, { threadId: branch, source, note: 'for the record' });
+    const events = await collect(stream);
+    expect(events[0]).toEqual({ event: 'turn', data: { turn_index: 2, thread_id: branch } });
+    expect(events.at(-1)!.event).toBe('done');
+    const streamed = events.flatMap((e) => (e.event === 'token' ? [e.data.text] : [])).join('');
+    expect(streamed).toMatch(/^Path 2 has 2 steps: \d+ words added/);
+
+    // The model was asked the source path's steps, never the entry; it touched no tool.
+    const asked = h.model.received.at(-1)!.at(-1)!.text;
+    expect(asked).toMatch(/^Summarise path 2:/);
+    expect(asked).toContain('- Step 1: ');
+    expect(asked).toContain('- Step 2: ');
+    expect(events.some((e) => e.event === 'tool')).toBe(false);
+
+    const after = await getWorkspace(h.deps, actor, { threadId: branch });
+    const added = after.artifacts.filter((a) => !before.artifacts.some((b) => b.id === a.id));
+    expect(added).toEqual([expect.objectContaining({ title: 'Summary of path 2', kind: 'summary', content: streamed, turn_index: 2 })]);
+    const { messages } = await listMessages(h.deps, actor, { threadId: branch, limit_turns: 1 });
+    expect(messages.map((m) => [m.role, m.kind ?? null])).toEqual([
+      ['system', 'apply'],
+      ['assistant', null],
+    ]);
+    expect(messages[0]!.content).toBe('Applied from 2: summary\n\nfor the record');
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: branch });
+    expect(graph.edges.filter((e) => e.kind === 'apply')).toEqual([
+      expect.objectContaining({ source: `${root}:2`, target: `${branch}:2`, reason: 'summary' }),
+    ]);
+    expect(graph.nodes.find((n) => n.id === `${branch}:2`)).toMatchObject({ reply_status: 'complete', artifact_count: 1 });
+    // The target's ownership rule, as everywhere.
+    await expectCode(summarizePath(h.deps, { userId: 'nobody' }, { threadId: branch, source }), 'forbidden');
+  });
 });
+

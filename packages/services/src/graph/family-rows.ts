@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FamilyGraphScope, FamilyThreadRow, LabelTurnRow, TurnMetaRow } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import { REASON_DISCONNECTED } from '../turns/turn-gate';
@@ -88,8 +88,16 @@ export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reaso
  * The reply preview of `m`. An apply step's `system` entry stands where a reply would (so the step
  * reads as complete) but has no reply text: the entry itself is the step's user_message.
  */
-/** An apply step's provenance (`source_node_id`, `items`), read from the entry the reply lateral already reads; null otherwise. */
-export const applyProvenanceSql = sql`case when m.kind = 'apply' then m.provenance end`;
+/**
+ * An apply step's provenance (`source_node_id`, `items`) for the turn row aliased `turn`, null on
+ * other steps: one step of the partial index of apply entries (a summary step has a reply too, so
+ * the reply lateral's row is not the entry).
+ */
+export function applyProvenanceSql(turn: 'n' | 's'): SQL {
+  const t = sql.raw(turn);
+  return sql`(select m.provenance from messages m where m.thread_id = ${t}.thread_id and m.turn_index = ${t}.turn_index
+    and m.kind = 'apply' order by m.seq limit 1)`;
+}
 
 export const replyPreviewSql = sql`case when m.role = 'system' then null else left(m.content, 240) end`;
 
@@ -101,7 +109,7 @@ export const replyPreviewSql = sql`case when m.role = 'system' then null else le
 export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise<TurnMetaRow[]> {
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
     select s.thread_id, s.turn_index, s.user_message, s.captured_at,
-      r.reply_preview, r.reply_status, r.apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, ${applyProvenanceSql('s')} as apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -113,7 +121,7 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
     left join conversation_branches b on b.thread_id = c.thread_id
     left join lateral (
       select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status, ${applyProvenanceSql} as apply_provenance
+        ${replyStatusSql} as reply_status
       from messages m
       where m.thread_id = s.thread_id and m.turn_index = s.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
@@ -198,7 +206,7 @@ export async function loadNewestFamilyTurns(
           and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
-      r.reply_preview, r.reply_status, r.apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, ${applyProvenanceSql('n')} as apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -209,7 +217,7 @@ export async function loadNewestFamilyTurns(
     from newest n
     left join lateral (
       select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status, ${applyProvenanceSql} as apply_provenance
+        ${replyStatusSql} as reply_status
       from messages m
       where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role <> 'user'
       order by m.seq desc limit 1

@@ -5,7 +5,7 @@
 // made since turn k-1.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, previewText } from '@trellis/domain';
+import { AppError, previewText, type ApplyProvenance } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
@@ -21,11 +21,17 @@ export interface OpenedTurn {
 export async function beginTurn(
   db: Db,
   actor: ThreadActor,
-  input: { threadId: string; content: string },
+  input: {
+    threadId: string;
+    content: string;
+    /** The turn opens with an apply entry (`content` is its text) instead of a user message. */
+    applyEntry?: { provenance: ApplyProvenance } | undefined;
+  },
   timing: LeaseTiming,
   instanceId: string | null = null,
 ): Promise<OpenedTurn> {
   const { threadId, content } = input;
+  const isUserMessage = input.applyEntry === undefined;
   const leaseOwner = randomUUID();
   const opened = await db.transaction(async (tx) => {
     // The lease is taken by this one atomic UPDATE, which also holds the
@@ -37,9 +43,9 @@ export async function beginTurn(
         turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now(),
         -- a conversation still called by its default name, or a branch still carrying its parent's
         -- (docs/branching.md, "Names, stars and archive"), takes its first own message's
-        title = case when is_title_provisional or (turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE})
+        title = case when ${isUserMessage} and (is_title_provisional or (turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE}))
           then ${titleFrom(content)} else title end,
-        is_title_provisional = false
+        is_title_provisional = is_title_provisional and not ${isUserMessage}
       where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')
@@ -49,8 +55,9 @@ export async function beginTurn(
     // includes every edit that committed before the row lock was granted.
     const [message] = await tx.execute<{ id: string }>(sql`
       with ${snapshotCaptureCtes(threadId, content)}
-      insert into messages (thread_id, turn_index, role, content)
-      values (${threadId}, ${turn.turn_index}, 'user', ${content})
+      insert into messages (thread_id, turn_index, role, content, kind, provenance)
+      values (${threadId}, ${turn.turn_index}, ${isUserMessage ? 'user' : 'system'}, ${content},
+        ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb)
       returning id::text as id`);
     return { turnIndex: turn.turn_index, userMessageId: message!.id, leaseOwner };
   });

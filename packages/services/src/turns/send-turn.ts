@@ -2,7 +2,7 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import type { TurnEvent } from '@trellis/domain';
+import type { ApplyProvenance, TurnEvent } from '@trellis/domain';
 import type { TurnResult } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -21,6 +21,15 @@ export interface SendTurnInput {
   content: string;
   /** Aborts the model when the client goes away (the route passes `request.signal`). */
   signal?: AbortSignal | undefined;
+  /**
+   * An apply's summary turn: it opens with this apply entry (`content` is its text), the model is
+   * asked `prompt` instead, and `fileReply` stores what it answered before the lease is released.
+   */
+  applied?: {
+    provenance: ApplyProvenance;
+    prompt: string;
+    fileReply: (db: TurnDeps['db'], reply: { turnIndex: number; content: string }) => Promise<void>;
+  };
 }
 
 export interface TurnOutcome {
@@ -54,7 +63,13 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
-  const opened = await beginTurn(deps.db, actor, input, timing, deps.instanceId ?? null);
+  const opened = await beginTurn(
+    deps.db,
+    actor,
+    { threadId: input.threadId, content: input.content, applyEntry: input.applied && { provenance: input.applied.provenance } },
+    timing,
+    deps.instanceId ?? null,
+  );
 
   const abort = new AbortController();
   const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
@@ -98,6 +113,11 @@ async function runTurn(
   let isReleased = false;
   try {
     const reply = await runAgent(deps, input, opened, abort.signal, events);
+    if (input.applied && reply.status === 'complete') {
+      await input.applied
+        .fileReply(deps.db, { turnIndex, content: reply.content })
+        .catch((error: unknown) => deps.logger.error({ ...log, err: error }, 'the summary artifact could not be stored'));
+    }
     isFinished = true; // from here on the lease is ours to release, not to renew
     const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
     isReleased = true;
@@ -155,7 +175,7 @@ async function runAgent(
   try {
     const run = deps.agent.runTurn({
       threadId: input.threadId,
-      userMessage: input.content,
+      userMessage: input.applied?.prompt ?? input.content,
       userMessageId: opened.userMessageId,
       workspace: createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }),
       signal,

@@ -87,6 +87,22 @@ describe('POST /api/conversations/{id}/apply', () => {
     expect(response.json.error?.code).toBe(code);
   });
 
+  it('answers a summary item with the turn\'s event stream (201), and refuses one mixed with other items (422)', async () => {
+    const mixed = await post({ source: `${threadId}:1`, items: [{ kind: 'summary' }, { kind: 'document' }] });
+    expect([mixed.status, mixed.json.error?.code]).toEqual([422, 'validation_failed']);
+    const response = await apply(
+      request(`/api/conversations/${threadId}/apply`, { method: 'POST', body: JSON.stringify({ source: `${threadId}:1`, items: [{ kind: 'summary' }] }) }),
+      params({ id: threadId }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = await response.text();
+    expect(events).toContain('event: turn');
+    const tokens = [...events.matchAll(/^event: token\ndata: (.*)$/gm)].map((m) => (JSON.parse(m[1]!) as { text: string }).text);
+    expect(tokens.join('')).toMatch(/^Path 1 has 1 step: /);
+    expect(events).toContain('event: done');
+  });
+
   it('refuses malformed JSON (400), a huge body (413) and an unknown target (404)', async () => {
     expect((await post('{"source":')).status).toBe(400);
     const huge = await post({ source: `${threadId}:1`, items: [{ kind: 'document' }], note: 'x'.repeat(1_100_000) });
