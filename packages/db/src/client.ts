@@ -23,6 +23,32 @@ export function createDb(options: { url: string; max?: number; onQuery?: (query:
     idle_timeout: 30,
     connection: { application_name: 'trellis' },
   });
-  const db = drizzle(sql, { schema });
+  const db = drizzle(preparingStatements(sql), { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * The client drizzle runs on, with every statement prepared. drizzle sends its queries unnamed
+ * (`unsafe(text, params, { prepare: false })`), and postgres.js runs an unnamed statement that has
+ * parameters in two round trips (parse and describe, wait, then bind and execute). A named statement
+ * is described once per connection, cached under its text, and then runs in one round trip, as
+ * postgres.js's own tagged queries do. Transactions and savepoints hand out the same kind of client.
+ */
+function preparingStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (text: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(text, parameters, { ...options, prepare: true });
+      }
+      if (property === 'begin' || property === 'savepoint') {
+        const open = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => {
+          const body = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return open.call(target, ...args, (tx: postgres.TransactionSql) => body(preparingStatements(tx)));
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
