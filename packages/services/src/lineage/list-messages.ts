@@ -1,8 +1,10 @@
-import { AppError, type MessageList } from '@trellis/domain';
+import { sql } from 'drizzle-orm';
+import { AppError, isThreadId, type Message, type MessageList } from '@trellis/domain';
+import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { readPathMessages } from '../branching/path-messages';
-import { loadLineage } from './load-lineage';
+import { isoTimestamp } from '../workspace/iso-timestamp';
+import { lineageWalk } from './load-lineage';
 
 export interface ListMessagesInput {
   threadId: string;
@@ -11,26 +13,85 @@ export interface ListMessagesInput {
   limit_turns: number;
 }
 
+type PageRow = {
+  thread_user_id: string;
+  thread_is_deleted: boolean;
+  thread_is_pending: boolean;
+  page_from: number;
+} & (
+  | ({ id: string; seq: number; compacted_before: boolean; tool_calls: StoredToolCall[] } & Omit<Message, 'tool_calls' | 'compacted_before'>)
+  | { id: null }
+);
+
 /**
  * The transcript the person sees on a thread: each ancestor's turns up to the
  * branch point of the next thread down, then the thread's own turns (a branch
  * stores only the turns it owns; docs/branching.md, "The prefix rule"). Paged by
- * turns, newest page first, so reading a deep thread costs the lineage query plus
- * ONE message query whatever the depth or the length.
+ * turns, newest page first.
+ *
+ * ONE statement whatever the depth or the length: the lineage walk, the page's
+ * bounds, each thread's range of turns (`lineageTurnRanges` in domain, in SQL)
+ * and the messages in them. Its first row always carries the displayed thread's
+ * ownership columns (messages columns null when the page is empty), and no
+ * message is read unless the caller owns the thread.
  */
 export async function listMessages(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: ListMessagesInput,
 ): Promise<MessageList> {
-  const lineage = await loadLineage(deps.db, input.threadId);
-  const displayed = lineage.at(-1);
-  if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
-  const tip = displayed.turn_index;
-  const upTo = input.before_turn === undefined ? tip : Math.min(tip, input.before_turn - 1);
-  const from = Math.max(1, upTo - input.limit_turns + 1);
-  if (upTo < from) return { messages: [], has_more: false };
-  const messages = await readPathMessages(deps.db, lineage, { from, upTo });
-  return { messages, has_more: from > 1 };
+  if (!isThreadId(input.threadId)) throw AppError.notFound('Conversation');
+  // `least` ignores a null: without `before_turn` the page ends at the tip.
+  const beforeTurn = input.before_turn === undefined ? null : input.before_turn - 1;
+  const rows = await deps.db.execute<PageRow>(sql`
+    ${lineageWalk(input.threadId)},
+    page as (
+      select d.user_id, d.is_deleted, d.is_pending, p.up_to, greatest(1, p.up_to - ${input.limit_turns}::int + 1) as page_from
+      from up d cross join lateral (select least(d.turn_index, ${beforeTurn}::int) as up_to) p
+      where d.depth = 0
+    ),
+    ranges as (
+      -- a thread owns (its branch point, the branch point of the thread below it]; the displayed one up to its tip
+      select u.thread_id,
+        greatest(case when u.has_parent then u.branch_point_turn else 0 end + 1, p.page_from) as first_turn,
+        least(coalesce(below.branch_point_turn, u.turn_index), p.up_to) as last_turn
+      from page p
+      cross join up u
+      left join up below on below.depth = u.depth - 1
+      where p.user_id = ${actor.userId} and not p.is_deleted and not p.is_pending
+    )
+    select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending, p.page_from,
+      m.id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason, m.compacted_before, m.created_at, m.seq
+    from page p
+    left join lateral (
+      select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason,
+        m.compacted_before, ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
+      from ranges r
+      join messages m on m.thread_id = r.thread_id and m.turn_index between r.first_turn and r.last_turn
+    ) m on true
+    order by m.turn_index, m.seq`);
+  const head = rows[0];
+  assertOwnership(
+    head && { userId: head.thread_user_id, isDeleted: head.thread_is_deleted, isPending: head.thread_is_pending },
+    actor,
+  );
+  const messages: Message[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    const { id, thread_id, turn_index, role, content, tool_calls, status, reason, created_at } = row;
+    // The flag travels only where it is set (a divider in the chat); most messages never carry it.
+    messages.push({
+      id,
+      thread_id,
+      turn_index,
+      role,
+      content,
+      tool_calls,
+      status,
+      reason,
+      created_at,
+      ...(row.compacted_before && { compacted_before: true }),
+    });
+  }
+  return { messages, has_more: head!.page_from > 1 };
 }

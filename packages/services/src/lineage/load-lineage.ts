@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LineageEntry } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 
@@ -24,6 +24,22 @@ export type LineageRow = {
  */
 export async function loadLineage(db: DbOrTx, threadId: string): Promise<LineageRow[]> {
   const rows = await db.execute<LineageRow & { depth: number }>(sql`
+    ${lineageWalk(threadId)}
+    select thread_id, user_id, is_deleted, is_pending, turn_index,
+      case when has_parent then branch_point_turn end as branch_point_turn, depth
+    from up
+    order by depth desc`);
+  return rows.map(({ depth: _depth, ...row }) => row);
+}
+
+/**
+ * The walk {@link loadLineage} runs, as the opening `with recursive up as (…)` of a statement that
+ * reads along the lineage in the same round trip (add CTEs with `, name as (…)`). One row per thread:
+ * `depth` 0 is `threadId`, each ancestor one more; `has_parent` says whether `branch_point_turn` and
+ * `parent_thread_id` name an active link (the walk follows only those).
+ */
+export function lineageWalk(threadId: string): SQL {
+  return sql`
     with recursive up as (
       select c.thread_id, c.user_id, c.deleted_at is not null as is_deleted, c.turn_index,
         b.parent_thread_id, b.branch_point_turn, coalesce(b.status = 'pending', false) as is_pending,
@@ -39,10 +55,5 @@ export async function loadLineage(db: DbOrTx, threadId: string): Promise<Lineage
       join conversations c on c.thread_id = up.parent_thread_id
       left join conversation_branches b on b.thread_id = c.thread_id
       where up.has_parent and up.depth < ${MAX_LINEAGE_DEPTH}
-    )
-    select thread_id, user_id, is_deleted, is_pending, turn_index,
-      case when has_parent then branch_point_turn end as branch_point_turn, depth
-    from up
-    order by depth desc`);
-  return rows.map(({ depth: _depth, ...row }) => row);
+    )`;
 }
