@@ -1,4 +1,5 @@
-import { HumanMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,5 +74,36 @@ describe('checkpointer threads', () => {
     expect(await countCheckpointThreads(pool, 'langgraph', a)).toBe(0);
     expect(await checkpointBytes(pool, 'langgraph', a)).toBe(0);
     expect(await countCheckpointThreads(pool, 'langgraph', b)).toBe(1);
+  });
+});
+
+describe('the saver beside the stock PostgresSaver', () => {
+  it('reads exactly what the stock saver reads, whichever of the two wrote the checkpoints', async () => {
+    const trellis = createCheckpointer({ pool });
+    const stock = new PostgresSaver(pool, undefined, { schema: 'langgraph' });
+    for (const [writer, reader] of [
+      [stock, trellis],
+      [trellis, stock],
+    ] as const) {
+      const graph = buildAgentGraph({ budget: { maxMessages: 10 }, checkpointer: writer });
+      const thread = `th_${crypto.randomUUID()}`;
+      const config = { configurable: { thread_id: thread } };
+      for (let i = 0; i < 3; i += 1) {
+        await graph.updateState(config, { messages: [new HumanMessage(`q${i}`), new AIMessage(`a${i} ${'x'.repeat(500)}`)] }, CHAT_NODE);
+      }
+      const latest = await writer.getTuple(config);
+      // Pending writes on the latest checkpoint (what an interrupted run leaves), in two tasks.
+      await writer.putWrites(latest!.config, [['messages', [new HumanMessage('pending')]], ['branch:to:chat', null]], 'task-b');
+      await writer.putWrites(latest!.config, [['messages', [new AIMessage('first')]]], 'task-a');
+
+      const read = await reader.getTuple(config);
+      expect(read).toEqual(await writer.getTuple(config));
+      expect(read!.pendingWrites!.map(([task, channel]) => `${task}/${channel}`)).toEqual(['task-a/messages', 'task-b/messages', 'task-b/branch:to:chat']);
+      expect((read!.checkpoint.channel_values.messages as AIMessage[]).map((m) => m.text.slice(0, 2))).toEqual(['q0', 'a0', 'q1', 'a1', 'q2', 'a2']);
+      // An earlier checkpoint by id, with its parent link.
+      const parent = read!.parentConfig!;
+      expect(await reader.getTuple(parent)).toEqual(await writer.getTuple(parent));
+      expect(await reader.getTuple({ configurable: { thread_id: `th_${crypto.randomUUID()}` } })).toBeUndefined();
+    }
   });
 });
