@@ -11,6 +11,8 @@ import { getFamilyGraph } from '../graph/get-family-graph';
 import { compareSteps } from './compare-steps';
 import { getStepChanges } from './step-changes';
 import { expectCode } from '../testing/expect-code';
+import { collect } from '../testing/test-harness';
+import { sendTurn } from '../turns/send-turn';
 
 let h: Harness;
 beforeAll(async () => {
@@ -150,5 +152,21 @@ describe('compare of two steps', () => {
     for (const bad of ['', 'x', `${root}`, `${root}:-1`, `${root}:a`]) expect(NodeIdParamSchema.safeParse(bad).success).toBe(false);
     await expectCode(getStepChanges(h.deps, owner, { threadId: root, turn: 0 }), 'not_found');
     await expectCode(getStepChanges(h.deps, stranger, { threadId: root, turn: 1 }), 'forbidden');
+  });
+});
+
+describe('the step change summary', () => {
+  it('is stored after the turn answers, and a graph read the moment `done` arrives already shows it', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    const events = await collect(await sendTurn(h.deps, actor, { threadId: root, content: 'doc: # Bees\n\nBees dance to point at flowers.' }));
+    expect(events.at(-1)?.event).toBe('done');
+    // No wait for the summary here: the graph of this process waits for the one it is still storing.
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    expect(graph.nodes.find((n) => n.turn_index === 1)!.change_summary).toMatchObject({ words_added: 8, words_removed: 0 });
+    const [stored] = await h.deps.db.execute<{ words_added: number }>(
+      sql`select words_added from step_changes where thread_id = ${root} and turn_index = 1`,
+    );
+    expect(stored?.words_added).toBe(8);
   });
 });

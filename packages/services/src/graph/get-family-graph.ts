@@ -12,7 +12,7 @@ import { loadFamilyThreads, loadNewestFamilyTurns } from './family-rows';
  * cost follows the size of the answer, not the family's.
  */
 export async function getFamilyGraph(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'gate'>>,
   actor: ThreadActor,
   input: { threadId: string; maxNodes?: number; includeArchived?: boolean },
 ): Promise<FamilyGraph> {
@@ -29,6 +29,8 @@ export async function getFamilyGraph(
   const { threads, labelTurns } = family.value;
   const includeArchived = input.includeArchived ?? false;
   const scope = familyGraphScope({ requestedThreadId: threadId, threads, includeArchived });
+  // A turn that just answered may still be storing its step's change counts (send-turn.ts).
+  await deps.gate?.followUpsOf(scope.visibleThreads.map((t) => t.thread_id));
   const { turns, ownedTurnCounts } = await loadNewestFamilyTurns(deps.db, scope, maxNodes);
   return assembleFamilyGraph({
     requestedThreadId: threadId,

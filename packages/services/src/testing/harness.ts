@@ -26,6 +26,11 @@ export async function createHarness(overrides: Partial<ServiceDepsConfig> = {}):
     model,
     newUser: () => newUser(admin),
     newConversation: (actor, title) => newThread(deps, actor, title),
-    turn: async (actor, threadId, content) => collect(await sendTurn(deps, actor, { threadId, content })),
+    // Read to the end, and what the turn leaves for after its `done` (the step summary) finished too.
+    turn: async (actor, threadId, content) => {
+      const events = await collect(await sendTurn(deps, actor, { threadId, content }));
+      await deps.gate.followUpsOf([threadId]);
+      return events;
+    },
   };
 }

@@ -121,10 +121,13 @@ async function runTurn(
     isFinished = true; // from here on the lease is ours to release, not to renew
     const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
     isReleased = true;
-    // Before `done`, so the graph the client refetches then already shows this step's change counts.
-    await loadLineage(deps.db, threadId)
-      .then((lineage) => recordStepChanges(deps.db, lineage, turnIndex))
-      .catch((error: unknown) => deps.logger.warn({ ...log, err: error }, 'the step change summary could not be stored'));
+    // The step change summary (a diff of the document) is computed after `done`, outside the turn's
+    // latency. The graph of this process waits for it (TurnGate.followUpsOf); another process's graph
+    // reads null until it is stored, and the next turn recomputes this step should it be lost.
+    const summarize = () => loadLineage(deps.db, threadId).then((lineage) => recordStepChanges(deps.db, lineage, turnIndex));
+    const onSummaryError = (error: unknown) => deps.logger.warn({ ...log, err: error }, 'the step change summary could not be stored');
+    if (deps.gate) void deps.gate.followUp(threadId, summarize, onSummaryError);
+    else void summarize().catch(onSummaryError);
     events.push(
       reply.status === 'failed'
         ? {

@@ -39,6 +39,8 @@ export interface DrainReport {
 export class TurnGate {
   #draining = false;
   readonly #inFlight = new Set<InFlight>();
+  /** The newest follow-up of each thread (each waits for the one before it). */
+  readonly #followUps = new Map<string, Promise<void>>();
 
   get draining(): boolean {
     return this.#draining;
@@ -77,6 +79,34 @@ export class TurnGate {
     const entry: InFlight = { kind: 'turn', settled, abort };
     this.#inFlight.add(entry);
     void settled.finally(() => this.#inFlight.delete(entry));
+  }
+
+  /**
+   * Runs `work` for `threadId` once its turn has answered (the step change summary, which is not
+   * part of the turn's latency): after the thread's earlier follow-ups, and drained like a turn.
+   * Never rejects; `onError` sees a failure.
+   */
+  followUp(threadId: string, work: () => Promise<void>, onError: (error: unknown) => void): Promise<void> {
+    const previous = this.#followUps.get(threadId) ?? Promise.resolve();
+    const next = previous.then(work).catch(onError);
+    this.#followUps.set(threadId, next);
+    const entry: InFlight = { kind: 'follow-up', settled: next };
+    this.#inFlight.add(entry);
+    void next.finally(() => {
+      this.#inFlight.delete(entry);
+      if (this.#followUps.get(threadId) === next) this.#followUps.delete(threadId);
+    });
+    return next;
+  }
+
+  /** Settles once the follow-ups of these threads that this process is running have ended. */
+  async followUpsOf(threadIds: Iterable<string>): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const threadId of threadIds) {
+      const followUp = this.#followUps.get(threadId);
+      if (followUp) pending.push(followUp);
+    }
+    if (pending.length > 0) await Promise.all(pending);
   }
 
   /**
