@@ -22,7 +22,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
-import { checkpointBytes, createCheckpointer, OfflineChatModel, setupCheckpointer } from '@trellis/agent';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { checkpointBytes, OfflineChatModel, setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { newThreadId } from '@trellis/domain';
 import { createServiceDeps } from '../src/deps';
@@ -147,14 +148,17 @@ try {
   await database.dispose();
 }
 
-/** The stock design on its own tables and its own checkpointer schema (never pruned). */
+/**
+ * The stock design on its own tables and its own checkpointer schema: LangGraph's own PostgresSaver
+ * (not Trellis's leaner subclass), never pruned.
+ */
 async function createPeer(pool: pg.Pool) {
   await pool.query(`create table peer_threads (thread_id text primary key, parent_thread_id text, branch_point_turn int,
       turn_index int not null default 0, status text not null default 'active', created_at timestamptz not null default now());
     create table peer_documents (thread_id text primary key, content text not null);
     create table peer_snapshots (id bigserial primary key, thread_id text not null, turn_index int not null, document text not null,
       user_message text, captured_at timestamptz not null default now(), unique (thread_id, turn_index));`);
-  const checkpointer = createCheckpointer({ pool, schema: PEER_SCHEMA });
+  const checkpointer = new PostgresSaver(pool, undefined, { schema: PEER_SCHEMA });
   const graph = new StateGraph(MessagesAnnotation)
     .addNode('reply', () => ({ messages: [new AIMessage(REPLY)] }))
     .addEdge(START, 'reply')
