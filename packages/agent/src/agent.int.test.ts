@@ -28,6 +28,8 @@ afterAll(async () => {
 });
 
 const newThread = () => `th_${randomUUID().replaceAll('-', '')}`;
+/** What the model received on its last call. */
+const model = (m: ScriptedChatModel) => m.received.at(-1)!;
 const shape = (messages: readonly BaseMessage[]) => messages.map((m) => `${m.type}: ${m.text}`);
 
 async function contextOf(threadId: string) {
@@ -303,6 +305,24 @@ describe('aborting a turn', () => {
 
     await drain(agent.runTurn({ threadId, userMessage: 'go on', workspace }));
     expect(model.received.at(-1)!.slice(1).map((m) => m.type)).toEqual(['human', 'ai', 'tool', 'tool', 'tool', 'human']);
+  });
+  it("settles a thread another process's run left mid-tools before this agent's next turn, although this agent's own last run finished there", async () => {
+    const workspace = createInMemoryWorkspace();
+    const threadId = newThread();
+    const here = new ScriptedChatModel([{ text: 'first reply' }, { text: 'after the other process' }]);
+    const agent = createAgent({ checkpointer, model: here });
+    await drain(agent.runTurn({ threadId, userMessage: 'first', workspace }));
+
+    // Another process: its consumer goes away while the tools run, so nothing settles the thread.
+    const there = new ScriptedChatModel([{ text: 'Adding two.', toolCalls: ['a', 'b'].map((text) => ({ name: 'add_todo', args: { text, depth: 0 } })) }]);
+    const run = createAgent({ checkpointer, model: there }).runTurn({ threadId, userMessage: 'add two', workspace });
+    for (let step = await run.next(); !step.done && step.value.type !== 'tool'; step = await run.next());
+    await run.return(undefined as never);
+    expect((await contextOf(threadId)).next).not.toEqual([]);
+
+    const { result } = await drain(agent.runTurn({ threadId, userMessage: 'again', workspace }));
+    expect(result.content).toBe('after the other process');
+    expect(model(here).slice(1).map((m) => m.type)).toEqual(['human', 'ai', 'human', 'ai', 'tool', 'tool', 'human']);
   });
 });
 

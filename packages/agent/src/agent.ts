@@ -79,6 +79,13 @@ export function createAgent(options: CreateAgentOptions): Agent {
   const graph = buildAgentGraph({ model: options.model, budget, checkpointer: options.checkpointer });
   const saver = options.checkpointer;
   const prune = !options.keepCheckpointHistory && isPrunableCheckpointer(saver);
+  /**
+   * Per thread, the checkpoint a run of this agent finished on (idle and well-formed). The next turn
+   * skips settling (a full state read) when that is still the latest, untouched checkpoint; anything
+   * else — a run that stopped early, another process's run — settles as before.
+   */
+  const finishedAt = new Map<string, string>();
+  const FINISHED_AT_LIMIT = 10_000;
 
   async function* runTurn(input: RunTurnInput): AsyncGenerator<AgentEvent, TurnResult> {
     const controller = new AbortController();
@@ -93,7 +100,10 @@ export function createAgent(options: CreateAgentOptions): Agent {
     let failure: unknown;
     try {
       // A run that died without settling (crash, consumer gone) left work pending.
-      await settleThread(graph, input.threadId);
+      const finished = finishedAt.get(input.threadId);
+      finishedAt.delete(input.threadId);
+      const isSettled = finished !== undefined && isPrunableCheckpointer(saver) && (await saver.isLatestAndClean(input.threadId, finished));
+      if (!isSettled) await settleThread(graph, input.threadId);
       // Aborted before it started: no graph run at all (whether LangGraph would
       // write its input first is a race), just the settling below.
       if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
@@ -136,7 +146,13 @@ export function createAgent(options: CreateAgentOptions): Agent {
       }
       await settling;
     }
-    if (prune && isPrunableCheckpointer(saver)) await saver.pruneThread(input.threadId);
+    if (prune && isPrunableCheckpointer(saver)) {
+      const latest = await saver.pruneThread(input.threadId);
+      if (state === 'finished' && latest !== null) {
+        if (finishedAt.size >= FINISHED_AT_LIMIT) finishedAt.clear();
+        finishedAt.set(input.threadId, latest);
+      }
+    }
     return collector.result(state === 'aborted');
   }
 
@@ -145,6 +161,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
     userMessageId: string;
     userMessage: string;
   }): Promise<{ content: string }> {
+    finishedAt.delete(input.threadId);
     await settleThread(graph, input.threadId);
     const config = { configurable: { thread_id: input.threadId } };
     const snapshot = await graph.getState(config);

@@ -115,26 +115,29 @@ export class TrellisCheckpointSaver extends PostgresSaver {
     ]);
     const s = `"${this.schema}"`;
     // One statement, hence atomic: the blobs first (a CTE), then the checkpoint that references them.
+    // Each blob is a parameter of its own, which node-postgres sends in binary (in an array it would
+    // travel as hex text, twice its size).
+    const blobRows = blobs.map((_, i) => `($1, $2, $${7 + 4 * i}, $${8 + 4 * i}, $${9 + 4 * i}, $${10 + 4 * i}::bytea)`);
     await this.#pool.query(
-      `with blobs as (
-         insert into ${s}.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
-         select $1, $2, b.channel, b.version, b.type, b.blob
-           from unnest($3::text[], $4::text[], $5::text[], $6::bytea[]) as b(channel, version, type, blob)
-         on conflict (thread_id, checkpoint_ns, channel, version) do nothing)
+      `${
+        blobRows.length === 0
+          ? ''
+          : `with blobs as (
+               insert into ${s}.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
+               values ${blobRows.join(', ')}
+               on conflict (thread_id, checkpoint_ns, channel, version) do nothing)`
+      }
        insert into ${s}.checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
-       values ($1, $2, $7, $8, $9, $10)
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`,
       [
         threadId,
         namespace,
-        blobs.map((b) => b[2]),
-        blobs.map((b) => b[3]),
-        blobs.map((b) => b[4]),
-        blobs.map((b) => b[5] ?? null),
         checkpoint.id,
         parentId ?? null,
         this._dumpCheckpoint(checkpoint),
         serializedMetadata,
+        ...blobs.flatMap(([, , channel, version, type, blob]) => [channel, version, type, blob ?? null]),
       ],
     );
     return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
@@ -147,13 +150,14 @@ export class TrellisCheckpointSaver extends PostgresSaver {
    * before, so the next run is unaffected. Only call it while no run is in
    * flight on the thread (the services layer's per-thread lease).
    * Checkpoint ids are time-ordered (uuid6), as LangGraph's own "latest" query assumes.
+   * Returns the id of the checkpoint kept in the root namespace (null when the thread has none).
    */
-  async pruneThread(threadId: string): Promise<void> {
+  async pruneThread(threadId: string): Promise<string | null> {
     // One statement: every data-modifying CTE sees the same snapshot, so the
     // keep-sets are computed from the latest checkpoints, not from what the
     // other deletes leave behind.
     const s = `"${this.schema}"`;
-    await this.#pool.query(
+    const { rows } = await this.#pool.query<{ latest: string | null }>(
       `with latest as (
          select distinct on (checkpoint_ns) checkpoint_ns, checkpoint_id, checkpoint
            from ${s}.checkpoints where thread_id = $1
@@ -174,9 +178,29 @@ export class TrellisCheckpointSaver extends PostgresSaver {
             and not exists (select 1 from kept_blobs k
                              where k.checkpoint_ns = b.checkpoint_ns and k.channel = b.channel and k.version = b.version)
          returning 1)
-       select (select count(*) from old_checkpoints) + (select count(*) from old_writes) + (select count(*) from old_blobs) as deleted`,
+       select (select count(*) from old_checkpoints) + (select count(*) from old_writes) + (select count(*) from old_blobs) as deleted,
+         (select checkpoint_id from latest where checkpoint_ns = '') as latest`,
       [threadId],
     );
+    return rows[0]?.latest ?? null;
+  }
+
+  /**
+   * Whether `checkpointId` is still the thread's latest checkpoint with no writes pending on it: the
+   * thread is then exactly as the run that saved it left it. One small query, no blob read.
+   */
+  async isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean> {
+    const s = `"${this.schema}"`;
+    const { rows } = await this.#pool.query<{ clean: boolean }>(
+      `select coalesce((
+         select cp.checkpoint_id = $2 and not exists (
+             select 1 from ${s}.checkpoint_writes w
+             where w.thread_id = cp.thread_id and w.checkpoint_ns = cp.checkpoint_ns and w.checkpoint_id = cp.checkpoint_id)
+           from ${s}.checkpoints cp where cp.thread_id = $1 and cp.checkpoint_ns = ''
+           order by cp.checkpoint_id desc limit 1), false) as clean`,
+      [threadId, checkpointId],
+    );
+    return rows[0]?.clean === true;
   }
 }
 
@@ -193,10 +217,14 @@ type TupleRow = {
   blob: Uint8Array | null;
 };
 
-export function isPrunableCheckpointer(
-  saver: BaseCheckpointSaver,
-): saver is BaseCheckpointSaver & { pruneThread(threadId: string): Promise<void> } {
-  return typeof (saver as { pruneThread?: unknown }).pruneThread === 'function';
+export interface PrunableCheckpointer {
+  pruneThread(threadId: string): Promise<string | null>;
+  isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean>;
+}
+
+export function isPrunableCheckpointer(saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & PrunableCheckpointer {
+  const candidate = saver as { pruneThread?: unknown; isLatestAndClean?: unknown };
+  return typeof candidate.pruneThread === 'function' && typeof candidate.isLatestAndClean === 'function';
 }
 
 /** The checkpointer on the caller's pool. The pool's lifetime is the caller's. */
