@@ -24,6 +24,7 @@ export const ConversationListSchema = z.object({
     .optional()
     .describe('with `limit`: pass as `cursor` for the next page (null on the last page); families are never split across pages'),
 });
+export type ConversationList = z.infer<typeof ConversationListSchema>;
 
 /** `GET /api/conversations?limit=&cursor=`: pages of whole families, newest family first (by its root's creation). */
 export const ConversationPageQuerySchema = z.object({

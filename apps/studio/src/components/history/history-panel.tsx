@@ -1,14 +1,14 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
-import { MessageSquarePlus, RotateCcw } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Loader2, MessageSquarePlus, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { ConversationItem } from './conversation-item';
-import { nestConversations, splitArchived } from './nest-conversations';
-import { useConversationList, useDeleteConversation, useUpdateConversation } from './use-conversations';
+import { nestConversations, splitArchived, type NestedConversation } from './nest-conversations';
+import { useConversationPages, useDeleteConversation, useUpdateConversation, type ConversationPages } from './use-conversations';
 
 export interface HistoryPanelProps {
   selectedThreadId: string | null;
@@ -20,7 +20,32 @@ export interface HistoryPanelProps {
   onDeletedSelected: () => void;
 }
 
-/** The history menu: the caller's conversations, newest first, each branch nested under its parent. */
+/** How far below the visible end of the list the next page starts loading. */
+const LOAD_AHEAD = '400px';
+
+/**
+ * The menu's two groups over the loaded pages. Pages hold whole families, so each page is nested on
+ * its own and the pages follow one another: loading the next page only appends below.
+ */
+function groupPages(data: Pick<ConversationPages, 'pages'> | undefined): { active: NestedConversation[]; archived: NestedConversation[] } {
+  const active: NestedConversation[] = [];
+  const archived: NestedConversation[] = [];
+  const seen = new Set<string>();
+  for (const page of data?.pages ?? []) {
+    // A conversation met on an earlier page (a refetch in flight moved a family) shows once.
+    const fresh = page.conversations.filter((c) => !seen.has(c.thread_id));
+    for (const c of fresh) seen.add(c.thread_id);
+    const split = splitArchived(fresh);
+    active.push(...nestConversations(split.active));
+    archived.push(...nestConversations(split.archived));
+  }
+  return { active, archived };
+}
+
+/**
+ * The history menu: the caller's conversations, newest family first, each branch nested under its
+ * parent. The first page paints at once; the next loads as the list is scrolled near its end.
+ */
 export function HistoryPanel({
   selectedThreadId,
   isCreating,
@@ -29,14 +54,28 @@ export function HistoryPanel({
   onCreate,
   onDeletedSelected,
 }: HistoryPanelProps) {
-  const list = useConversationList();
+  const list = useConversationPages();
   const { mutate: updateConversation } = useUpdateConversation();
   const { mutate: deleteConversation } = useDeleteConversation();
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
-  const groups = useMemo(() => {
-    const { active, archived } = splitArchived(list.data ?? []);
-    return { active: nestConversations(active), archived: nestConversations(archived) };
-  }, [list.data]);
+  const groups = useMemo(() => groupPages(list.data), [list.data]);
+  const isEmpty = groups.active.length === 0 && groups.archived.length === 0;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const scroller = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { root: scroller.current, rootMargin: `0px 0px ${LOAD_AHEAD} 0px` },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, groups]);
 
   const onRename = useCallback(
     (threadId: string, title: string) => updateConversation({ threadId, patch: { title } }),
@@ -88,7 +127,7 @@ export function HistoryPanel({
           <MessageSquarePlus /> New
         </Button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-2 pb-3" data-testid="history-scroller">
         {list.isPending ? (
           <SkeletonList rows={5} className="px-1 pt-1" testId="conversations-loading" />
         ) : list.isError ? (
@@ -98,7 +137,7 @@ export function HistoryPanel({
               <RotateCcw /> Retry
             </Button>
           </div>
-        ) : list.data.length === 0 ? (
+        ) : isEmpty && !hasNextPage ? (
           <div
             className="px-2 py-6 text-center text-sm text-muted-foreground"
             data-testid="conversations-empty"
@@ -111,6 +150,25 @@ export function HistoryPanel({
             <ul className="space-y-0.5" data-testid="conversation-list">
               {groups.active.map(item)}
             </ul>
+            {hasNextPage && (
+              <div
+                ref={end}
+                className="flex items-center gap-2 px-3 py-2 text-xs text-muted-foreground"
+                data-testid="conversations-loading-more"
+                aria-busy={isFetchingNextPage}
+              >
+                <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                Loading older conversations…
+              </div>
+            )}
+            {list.isFetchNextPageError && (
+              <div className="space-y-2 px-2 py-2 text-sm" role="alert">
+                <p className="text-destructive">Could not load older conversations.</p>
+                <Button size="sm" variant="outline" onClick={() => void fetchNextPage()}>
+                  <RotateCcw /> Retry
+                </Button>
+              </div>
+            )}
             {groups.archived.length > 0 && (
               <details className="mt-3" data-testid="archived-group">
                 <summary className="cursor-pointer rounded-md px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">

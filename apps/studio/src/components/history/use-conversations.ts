@@ -1,17 +1,37 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, UpdateConversation } from '@trellis/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Conversation, ConversationList, UpdateConversation } from '@trellis/domain';
 import { invalidateFamilyGraphs } from '@/components/studio/use-family-graph';
 import { useToast } from '@/components/ui/toast';
 import { conversationsApi } from '@/lib/api/conversations';
 import { errorMessage, isApiError } from '@/lib/api/http';
 import { queryKeys } from '@/lib/api/query-keys';
 
-export function useConversationList() {
-  return useQuery({
+/** Conversations per page of the history menu (whole families, so a page may hold more). */
+export const CONVERSATION_PAGE_SIZE = 50;
+
+export type ConversationPages = InfiniteData<ConversationList>;
+
+/**
+ * The history menu's conversations, a page of whole families at a time, newest family first. A
+ * refetch (after a turn, a rename, …) walks the loaded pages again from the first, each next cursor
+ * taken from the page just fetched, so pages never overlap or leave a gap.
+ */
+export function useConversationPages() {
+  return useInfiniteQuery({
     queryKey: queryKeys.conversationList(),
-    queryFn: ({ signal }) => conversationsApi.list(signal),
+    queryFn: ({ pageParam, signal }) => conversationsApi.page({ limit: CONVERSATION_PAGE_SIZE, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
+}
+
+/** Applies `change` to the conversations of every loaded page. */
+function mapPages(
+  pages: ConversationPages | undefined,
+  change: (list: Conversation[], index: number) => Conversation[],
+): ConversationPages | undefined {
+  return pages && { ...pages, pages: pages.pages.map((page, i) => ({ ...page, conversations: change(page.conversations, i) })) };
 }
 
 export function useConversation(threadId: string | null) {
@@ -30,10 +50,10 @@ export function useCreateConversation() {
   return useMutation({
     mutationFn: () => conversationsApi.create({}),
     onSuccess: (created) => {
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) => [
-        created,
-        ...(list ?? []).filter((c) => c.thread_id !== created.thread_id),
-      ]);
+      // The newest family comes first on the first page.
+      queryClient.setQueryData<ConversationPages>(queryKeys.conversationList(), (pages) =>
+        mapPages(pages, (list, i) => [...(i === 0 ? [created] : []), ...list.filter((c) => c.thread_id !== created.thread_id)]),
+      );
       queryClient.setQueryData(queryKeys.conversation(created.thread_id), created);
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
     },
@@ -50,9 +70,9 @@ export function useUpdateConversation() {
       conversationsApi.update(threadId, patch),
     onMutate: async ({ threadId, patch }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
-      const previous = queryClient.getQueryData<Conversation[]>(queryKeys.conversationList());
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) =>
-        list?.map((c) => (c.thread_id === threadId ? { ...c, ...patch } : c)),
+      const previous = queryClient.getQueryData<ConversationPages>(queryKeys.conversationList());
+      queryClient.setQueryData<ConversationPages>(queryKeys.conversationList(), (pages) =>
+        mapPages(pages, (list) => list.map((c) => (c.thread_id === threadId ? { ...c, ...patch } : c))),
       );
       queryClient.setQueryData<Conversation>(queryKeys.conversation(threadId), (c) =>
         c ? { ...c, ...patch } : c,
@@ -78,9 +98,9 @@ export function useDeleteConversation() {
     mutationFn: (threadId: string) => conversationsApi.remove(threadId),
     onMutate: async (threadId) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
-      const previous = queryClient.getQueryData<Conversation[]>(queryKeys.conversationList());
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversationList(), (list) =>
-        list?.filter((c) => c.thread_id !== threadId),
+      const previous = queryClient.getQueryData<ConversationPages>(queryKeys.conversationList());
+      queryClient.setQueryData<ConversationPages>(queryKeys.conversationList(), (pages) =>
+        mapPages(pages, (list) => list.filter((c) => c.thread_id !== threadId)),
       );
       return { previous };
     },

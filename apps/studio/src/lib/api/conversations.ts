@@ -3,6 +3,7 @@ import {
   ConversationSchema,
   SearchResultSchema,
   type Conversation,
+  type ConversationList,
   type CreateConversation,
   type SearchResult,
   type UpdateConversation,
@@ -15,6 +16,12 @@ export const conversationsApi = {
     // Archived paths come too: the history menu shows them in their own group.
     const body = await apiJson(ConversationListSchema, `${apiPaths.conversations()}?include_archived=true`, { signal });
     return body.conversations;
+  },
+  /** One page of whole families, newest family first; `next_cursor` names the next (null on the last). */
+  page(page: { limit: number; cursor: string | null }, signal?: AbortSignal): Promise<ConversationList> {
+    const query = new URLSearchParams({ include_archived: 'true', limit: String(page.limit) });
+    if (page.cursor !== null) query.set('cursor', page.cursor);
+    return apiJson(ConversationListSchema, `${apiPaths.conversations()}?${query.toString()}`, { signal });
   },
   get(threadId: string, signal?: AbortSignal): Promise<Conversation> {
     return apiJson(ConversationSchema, apiPaths.conversation(threadId), { signal });
