@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { lineageTurnRanges, type LineageEntry, type Message } from '@trellis/domain';
 import type { DbOrTx, StoredApplyProvenance, StoredToolCall } from '@trellis/db';
 import { isoTimestamp } from '../workspace/iso-timestamp';
@@ -19,28 +19,39 @@ export async function readPathMessages(
     .filter((r) => r.to >= r.from);
   if (ranges.length === 0) return [];
   const limit = range.lastMessages === undefined ? sql`` : sql`limit ${range.lastMessages}`;
-  const rows = await db.execute<
-    Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance'> & {
-      tool_calls: StoredToolCall[];
-      compacted_before: boolean;
-      kind: 'apply' | null;
-      provenance: StoredApplyProvenance | null;
-      seq?: number;
-    }
-  >(sql`
+  const rows = await db.execute<MessageRow>(sql`
     select * from (
-      select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason, m.compacted_before,
-        m.kind, m.provenance, ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
+      select ${messageColumns(sql`m`)}
       from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(thread_id text, "from" int, "to" int)
       join messages m on m.thread_id = r.thread_id and m.turn_index between r."from" and r."to"
       order by m.turn_index desc, m.seq desc
       ${limit}
     ) page order by turn_index, seq`);
-  // The flag and an apply entry's fields travel only where they are set; most messages carry neither.
-  return rows.map(({ seq: _seq, compacted_before: compactedBefore, kind, provenance, ...row }) => ({
+  return rows.map(toMessage);
+}
+
+/** A `messages` row as {@link messageColumns} selects it. */
+export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance'> & {
+  tool_calls: StoredToolCall[];
+  compacted_before: boolean;
+  kind: 'apply' | null;
+  provenance: StoredApplyProvenance | null;
+  seq: number;
+};
+
+/** The columns of a transcript read from the `messages` row aliased `alias`, `seq` last (for ordering). */
+export function messageColumns(alias: SQL): SQL {
+  return sql`${alias}.id::text as id, ${alias}.thread_id, ${alias}.turn_index, ${alias}.role, ${alias}.content, ${alias}.tool_calls,
+    ${alias}.status, ${alias}.reason, ${alias}.compacted_before, ${alias}.kind, ${alias}.provenance,
+    ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.seq`;
+}
+
+/** The API's message: the flag and an apply entry's fields travel only where they are set; most messages carry neither. */
+export function toMessage({ seq: _seq, compacted_before: compactedBefore, kind, provenance, ...row }: MessageRow): Message {
+  return {
     ...row,
     ...(compactedBefore && { compacted_before: true }),
     ...(kind !== null && { kind }),
     ...(provenance !== null && { provenance }),
-  }));
+  };
 }

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isThreadId, type Message, type MessageList } from '@trellis/domain';
-import type { StoredToolCall } from '@trellis/db';
+import { AppError, isThreadId, type MessageList } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { isoTimestamp } from '../workspace/iso-timestamp';
+import { messageColumns, toMessage, type MessageRow } from '../branching/path-messages';
 import { lineageWalk } from './load-lineage';
 
 export interface ListMessagesInput {
@@ -18,10 +17,7 @@ type PageRow = {
   thread_is_deleted: boolean;
   thread_is_pending: boolean;
   page_from: number;
-} & (
-  | ({ id: string; seq: number; compacted_before: boolean; tool_calls: StoredToolCall[] } & Omit<Message, 'tool_calls' | 'compacted_before'>)
-  | { id: null }
-);
+} & (MessageRow | { id: null });
 
 /**
  * The transcript the person sees on a thread: each ancestor's turns up to the
@@ -60,12 +56,10 @@ export async function listMessages(
       left join up below on below.depth = u.depth - 1
       where p.user_id = ${actor.userId} and not p.is_deleted and not p.is_pending
     )
-    select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending, p.page_from,
-      m.id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason, m.compacted_before, m.created_at, m.seq
+    select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending, p.page_from, m.*
     from page p
     left join lateral (
-      select m.id::text as id, m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.status, m.reason,
-        m.compacted_before, ${isoTimestamp(sql`m.created_at`)} as created_at, m.seq
+      select ${messageColumns(sql`m`)}
       from ranges r
       join messages m on m.thread_id = r.thread_id and m.turn_index between r.first_turn and r.last_turn
     ) m on true
@@ -75,23 +69,8 @@ export async function listMessages(
     head && { userId: head.thread_user_id, isDeleted: head.thread_is_deleted, isPending: head.thread_is_pending },
     actor,
   );
-  const messages: Message[] = [];
-  for (const row of rows) {
-    if (row.id === null) continue;
-    const { id, thread_id, turn_index, role, content, tool_calls, status, reason, created_at } = row;
-    // The flag travels only where it is set (a divider in the chat); most messages never carry it.
-    messages.push({
-      id,
-      thread_id,
-      turn_index,
-      role,
-      content,
-      tool_calls,
-      status,
-      reason,
-      created_at,
-      ...(row.compacted_before && { compacted_before: true }),
-    });
-  }
+  const messages = rows.flatMap(({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, page_from: _f, ...row }) =>
+    row.id === null ? [] : [toMessage(row as MessageRow)],
+  );
   return { messages, has_more: head!.page_from > 1 };
 }
