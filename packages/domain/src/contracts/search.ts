@@ -13,6 +13,7 @@ export const SearchQuerySchema = z
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
+/** `message`: what opened a step (a user message, or an apply entry); `reply`: the agent's answer. */
 export const SearchHitKindSchema = z.enum(['message', 'reply', 'document', 'preference', 'todo']);
 export type SearchHitKind = z.infer<typeof SearchHitKindSchema>;
 

@@ -16,6 +16,7 @@ import { patchWorkspace } from '../workspace/patch-workspace';
 import { updatePreference } from '../workspace/update-preference';
 import { applyItems } from './apply-items';
 import { summarizePath } from './summarize-path';
+import { searchHistory } from '../search/search-history';
 
 let h: Harness;
 beforeAll(async () => {
@@ -215,6 +216,15 @@ describe('apply', () => {
     const seen = h.model.received.at(-1)!.map((m) => m.text);
     expect(seen.some((text) => text.includes('Applied from'))).toBe(false);
     expect(seen.filter((text) => text === 'hello')).toHaveLength(1);
+  });
+
+  it('is found by search as the message that opened its step', async () => {
+    const actor = await h.newUser();
+    const { branch, source } = await family(actor);
+    const note = `pangolin${Date.now().toString(36)}`;
+    const result = await applyItems(h.deps, actor, { threadId: branch, source, items: [{ kind: 'objective' }], note });
+    const { hits } = await searchHistory(h.deps, actor, { q: note, family: branch, page: 1 });
+    expect(hits.map((hit) => [hit.thread_id, hit.turn_index, hit.kind])).toEqual([[branch, result.turn_index, 'message']]);
   });
 
   it('labels the source by the path it is on, and names the applied step by its own label', async () => {

@@ -86,7 +86,8 @@ function searchQuery(userId: string, q: string, root: string | null, limit: numb
       select t.thread_id, t.text from todos t where ${v(sql`t.text`)} @@ ${query}
     ),
     message_hits as (
-      select m.thread_id, m.turn_index, case when m.role = 'user' then 'message' else 'reply' end as kind,
+      -- an apply entry opens its step as a user message would: it is a 'message' hit, never a reply
+      select m.thread_id, m.turn_index, case when m.role = 'assistant' then 'reply' else 'message' end as kind,
         m.content as body, ts_rank(${v(sql`m.content`)}, q.query) as rank, m.created_at as at, m.seq::text as tie
       from q, matched_messages m join mine on mine.thread_id = m.thread_id
     ),
