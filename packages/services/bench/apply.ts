@@ -61,6 +61,8 @@ try {
       {
         runs: RUNS,
         before: async () => {
+          // The previous apply's step summary (stored after its answer) is not this run's cost.
+          await deps.gate.followUpsOf([targetId]);
           run += 1;
           await sql`update documents set content = content || ${` run ${run}.`} where thread_id = ${sourceId}`;
           await sql`update preferences set text = ${`Preference edited ${run}`} where thread_id = ${sourceId} and position in (1, 3)`;

@@ -94,10 +94,13 @@ export async function applyItems(
 
   const write = () => writeUnderLease(deps, actor, input, { source, sourceRef }, options.lease ?? DEFAULT_LEASE_TIMING);
   const { turnIndex, plan } = await (deps.gate ? deps.gate.run('the apply', write) : write());
-  // Like a settled turn: the step's change counts, so the graph shows them at once.
-  await loadLineage(db, input.threadId)
-    .then((lineage) => recordStepChanges(db, lineage, turnIndex))
-    .catch((error: unknown) => deps.logger.warn({ threadId: input.threadId, turnIndex, err: error }, 'the step change summary could not be stored'));
+  // Like a settled turn: the step's change counts, stored after the answer (the graph of this process
+  // waits for them, TurnGate.followUpsOf; the next turn recomputes them should they be lost).
+  const summarize = () => loadLineage(db, input.threadId).then((lineage) => recordStepChanges(db, lineage, turnIndex));
+  const onSummaryError = (error: unknown) =>
+    deps.logger.warn({ threadId: input.threadId, turnIndex, err: error }, 'the step change summary could not be stored');
+  if (deps.gate) void deps.gate.followUp(input.threadId, summarize, onSummaryError);
+  else await summarize().catch(onSummaryError);
   const labels = await loadStepLabels(db, [input.threadId]);
   return {
     thread_id: input.threadId,
