@@ -12,6 +12,8 @@ export interface TrajectoryLinks {
   steps: ReadonlyMap<number, PathGuideStep>;
   openPath: (threadId: string) => void;
   restoreStep: (turn: number) => void;
+  /** Restores any step of the family by node id ("{thread_id}:{turn}"), e.g. an apply's source. */
+  openStep?: (nodeId: string) => void;
 }
 
 const TrajectoryLinksContext = createContext<TrajectoryLinks | null>(null);

@@ -82,9 +82,18 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
     flashTurnMessage(node.turn_index);
   }, []);
 
+  const openStep = useCallback(
+    (nodeId: string) => {
+      const at = nodeId.lastIndexOf(':');
+      const step = Number(nodeId.slice(at + 1));
+      if (at > 0 && Number.isInteger(step)) guard(() => navigate({ threadId: nodeId.slice(0, at), step }));
+    },
+    [guard, navigate],
+  );
+
   const links = useMemo<TrajectoryLinks>(
-    () => ({ steps, openPath, restoreStep }),
-    [steps, openPath, restoreStep],
+    () => ({ steps, openPath, restoreStep, openStep }),
+    [steps, openPath, restoreStep, openStep],
   );
 
   const toggleCollapsed = useCallback(() => setCollapsed((collapsed) => !collapsed), []);
