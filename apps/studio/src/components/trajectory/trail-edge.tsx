@@ -8,10 +8,13 @@ export const ARROW_OFF_PATH_ID = 'trajectory-arrow-off-path';
 
 const ON_PATH_STYLE = { stroke: 'var(--brand)', strokeWidth: 2 };
 const OFF_PATH_STYLE = { stroke: 'var(--muted-foreground)', strokeOpacity: 0.45, strokeWidth: 1.5 };
+// An apply edge (source step → the step it was applied onto) is provenance, not a path: dashed.
+const APPLY_STYLE = { stroke: 'var(--brand)', strokeOpacity: 0.7, strokeWidth: 1.5, strokeDasharray: '5 4' };
 
 /**
  * A step-to-step edge: straight along a lane; across lanes a rounded step whose vertical run sits in
  * the gap between two columns, nudged by the source lane so runs from neighbouring lanes do not merge.
+ * An `apply` edge is dashed (a node may have it as a second incoming edge).
  */
 export const TrailEdge = memo(function TrailEdge(props: EdgeProps<TrailEdgeType>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data } = props;
@@ -32,8 +35,8 @@ export const TrailEdge = memo(function TrailEdge(props: EdgeProps<TrailEdgeType>
     <BaseEdge
       id={id}
       path={path}
-      markerEnd={`url(#${isDisplayed ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
-      style={isDisplayed ? ON_PATH_STYLE : OFF_PATH_STYLE}
+      markerEnd={`url(#${isDisplayed || data?.kind === 'apply' ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
+      style={data?.kind === 'apply' ? APPLY_STYLE : isDisplayed ? ON_PATH_STYLE : OFF_PATH_STYLE}
       interactionWidth={0}
     />
   );

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { stepDomId } from './card-parts';
 import { CommitNode } from './commit-node';
 import { buildNavigationIndex } from './keyboard-navigation';
-import { StepDetail, type DetailTarget } from './step-detail';
+import { StepDetail, type AppliedFrom, type DetailTarget } from './step-detail';
 import { StubNode } from './stub-node';
 import { TrailArrowDefs, TrailEdge } from './trail-edge';
 import {
@@ -190,6 +190,8 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               : undefined
           }
           onCompareWith={onCompare === undefined ? undefined : focus.startCompare}
+          appliedFrom={detail.kind === 'commit' ? appliedFrom(layout, detail.id) : null}
+          onShowStep={focus.showStep}
         />
       )}
       {compareFrom !== null && (
@@ -238,6 +240,19 @@ function useStableItems<T extends { readonly id: string }>(next: readonly T[]): 
     previous.current = stable;
   }, [stable]);
   return stable;
+}
+
+/** The step an apply step's items came from, by its incoming `apply` edge. */
+function appliedFrom(layout: TrajectoryLayout, id: string): AppliedFrom | null {
+  const edge = layout.edges.find((candidate) => candidate.target === id && candidate.data?.kind === 'apply');
+  if (edge === undefined) return null;
+  const source = layout.stepById.get(edge.source);
+  return {
+    nodeId: edge.source,
+    label: source?.label ?? edge.source,
+    summary: edge.data?.reason ?? null,
+    isShown: source !== undefined,
+  };
 }
 
 function detailTarget(

@@ -40,6 +40,8 @@ export interface StepFocus {
   readonly closeDetail: () => void;
   /** Starts "Compare with…" from a step's detail card. */
   readonly startCompare: (id: string) => void;
+  /** Opens another step's detail card (and brings the step into view), e.g. an apply's source. */
+  readonly showStep: (id: string) => void;
   readonly cancelCompare: () => void;
 }
 
@@ -214,6 +216,10 @@ export function useStepFocus(options: StepFocusOptions): StepFocus {
     onPaneClick: () => setSelectedId(null),
     closeDetail,
     startCompare,
+    showStep: (id: string) => {
+      activate(id);
+      setDetailFocused(true);
+    },
     cancelCompare: () => setCompareFrom(null),
   };
 }
