@@ -40,9 +40,15 @@ const DESCRIPTION_TEXT_CHARS = 60;
  * request already brought is skipped, as is `summary` (an agent turn of its own, applied alone).
  */
 export function planApply(source: ApplyState, target: ApplyState, items: readonly ApplyItem[]): ApplyPlan {
+  // The source document is read once per heading, however many items name it.
+  const sections = new Map<string, string | null>();
+  const sourceSection = (heading: string): string | null => {
+    if (!sections.has(heading)) sections.set(heading, sectionText(source.document.content, heading));
+    return sections.get(heading)!;
+  };
   const missing: FieldIssue[] = [];
   items.forEach((item, i) => {
-    if (!isInSource(source, item)) missing.push({ path: `items.${i}`, message: `${describeRequested(item)} is not in the source step` });
+    if (!isInSource(source, item, sourceSection)) missing.push({ path: `items.${i}`, message: `${describeRequested(item)} is not in the source step` });
   });
   if (missing.length > 0) throw AppError.validation(missing, 'An item to apply is not in the source step');
 
@@ -67,7 +73,7 @@ export function planApply(source: ApplyState, target: ApplyState, items: readonl
       continue;
     }
     seen.add(identity);
-    const step = applyOne(source, state, item);
+    const step = applyOne(source, state, item, sourceSection);
     state = step.state;
     applied.push({ item, description: describe(source, item), effect: step.effect });
     // A todo's subtree brings its children: naming one of them afterwards is a duplicate.
@@ -76,7 +82,12 @@ export function planApply(source: ApplyState, target: ApplyState, items: readonl
   return { state, applied, skipped };
 }
 
-function applyOne(source: ApplyState, state: ApplyState, item: Exclude<ApplyItem, { kind: 'summary' }>): {
+function applyOne(
+  source: ApplyState,
+  state: ApplyState,
+  item: Exclude<ApplyItem, { kind: 'summary' }>,
+  sourceSection: (heading: string) => string | null,
+): {
   state: ApplyState;
   effect: Effect;
   alsoBrought?: string[];
@@ -92,7 +103,7 @@ function applyOne(source: ApplyState, state: ApplyState, item: Exclude<ApplyItem
       return { state: { ...state, document: { ...source.document } }, effect };
     }
     case 'section': {
-      const { content, effect } = putSection(state.document.content, item.heading, sectionText(source.document.content, item.heading)!);
+      const { content, effect } = putSection(state.document.content, item.heading, sourceSection(item.heading)!);
       return { state: { ...state, document: { ...state.document, content } }, effect };
     }
     case 'objective': {
@@ -184,7 +195,7 @@ function sameTodos(a: readonly Todo[], b: readonly Todo[]): boolean {
   );
 }
 
-function isInSource(source: ApplyState, item: ApplyItem): boolean {
+function isInSource(source: ApplyState, item: ApplyItem, sourceSection: (heading: string) => string | null): boolean {
   switch (item.kind) {
     case 'document':
     case 'summary':
@@ -192,7 +203,7 @@ function isInSource(source: ApplyState, item: ApplyItem): boolean {
     case 'objective':
       return source.objective !== null;
     case 'section':
-      return sectionText(source.document.content, item.heading) !== null;
+      return sourceSection(item.heading) !== null;
     case 'preference':
       return source.preferences.some((p) => p.key === item.key);
     case 'todo':

@@ -17,6 +17,8 @@ import { updatePreference } from '../workspace/update-preference';
 import { applyItems } from './apply-items';
 import { summarizePath } from './summarize-path';
 import { searchHistory } from '../search/search-history';
+import { exportFamilyZip, exportPathMarkdown } from '../export/export-markdown';
+import { strFromU8, unzipSync } from 'fflate';
 
 let h: Harness;
 beforeAll(async () => {
@@ -216,6 +218,16 @@ describe('apply', () => {
     const seen = h.model.received.at(-1)!.map((m) => m.text);
     expect(seen.some((text) => text.includes('Applied from'))).toBe(false);
     expect(seen.filter((text) => text === 'hello')).toHaveLength(1);
+  });
+
+  it('is in the exports: the path Markdown writes the entry, the family graph draws the apply edge', async () => {
+    const actor = await h.newUser();
+    const { branch, source } = await family(actor);
+    await applyItems(h.deps, actor, { threadId: branch, source, items: [{ kind: 'section', heading: 'Findings' }] });
+    const markdown = (await exportPathMarkdown(h.deps, actor, { threadId: branch })).body as string;
+    expect(markdown).toMatch(/## Step 2\.\d+\n\n_Applied from 2: section Findings_\n\n## Final workspace/);
+    const zip = unzipSync((await exportFamilyZip(h.deps, actor, { threadId: branch })).body as Uint8Array);
+    expect(strFromU8(zip['family-graph.mmd']!)).toMatch(/ ==>\|"section Findings"\| /);
   });
 
   it('is found by search as the message that opened its step', async () => {
