@@ -158,7 +158,9 @@ describe('applying items from one path onto another', () => {
     await ui.showWholeGraph();
     await ui.card('3').click();
     const detail = ui.byTestId('trajectory-detail');
-    expect(await detail.getByTestId('step-applied-from').textContent()).toContain('Applied from 2.1');
+    expect(await detail.getByTestId('step-applied-from').textContent()).toBe(
+      "Applied from 2.1: section Findings, preference 'Cite sources' (locked)",
+    );
     await detail.getByTestId('step-applied-from-link').click();
     await expect.poll(() => detail.getAttribute('data-node-id')).toBe(`${branch}:2`);
     expect(await seriousViolations(page, '[data-testid="trajectory-detail"]')).toEqual([]);

@@ -79,6 +79,11 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
       <DialogContent
         data-testid="apply-dialog"
         data-side={side}
+        // Focus the dialog itself (its title is read), not the optional note: the dry run comes first.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
         className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto"
       >
         <DialogTitle>

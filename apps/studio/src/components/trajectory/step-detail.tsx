@@ -208,8 +208,13 @@ export function StepDetail({
 
       {target.kind === 'commit' ? (
         <>
-          <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
-          <ReplyText step={target.step} />
+          {/* An apply step has no question and no reply: its provenance line above says what it is. */}
+          {appliedFrom == null && (
+            <>
+              <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
+              <ReplyText step={target.step} />
+            </>
+          )}
           <p className="text-muted-foreground">
             {plural(target.step.tool_count, 'tool call')} · {plural(target.step.artifact_count, 'artifact')}
           </p>
