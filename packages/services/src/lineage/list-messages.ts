@@ -46,7 +46,7 @@ export async function listMessages(
       from up d cross join lateral (select least(d.turn_index, ${beforeTurn}::int) as up_to) p
       where d.depth = 0
     ),
-    ranges as (
+    ranges as materialized (
       -- a thread owns (its branch point, the branch point of the thread below it]; the displayed one up to its tip
       select u.thread_id,
         greatest(case when u.has_parent then u.branch_point_turn else 0 end + 1, p.page_from) as first_turn,
@@ -59,9 +59,13 @@ export async function listMessages(
     select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending, p.page_from, m.*
     from page p
     left join lateral (
+      -- one index range scan per thread (messages_thread_turn_idx), never the thread's whole history
+      -- (offset 0 keeps the planner from flattening it into a join over every message of the thread)
       select ${messageColumns(sql`m`)}
       from ranges r
-      join messages m on m.thread_id = r.thread_id and m.turn_index between r.first_turn and r.last_turn
+      cross join lateral (
+        select * from messages m where m.thread_id = r.thread_id and m.turn_index between r.first_turn and r.last_turn offset 0
+      ) m
     ) m on true
     order by m.turn_index, m.seq`);
   const head = rows[0];
