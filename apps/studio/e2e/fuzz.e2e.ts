@@ -3,6 +3,7 @@
 // parameters: NUL bytes, lone surrogates, nulls, arrays, huge numbers, 2 MB
 // strings. Bad input must be a 4xx; no answer may be 500 or above. Runs on a
 // server of its own, since it trips every rate limit on the way.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ApiClient } from './support/api-client';
@@ -11,8 +12,9 @@ import { startStudioServer, type StudioServer } from './support/studio-server';
 
 const RUNS_PER_OPERATION = 12;
 // A fixed seed by default, so a CI run is reproducible; set TRELLIS_FUZZ_SEED to explore others.
-// (One random seed made a response whose headers overflowed the client's limit: not yet traced.)
 const SEED = Number(process.env.TRELLIS_FUZZ_SEED ?? 20261201);
+/** The query every GET also gets with each hostile path segment: 4 × 4,000 characters. */
+const LONG_QUERY_VALUE = 'y'.repeat(4000);
 const TWO_MB = 'x'.repeat(2 * 1024 * 1024);
 /** JSON.stringify cannot write numbers JSON.parse turns into Infinity or loses; the serialiser swaps these in. */
 const RAW_NUMBERS = ['1e400', '-1e400', '123456789012345678901234567890', '1e-400', '-0'];
@@ -91,7 +93,15 @@ function casesFor(operation: Operation, realParam: (name: string) => string, see
     for (const body of HOSTILE_BODIES) cases.push({ params: valid, body });
     for (const key of operation.bodyKeys ?? []) for (const value of HOSTILE_VALUES) cases.push({ params: valid, body: { [key]: value } });
   }
-  if (operation.method === 'GET') for (const segment of HOSTILE_SEGMENTS) cases.push({ params: valid, body: undefined, query: [segment, segment] });
+  if (operation.method === 'GET') {
+    for (const segment of HOSTILE_SEGMENTS) cases.push({ params: valid, body: undefined, query: [segment, segment] });
+    // A segment the client or the server normalises away ('..', '') under a long query once made a
+    // redirect echo the whole URL into its headers.
+    params.forEach((_, i) => {
+      for (const segment of HOSTILE_SEGMENTS)
+        cases.push({ params: valid.map((v, j) => (j === i ? segment : v)), body: undefined, query: [LONG_QUERY_VALUE, LONG_QUERY_VALUE] });
+    });
+  }
   const paramValue = (name: string) =>
     name === 'path'
       ? fc.oneof(fc.constantFrom('sign-in/email', 'sign-up/email', 'change-password', 'get-session'), nastySegment)
@@ -126,7 +136,21 @@ describe('fuzzing every JSON route', () => {
     await server?.dispose();
   });
 
+  it('answers a repeated or trailing slash with a redirect whose headers do not grow with the query', async () => {
+    const long = `?q=${LONG_QUERY_VALUE}&cursor=${LONG_QUERY_VALUE}&before=${LONG_QUERY_VALUE}`;
+    for (const path of ['/api/conversations/', '/api//conversations', '/c/x/', '/api/conversations/x/graph/']) {
+      const tooLong = await rawGet(server.baseUrl, `${path}${long}`);
+      expect(tooLong, path).toMatchObject({ status: 414, location: undefined });
+      expect(tooLong.headerBytes, path).toBeLessThan(1024);
+      expect(await rawGet(server.baseUrl, `${path}?q=1`), path).toMatchObject({
+        status: 308,
+        location: `${path.replace(/\/{2,}/g, '/').replace(/\/$/, '')}?q=1`,
+      });
+    }
+  });
+
   it('answers no request with 500 or above', async () => {
+    console.log(`fuzz seed ${SEED} (TRELLIS_FUZZ_SEED=${SEED} replays this run)`);
     const doc = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as OpenApiDoc;
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => {
@@ -153,9 +177,13 @@ describe('fuzzing every JSON route', () => {
         if (sample.query) url += `?limit=${sample.query[0]}&cursor=${sample.query[1]}&before=${sample.query[1]}&q=${sample.query[0]}`;
         const body = sample.body === undefined ? undefined : serialise(sample.body);
         // Auth routes get a client of their own: a sign-up or sign-in there must not swap the fuzzing session.
-        const response = await (url.startsWith('/api/auth/') ? new ApiClient(server.baseUrl) : client).request(operation.method, url, body);
+        const requester = url.startsWith('/api/auth/') ? new ApiClient(server.baseUrl) : client;
+        const response = await requester.request(operation.method, url, body).catch((error: unknown) => error);
         sent++;
-        if (response.status >= 500) {
+        if (!(response instanceof Response)) {
+          // A response the client cannot read (e.g. headers past its size limit) is a finding, not a crash.
+          failures.push(`${operation.method} ${url.slice(0, 120)} (${url.length} chars) body=${(body ?? '').slice(0, 120)} → fetch error ${describeFetchError(response)}`);
+        } else if (response.status >= 500) {
           const text = (await response.text()).slice(0, 200);
           failures.push(`${operation.method} ${url.slice(0, 120)} body=${(body ?? '').slice(0, 120)} → ${response.status} ${text}`);
         } else {
@@ -165,6 +193,29 @@ describe('fuzzing every JSON route', () => {
     }
     console.log(JSON.stringify({ fuzz: { operations: operations.length, requests: sent, seed: SEED } }));
     expect(sent).toBe(expected);
-    expect(failures, `seed ${SEED}`).toEqual([]);
+    expect(failures, `seed ${SEED}: TRELLIS_FUZZ_SEED=${SEED} replays it`).toEqual([]);
   });
 });
+
+/** undici wraps the reason (e.g. UND_ERR_HEADERS_OVERFLOW) in `cause`. */
+function describeFetchError(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return [message, cause?.code, cause?.message].filter(Boolean).join(': ');
+}
+
+/** A GET whose response headers are measured, not refused: Node's client reads up to 1 MB of them. */
+function rawGet(baseUrl: string, path: string): Promise<{ status: number; location: string | undefined; headerBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}${path}`, { method: 'GET', maxHeaderSize: 1 << 20 }, (response) => {
+      response.resume();
+      resolve({
+        status: response.statusCode ?? 0,
+        location: response.headers.location,
+        headerBytes: response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0),
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

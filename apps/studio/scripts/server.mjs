@@ -28,10 +28,47 @@ function hasMalformedPath(url) {
   }
 }
 
+/** The longest Location this server answers: no response header grows with what a client sent. */
+const MAX_REDIRECT_LOCATION = 2048;
+
+/**
+ * Next answers a path with repeated slashes, backslashes or a trailing slash with a 308 that echoes
+ * the whole URL, query included, into both Location and Refresh: a long query made a response whose
+ * headers no client reads. Here the same redirect keeps the query only while Location stays short;
+ * past that it is a 414. Null when the path needs no redirect.
+ */
+function slashRedirect(url) {
+  const raw = url ?? '/';
+  const queryAt = raw.indexOf('?');
+  const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : raw.slice(queryAt);
+  const collapsed = pathname.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  const normalized = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+  if (normalized === pathname) return null;
+  const location = `${normalized}${query}`;
+  return location.length <= MAX_REDIRECT_LOCATION ? { status: 308, location } : { status: 414, location: null };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+function answerError(res, status, code, message) {
+  res.writeHead(status, JSON_HEADERS);
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
 const server = createServer((req, res) => {
   if (hasMalformedPath(req.url)) {
-    res.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-    res.end(JSON.stringify({ error: { code: 'bad_request', message: 'The request path is not valid percent-encoded UTF-8' } }));
+    answerError(res, 400, 'bad_request', 'The request path is not valid percent-encoded UTF-8');
+    return;
+  }
+  const redirect = slashRedirect(req.url);
+  if (redirect?.status === 414) {
+    answerError(res, 414, 'bad_request', 'The URL is too long to redirect: send it without repeated or trailing slashes');
+    return;
+  }
+  if (redirect !== null) {
+    res.writeHead(308, { location: redirect.location, 'cache-control': 'no-store' });
+    res.end();
     return;
   }
   req.headers['x-trellis-socket-address'] = req.socket.remoteAddress ?? '';
