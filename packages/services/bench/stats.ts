@@ -25,9 +25,14 @@ export async function time(
     await fn();
     samples.push(performance.now() - start);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), runs: options.runs };
+  return timingOf(samples);
+}
+
+/** p50 and p95 of samples taken elsewhere (milliseconds, rounded to 0.01). */
+export function timingOf(samples: readonly number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), runs: sorted.length };
 }
 
 export const round = (n: number) => Math.round(n * 100) / 100;
