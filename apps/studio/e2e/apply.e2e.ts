@@ -142,6 +142,9 @@ describe('applying items from one path onto another', () => {
     await ui.showWholeGraph();
     await ui.card('3').waitFor();
     expect(await ui.currentLabel()).toBe('3');
+    // An apply step asks the model nothing: its card says so, and there is no answer to regenerate.
+    expect(await ui.card('3').getByTestId('reply-note').textContent()).toBe('applied, no model call');
+    expect(await ui.byTestId('regenerate-last').count()).toBe(0);
     const edge = ui.panel.locator(`[data-testid="rf__edge-apply:${branch}:2->${root}:3"] path.react-flow__edge-path`);
     await edge.waitFor();
     expect(await edge.evaluate((el) => getComputedStyle(el).strokeDasharray)).not.toBe('none');

@@ -34,6 +34,11 @@ describe('assembleFamilyGraph', () => {
       { id: `apply:${branch}:3->${root}:3`, source: `${branch}:3`, target: `${root}:3`, kind: 'apply', reason: 'section Findings, objective' },
     ]);
     expect(graph.edges.slice(-2)).toEqual(extra);
+    // Every apply step names its source, shown or not; other steps name none.
+    const appliedFrom = Object.fromEntries(graph.nodes.map((node) => [node.id, node.applied_from]));
+    expect(appliedFrom[`${root}:3`]).toBe(`${branch}:3`);
+    expect(appliedFrom[`${branch}:3`]).toBe(`${branch}:9`);
+    expect(appliedFrom[`${root}:1`]).toBeNull();
     expect(new Set(graph.edges.map((edge) => edge.id)).size).toBe(graph.edges.length);
 
     const capped = FamilyGraphSchema.parse(assembleFamilyGraph({ requestedThreadId: root, threads, turns, maxNodes: 1 }));

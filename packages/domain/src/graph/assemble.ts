@@ -443,6 +443,7 @@ function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath
     artifact_count: row.artifact_count,
     change_summary: row.change_summary ?? null,
     discarded_count: row.discarded_count ?? 0,
+    applied_from: applyProvenanceOf(row)?.source ?? null,
     is_on_active_path: isOnActivePath,
     label: stepLabel(row.turn_index, suffix),
   };

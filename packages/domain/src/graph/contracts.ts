@@ -31,6 +31,10 @@ export const GraphNodeSchema = z.object({
   artifact_count: z.int().nonnegative(),
   change_summary: ChangeSummarySchema.nullable().describe('What the step changed (stored once per step); null until computed.'),
   discarded_count: z.int().nonnegative().describe('Preferences and todos discarded at this step.'),
+  applied_from: z
+    .string()
+    .nullable()
+    .describe('On an apply step, the node id its items came from (shown in the answer or not); null on other steps.'),
   is_on_active_path: z
     .boolean()
     .describe("On the requested thread's lineage: its own nodes plus each ancestor's up to the fork."),

@@ -50,6 +50,8 @@ export function useMessageActionsValue({
   const displayedThreadId = useEffectEvent(() => threadId);
 
   const lastTurn = useMemo(() => {
+    // The path's last step may be an apply entry (no question, no model call): nothing to answer again.
+    if (messages.at(-1)?.role === 'system') return null;
     const last = messages.findLast((m) => m.role === 'user')?.turn_index ?? null;
     // A finished turn the transcript has not read back yet is the real last one: wait for it.
     if (run?.turnIndex != null && (last === null || run.turnIndex > last)) return null;

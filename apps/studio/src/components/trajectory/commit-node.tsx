@@ -11,7 +11,7 @@ import type { CommitCardNode } from './trajectory-layout';
 /** One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed path, the reply. */
 export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<CommitCardNode>) {
   const question = data.user_message?.trim() || '(no message)';
-  const reply = replyLine(data.reply_preview, data.reply_status);
+  const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
   return (
     <>
       {data.laneName !== null && (

@@ -23,4 +23,10 @@ describe('the reply line of a step card', () => {
   it('shows a finished reply as its text alone', () => {
     expect(replyLine('Done.', 'complete')).toEqual({ text: 'Done.', note: null });
   });
+
+  it('reads "applied, no model call" for an apply step, not "empty reply"', () => {
+    expect(replyLine(null, 'complete', true)).toEqual({ text: null, note: 'applied, no model call' });
+    expect(replyLine(null, 'complete')).toEqual({ text: null, note: 'empty reply' });
+    expect(replyLine('A summary.', 'complete', true)).toEqual({ text: 'A summary.', note: null });
+  });
 });

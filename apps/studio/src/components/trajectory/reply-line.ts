@@ -18,8 +18,10 @@ const NOTES: Record<Exclude<GraphReplyStatus, 'complete'>, string> = {
  * A step with no reply row is still waiting ("no reply yet"); one that ended early says how, even
  * when it streamed some text first — a stopped step never reads as one still waiting.
  */
-export function replyLine(preview: string | null, status: GraphReplyStatus | null): ReplyLine {
+export function replyLine(preview: string | null, status: GraphReplyStatus | null, isApply = false): ReplyLine {
   const text = preview?.trim() || null;
+  // An apply step asks the model nothing: no reply is what it should have (a summary apply has one).
+  if (isApply && text === null && status === 'complete') return { text, note: 'applied, no model call' };
   if (status === null) return { text, note: text === null ? 'no reply yet' : null };
   if (status === 'complete') return { text, note: text === null ? 'empty reply' : null };
   return { text, note: NOTES[status] };

@@ -233,7 +233,7 @@ export function StepDetail({
 
 /** The reply, or what became of it: a stopped step reads "Stopped", never "No reply yet". */
 function ReplyText({ step }: { step: GraphNode }) {
-  const { text, note } = replyLine(step.reply_preview, step.reply_status);
+  const { text, note } = replyLine(step.reply_preview, step.reply_status, step.applied_from !== null);
   const heading = text !== null && note !== null ? `Reply (${note})` : 'Reply';
   const empty = note === null ? '' : note.charAt(0).toUpperCase() + note.slice(1);
   return <DetailText heading={heading} text={text} empty={empty} />;
