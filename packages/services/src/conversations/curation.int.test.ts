@@ -108,6 +108,17 @@ describe('star and archive', () => {
       (await listConversations(h.deps, actor, { includeArchived })).conversations.map((c) => c.thread_id).sort();
     expect(await ids()).toEqual([root, kept].sort());
     expect(await ids(true)).toEqual([root, archived, under, kept].sort());
+    // A page hides the same subtree (it looks for hidden threads in its own families only), and a
+    // family whose root is archived is skipped rather than served as an empty page.
+    const elsewhere = await h.newConversation(actor);
+    await updateConversation(h.deps, actor, { threadId: elsewhere, archived: true });
+    const paged = async (includeArchived?: boolean) =>
+      (await listConversations(h.deps, actor, { includeArchived, limit: 1 })).conversations.map((c) => c.thread_id).sort();
+    expect(await paged()).toEqual([root, kept].sort());
+    expect(await paged(true)).toEqual([elsewhere]);
+    const second = await listConversations(h.deps, actor, { includeArchived: true, limit: 1 });
+    const next = await listConversations(h.deps, actor, { includeArchived: true, limit: 10, cursor: second.next_cursor ?? undefined });
+    expect(next.conversations.map((c) => c.thread_id).sort()).toEqual([root, archived, under, kept].sort());
     const listedArchived = (await listConversations(h.deps, actor, { includeArchived: true })).conversations;
     expect(listedArchived.find((c) => c.thread_id === archived)?.archived).toBe(true);
     expect(listedArchived.find((c) => c.thread_id === under)?.archived).toBe(false);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { AppError, type Conversation } from '@trellis/domain';
 import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -50,6 +50,8 @@ export async function listConversations(
       from (
         select r.thread_id, r.created_at from conversations r
         where r.user_id = ${actor.userId} and r.thread_id = r.root_thread_id ${keyset}
+          -- A hidden root hides its whole family: such a family would only make an empty page.
+          and r.deleted_at is null and (not r.is_archived or ${includeArchived})
         order by r.created_at desc, r.thread_id desc
         limit ${input.limit + 1}
       ) r
@@ -66,17 +68,18 @@ export async function listConversations(
     deps,
     actor,
     includeArchived,
-    inArray(
-      conversations.rootThreadId,
-      kept.map((f) => f.root_thread_id),
-    ),
+    kept.map((f) => f.root_thread_id),
   );
   // Stable: inside a family, the query's order (most recently updated first).
   rows.sort((a, b) => (order.get(a.conversation.rootThreadId) ?? 0) - (order.get(b.conversation.rootThreadId) ?? 0));
   return { conversations: rows.map(toConversation), next_cursor };
 }
 
-function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includeArchived: boolean, families: SQL | undefined) {
+/** The visible threads of the caller, of the families rooted at `roots` only when given (a page). */
+function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includeArchived: boolean, roots: string[] | undefined) {
+  // A hidden thread hides its subtree, which is in its own family: a page looks for them in its
+  // families alone, so its cost follows the page, not every thread the caller has put away.
+  const hiddenInPage = roots === undefined ? sql`` : sql`and d.root_thread_id in (${sql.join(roots.map((root) => sql`${root}`), sql`, `)})`;
   return deps.db
     .select({
       conversation: conversations,
@@ -88,12 +91,12 @@ function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includ
     .where(
       and(
         eq(conversations.userId, actor.userId),
-        families,
+        roots === undefined ? undefined : inArray(conversations.rootThreadId, roots),
         isNull(conversations.deletedAt),
         or(isNull(conversationBranches.threadId), eq(conversationBranches.status, 'active')),
         sql`${conversations.threadId} not in (
           with recursive hidden as (
-            select d.thread_id from conversations d where d.user_id = ${actor.userId}
+            select d.thread_id from conversations d where d.user_id = ${actor.userId} ${hiddenInPage}
               and (d.deleted_at is not null or (d.is_archived and not ${includeArchived}))
             union
             select b.thread_id from conversation_branches b join hidden h on b.parent_thread_id = h.thread_id
