@@ -1,7 +1,7 @@
 'use client';
 import type { Conversation } from '@trellis/domain';
 import { Archive, ArchiveRestore, GitBranch, Pencil, Star, Trash2 } from 'lucide-react';
-import { memo, useState, type MouseEvent } from 'react';
+import { memo, useState, type MouseEvent, type Ref } from 'react';
 import { EditableText } from '@/components/ui/editable-text';
 import { cn } from '@/lib/cn';
 import { formatRelative } from '@/lib/format-time';
@@ -19,6 +19,15 @@ export interface ConversationItemProps {
   onDelete: (conversation: Conversation) => void;
   onStar: (threadId: string, starred: boolean) => void;
   onArchive: (threadId: string, archived: boolean) => void;
+  /**
+   * In a virtualised list: the row's index among the loaded rows, how many rows are loaded (-1 while
+   * more may come), its offset from the list's top in px, and the ref that measures its height.
+   * Primitives, so a row that neither moved nor changed skips rendering while the list scrolls.
+   */
+  index?: number;
+  setSize?: number;
+  top?: number;
+  measureRef?: Ref<HTMLLIElement>;
 }
 
 /** Indentation per nesting level, in px; deep chains stop indenting so titles stay readable. */
@@ -36,6 +45,10 @@ export const ConversationItem = memo(function ConversationItem({
   onDelete,
   onStar,
   onArchive,
+  index,
+  setSize,
+  top,
+  measureRef,
 }: ConversationItemProps) {
   const [isRenaming, setIsRenaming] = useState(false);
   const { thread_id: threadId, title } = conversation;
@@ -48,6 +61,10 @@ export const ConversationItem = memo(function ConversationItem({
 
   return (
     <li
+      ref={measureRef}
+      data-index={index}
+      aria-posinset={index === undefined ? undefined : index + 1}
+      aria-setsize={setSize}
       data-testid="conversation-item"
       data-thread-id={threadId}
       data-parent-thread-id={conversation.parent_thread_id ?? undefined}
@@ -55,7 +72,10 @@ export const ConversationItem = memo(function ConversationItem({
       data-selected={isSelected}
       data-starred={conversation.starred}
       data-archived={conversation.archived}
-      style={depth > 0 ? { marginLeft: Math.min(depth, MAX_INDENT_LEVELS) * INDENT_PX } : undefined}
+      style={{
+        ...(top !== undefined && { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),
+        ...(depth > 0 && { marginLeft: Math.min(depth, MAX_INDENT_LEVELS) * INDENT_PX }),
+      }}
       className={cn(
         'group relative flex items-center gap-1 rounded-md pr-1 text-sm',
         isSelected ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',

@@ -7,8 +7,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { ConversationItem } from './conversation-item';
-import { nestConversations, splitArchived, type NestedConversation } from './nest-conversations';
-import { useConversationPages, useDeleteConversation, useUpdateConversation, type ConversationPages } from './use-conversations';
+import { historyRows } from './history-rows';
+import type { NestedConversation } from './nest-conversations';
+import { useConversationPages, useDeleteConversation, useUpdateConversation } from './use-conversations';
+import { VirtualConversationList, type VirtualRowPlacement } from './virtual-conversation-list';
 
 export interface HistoryPanelProps {
   selectedThreadId: string | null;
@@ -22,25 +24,6 @@ export interface HistoryPanelProps {
 
 /** How far below the visible end of the list the next page starts loading. */
 const LOAD_AHEAD = '400px';
-
-/**
- * The menu's two groups over the loaded pages. Pages hold whole families, so each page is nested on
- * its own and the pages follow one another: loading the next page only appends below.
- */
-function groupPages(data: Pick<ConversationPages, 'pages'> | undefined): { active: NestedConversation[]; archived: NestedConversation[] } {
-  const active: NestedConversation[] = [];
-  const archived: NestedConversation[] = [];
-  const seen = new Set<string>();
-  for (const page of data?.pages ?? []) {
-    // A conversation met on an earlier page (a refetch in flight moved a family) shows once.
-    const fresh = page.conversations.filter((c) => !seen.has(c.thread_id));
-    for (const c of fresh) seen.add(c.thread_id);
-    const split = splitArchived(fresh);
-    active.push(...nestConversations(split.active));
-    archived.push(...nestConversations(split.archived));
-  }
-  return { active, archived };
-}
 
 /**
  * The history menu: the caller's conversations, newest family first, each branch nested under its
@@ -58,7 +41,7 @@ export function HistoryPanel({
   const { mutate: updateConversation } = useUpdateConversation();
   const { mutate: deleteConversation } = useDeleteConversation();
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
-  const groups = useMemo(() => groupPages(list.data), [list.data]);
+  const groups = useMemo(() => historyRows(list.data?.pages ?? []), [list.data]);
   const isEmpty = groups.active.length === 0 && groups.archived.length === 0;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -89,7 +72,7 @@ export function HistoryPanel({
     (threadId: string, archived: boolean) => updateConversation({ threadId, patch: { archived } }),
     [updateConversation],
   );
-  const item = ({ conversation, depth }: { conversation: Conversation; depth: number }) => (
+  const item = ({ conversation, depth }: NestedConversation, placement?: VirtualRowPlacement) => (
     <ConversationItem
       key={conversation.thread_id}
       conversation={conversation}
@@ -101,6 +84,7 @@ export function HistoryPanel({
       onDelete={onDelete}
       onStar={onStar}
       onArchive={onArchive}
+      {...placement}
     />
   );
   const onDelete = useCallback((conversation: Conversation) => setPendingDelete(conversation), []);
@@ -147,9 +131,13 @@ export function HistoryPanel({
           </div>
         ) : (
           <>
-            <ul className="space-y-0.5" data-testid="conversation-list">
-              {groups.active.map(item)}
-            </ul>
+            <VirtualConversationList
+              rows={groups.active}
+              scrollerRef={scroller}
+              hasMore={hasNextPage}
+              selectedThreadId={selectedThreadId}
+              renderRow={item}
+            />
             {hasNextPage && (
               <div
                 ref={end}
@@ -174,8 +162,9 @@ export function HistoryPanel({
                 <summary className="cursor-pointer rounded-md px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
                   Archived ({groups.archived.length})
                 </summary>
+                {/* Not virtualised: it holds only what the caller put away, and stays closed by default. */}
                 <ul className="mt-1 space-y-0.5" data-testid="archived-list">
-                  {groups.archived.map(item)}
+                  {groups.archived.map((row) => item(row))}
                 </ul>
               </details>
             )}
