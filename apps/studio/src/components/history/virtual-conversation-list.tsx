@@ -51,8 +51,6 @@ export function VirtualConversationList({ rows, scrollerRef, hasMore, selectedTh
     gap: ROW_GAP_PX,
     overscan: OVERSCAN,
     rangeExtractor,
-    // React 19 warns on flushSync from inside a render-phase update; a frame's delay is invisible.
-    useFlushSync: false,
   });
 
   const scrolledFor = useRef<string | null>(null);
