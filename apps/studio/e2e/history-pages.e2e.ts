@@ -48,6 +48,16 @@ describe('history menu pages', () => {
     expect(await row(created[1]).count()).toBe(0);
     expect(await studio.byTestId('archived-group').count()).toBe(0);
 
+    // Tab walks the rows past the first screen: each focused row scrolls into view and mounts the next
+    // ones (a row is its link and four action buttons).
+    await rendered.first().locator('a').focus();
+    for (let i = 0; i < 5 * 20; i++) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      return { tag: active?.tagName, row: active?.closest('[data-testid="conversation-item"]')?.getAttribute('aria-posinset') };
+    });
+    expect(focused).toEqual({ tag: 'A', row: '21' });
+
     // Scrolled to its end, the list loads the older page and shows the oldest, still rendering few rows.
     const toEnd = () => scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await toEnd();
