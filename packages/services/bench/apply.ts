@@ -2,25 +2,18 @@
 // (the 100 KB document's one section, two preferences, a todo tree, an artifact, the objective) from
 // a thread's tip onto a branch of it, on a 10-turn and a 1000-turn history (50 artifacts each).
 // Before every run the source's items change (untimed), so every apply replaces them for real.
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
-import { createScratchDatabase } from '@trellis/db/testing';
 import { newThreadId, type ApplyItem } from '@trellis/domain';
 import { randomUUID } from 'node:crypto';
-import { createServiceDeps } from '../src/deps';
-import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { applyItems } from '../src/apply/apply-items';
-import { seedThreadWithHistory, seedUser } from './seed-history';
+import { seedThreadWithHistory } from './seed-history';
+import { openBenchWorld } from './scratch';
 import { ratio, time, type Timing } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 
-const database = await createScratchDatabase('trellis_bench_apply');
+const world = await openBenchWorld('trellis_bench_apply');
 try {
-  await setupCheckpointer({ connectionString: database.url, schema: CHECKPOINTER_SCHEMA });
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
-  const { sql } = deps;
-  const userId = await seedUser(sql);
-  const actor = { userId };
+  const { deps, sql, userId, actor } = world;
 
   const depth: Record<number, Timing & { applied: number }> = {};
   for (const turns of [10, 1000]) {
@@ -87,7 +80,6 @@ try {
       meets_goal: { 'apply.ratio_depth_1000_over_10': depthRatio <= 1.5 },
     }),
   );
-  await deps.close();
 } finally {
-  await database.dispose();
+  await world.dispose();
 }

@@ -5,28 +5,21 @@
 //   graph endpoint p50/p95 for a 500-node and a 5,000-node family
 import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
-import { createScratchDatabase } from '@trellis/db/testing';
 import { familyGraphScope, newThreadId } from '@trellis/domain';
-import { createServiceDeps } from '../src/deps';
-import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { createBranch } from '../src/branching/create-branch';
 import { listMessages } from '../src/lineage/list-messages';
 import { getWorkspace } from '../src/workspace/get-workspace';
 import { getFamilyGraph } from '../src/graph/get-family-graph';
 import { loadFamilyThreads } from '../src/graph/family-rows';
-import { seedFamily, seedThreadWithHistory, seedUser } from './seed-history';
+import { seedFamily, seedThreadWithHistory } from './seed-history';
+import { openBenchWorld } from './scratch';
 import { ratio, time, type Timing } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 
-const database = await createScratchDatabase('trellis_bench');
+const world = await openBenchWorld('trellis_bench');
 try {
-  await setupCheckpointer({ connectionString: database.url, schema: CHECKPOINTER_SCHEMA });
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
-  const { sql } = deps;
-  const userId = await seedUser(sql);
-  const actor = { userId };
+  const { deps, sql, userId, actor } = world;
 
   const depths = [10, 1000] as const;
   const creation: Record<number, { service: Timing; floor: Timing }> = {};
@@ -124,9 +117,8 @@ try {
       },
     }),
   );
-  await deps.close();
 } finally {
-  await database.dispose();
+  await world.dispose();
 }
 
 /** The service's p50 over its raw-SQL floor's at each depth; the figure is the worst depth. */

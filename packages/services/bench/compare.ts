@@ -3,13 +3,10 @@
 //   compare of two tips in a 500-node and a 5,000-node family
 //   the service on two different 100 KB documents against the diff library alone on the same two
 import { diffWordsWithSpace } from 'diff';
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
-import { createScratchDatabase } from '@trellis/db/testing';
 import type { NodeRef } from '@trellis/domain';
-import { createServiceDeps } from '../src/deps';
-import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { compareSteps } from '../src/compare/compare-steps';
-import { documentOf, seedFamily, seedThreadWithHistory, seedUser } from './seed-history';
+import { documentOf, seedFamily, seedThreadWithHistory } from './seed-history';
+import { openBenchWorld } from './scratch';
 import { ratio, time, type Timing } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -20,13 +17,9 @@ function revised(doc: string): string {
   return doc.replace(/\S+/g, (word) => (++n % 20 === 0 ? `${word}ed` : word));
 }
 
-const database = await createScratchDatabase('trellis_bench_compare');
+const world = await openBenchWorld('trellis_bench_compare');
 try {
-  await setupCheckpointer({ connectionString: database.url, schema: CHECKPOINTER_SCHEMA });
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
-  const { sql } = deps;
-  const userId = await seedUser(sql);
-  const actor = { userId };
+  const { deps, sql, userId, actor } = world;
   const at = (thread_id: string, turn: number): NodeRef => ({ thread_id, turn });
 
   const depth: Record<number, Timing> = {};
@@ -77,7 +70,6 @@ try {
       },
     }),
   );
-  await deps.close();
 } finally {
-  await database.dispose();
+  await world.dispose();
 }

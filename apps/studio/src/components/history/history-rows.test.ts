@@ -1,27 +1,9 @@
 import type { Conversation } from '@trellis/domain';
 import { describe, expect, it } from 'vitest';
+import { conversationFixture } from './conversation-fixture';
 import { historyRows, rowsToMount } from './history-rows';
 
-function conversation(
-  id: string,
-  updatedMinute: number,
-  { parent = null, archived = false }: { parent?: string | null; archived?: boolean } = {},
-): Conversation {
-  const iso = new Date(Date.UTC(2026, 0, 1, 0, updatedMinute)).toISOString();
-  return {
-    thread_id: id,
-    title: id,
-    starred: false,
-    archived,
-    turn_index: 1,
-    message_count: 2,
-    parent_thread_id: parent,
-    branch_point_turn: parent === null ? null : 1,
-    root_thread_id: parent ?? id,
-    created_at: iso,
-    updated_at: iso,
-  };
-}
+const conversation = conversationFixture;
 
 const shape = (rows: { conversation: Conversation; depth: number }[]) =>
   rows.map(({ conversation: c, depth }) => `${'  '.repeat(depth)}${c.thread_id}`);
