@@ -59,7 +59,6 @@ export const layerRules = [
       'apps/studio/src/server/env.ts',
       'apps/studio/src/instrumentation.ts',
       'packages/*/src/cli/**',
-      'packages/transcripts/src/cli.ts',
       'packages/*/src/testing/**',
       '**/*.test.ts',
       '**/*.test.tsx',
