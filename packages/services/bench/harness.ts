@@ -5,7 +5,6 @@ import { checkpointBytes } from '@trellis/agent';
 import type { ServiceDeps } from '../src/deps';
 import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { sendTurn } from '../src/turns/send-turn';
-import { round } from './stats';
 
 /** A ~500-character user message, different every turn. */
 export const message = (turn: number) =>
@@ -52,8 +51,3 @@ export async function copyTurns(deps: ServiceDeps, threadId: string, from: numbe
   });
   return to + 1;
 }
-
-export const median = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)]!);
-};

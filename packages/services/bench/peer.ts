@@ -33,9 +33,9 @@ import { patchWorkspace } from '../src/workspace/patch-workspace';
 import { createBranch } from '../src/branching/create-branch';
 import { listMessages } from '../src/lineage/list-messages';
 import { getWorkspace } from '../src/workspace/get-workspace';
-import { copyTurns, incompressibleDocument, median, message, runTurn, threadBytes } from './harness';
+import { copyTurns, incompressibleDocument, message, runTurn, threadBytes } from './harness';
 import { seedUser } from './seed-history';
-import { ratio, round, time } from './stats';
+import { median, ratio, round, time } from './stats';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const SAMPLE = QUICK ? 3 : 5; // timed turns centred on each depth

@@ -35,5 +35,8 @@ export function timingOf(samples: readonly number[]): Timing {
   return { p50: round(at(0.5)), p95: round(at(0.95)), runs: sorted.length };
 }
 
+/** The p50 of samples taken elsewhere. */
+export const median = (samples: readonly number[]) => timingOf(samples).p50;
+
 export const round = (n: number) => Math.round(n * 100) / 100;
 export const ratio = (a: number, b: number) => round(a / b);

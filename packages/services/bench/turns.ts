@@ -22,9 +22,9 @@ import { createServiceDeps } from '../src/deps';
 import { migrateAll } from '../src/migrate-all';
 import { createConversation } from '../src/conversations/create-conversation';
 import { patchWorkspace } from '../src/workspace/patch-workspace';
-import { copyTurns, incompressibleDocument, median, message, runTurn, threadBytes } from './harness';
+import { copyTurns, incompressibleDocument, message, runTurn, threadBytes } from './harness';
 import { documentOf, seedUser } from './seed-history';
-import { ratio, round, timingOf } from './stats';
+import { median, ratio, round, timingOf } from './stats';
 
 const RACES = Number(process.env.BENCH_RACES ?? 1000);
 const SAMPLE = 11; // timed turns centred on the turn of interest
