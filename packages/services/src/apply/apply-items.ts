@@ -101,11 +101,12 @@ export async function applyItems(
     deps.logger.warn({ threadId: input.threadId, turnIndex, err: error }, 'the step change summary could not be stored');
   if (deps.gate) void deps.gate.followUp(input.threadId, summarize, onSummaryError);
   else await summarize().catch(onSummaryError);
-  const labels = await loadStepLabels(db, [input.threadId]);
   return {
     thread_id: input.threadId,
     turn_index: turnIndex,
-    label: labels(input.threadId, turnIndex),
+    // The family read before the write names the new step too: a turn of the target's own (above its
+    // branch point) takes the target's suffix, which an added turn on the target does not change.
+    label: labelOf(input.threadId, turnIndex),
     source: sourceRef,
     applied: plan.applied,
     skipped: plan.skipped,
