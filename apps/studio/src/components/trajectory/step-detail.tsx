@@ -39,7 +39,7 @@ export interface StepDetailProps {
    * apply this step's items onto the current path (absent: not offered).
    */
   onBringIntoCurrent?: (nodeId: string) => void;
-  /** An apply step's provenance: the step its items came from (its `apply` edge). */
+  /** An apply step's provenance: the step its items came from (its `applied_from`). */
   appliedFrom?: AppliedFrom | null;
   /** Selects another step of the canvas (the "Applied from" link). */
   onShowStep?: (nodeId: string) => void;

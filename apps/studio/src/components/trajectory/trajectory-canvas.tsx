@@ -190,7 +190,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               : undefined
           }
           onCompareWith={onCompare === undefined ? undefined : focus.startCompare}
-          appliedFrom={detail.kind === 'commit' ? appliedFrom(layout, detail.id) : null}
+          appliedFrom={detail.kind === 'commit' ? appliedFrom(layout, detail.step) : null}
           onShowStep={focus.showStep}
         />
       )}
@@ -242,15 +242,22 @@ function useStableItems<T extends { readonly id: string }>(next: readonly T[]): 
   return stable;
 }
 
-/** The step an apply step's items came from, by its incoming `apply` edge. */
-function appliedFrom(layout: TrajectoryLayout, id: string): AppliedFrom | null {
-  const edge = layout.edges.find((candidate) => candidate.target === id && candidate.data?.kind === 'apply');
-  if (edge === undefined) return null;
-  const source = layout.stepById.get(edge.source);
+/**
+ * The step an apply step's items came from, by the node's own `applied_from` (set even when the graph
+ * dropped the source, and with it the `apply` edge); the edge, when drawn, names the items.
+ */
+function appliedFrom(layout: TrajectoryLayout, step: GraphNode): AppliedFrom | null {
+  const nodeId = step.applied_from;
+  if (nodeId === null) return null;
+  const source = layout.stepById.get(nodeId);
+  const edge =
+    source === undefined
+      ? undefined
+      : layout.edges.find((candidate) => candidate.target === step.id && candidate.data?.kind === 'apply');
   return {
-    nodeId: edge.source,
-    label: source?.label ?? edge.source,
-    summary: edge.data?.reason ?? null,
+    nodeId,
+    label: source?.label ?? nodeId,
+    summary: edge?.data?.reason ?? null,
     isShown: source !== undefined,
   };
 }
