@@ -45,7 +45,12 @@ export const ApplyRequestSchema = z
     note: StorableStringSchema.trim().max(MAX_APPLY_NOTE_CHARS).optional(),
     dry_run: z.boolean().optional().describe('Answer what the apply would change, write nothing'),
   })
-  .strict();
+  .strict()
+  // A summary is an agent turn, not an item written in place, so it cannot share a turn with others.
+  .refine((request) => request.dry_run === true || request.items.length === 1 || !request.items.some((item) => item.kind === 'summary'), {
+    path: ['items'],
+    message: 'a summary is applied on its own (it is an agent turn)',
+  });
 export type ApplyRequest = z.infer<typeof ApplyRequestSchema>;
 
 /** An item as the response names it: the request item plus a human description ("section Findings"). */

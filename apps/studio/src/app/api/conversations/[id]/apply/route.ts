@@ -1,4 +1,4 @@
-import { AppError, ApplyDryRunSchema, ApplyRequestSchema, ApplyResultSchema, PathIdSchema } from '@trellis/domain';
+import { ApplyDryRunSchema, ApplyRequestSchema, ApplyResultSchema, PathIdSchema } from '@trellis/domain';
 import { EVENT_STREAM_HEADERS, applyItems, summarizePath, toEventStream } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute, withStatus } from '@/server/define-route';
 import { TURN_EVENTS } from '@/server/openapi/descriptions';
@@ -30,10 +30,8 @@ export const POST = defineRoute(
   async ({ request, params, body, ctx, actor }) => {
     const input = { threadId: params.id, source: body.source, items: body.items, note: body.note };
     if (body.dry_run) return withStatus(200, await applyItems(ctx.deps, actor, { ...input, dryRun: true }));
-    if (body.items.some((item) => item.kind === 'summary')) {
-      if (body.items.length > 1) {
-        throw AppError.validation([{ path: 'items', message: 'a summary is applied on its own (it is an agent turn)' }]);
-      }
+    // The contract keeps a summary alone, so its presence makes the request a summary turn.
+    if (body.items[0]?.kind === 'summary') {
       const turn = await summarizePath(ctx.deps, actor, { threadId: params.id, source: body.source, note: body.note, signal: request.signal });
       return new Response(toEventStream(turn), { status: 201, headers: EVENT_STREAM_HEADERS });
     }
