@@ -1,10 +1,11 @@
 /**
  * The sections of one document that applying would change on another, by the domain's section
  * rule (a heading and everything up to the next heading of the same or a higher level; see
- * `findSection` in the domain's apply module). An apply never deletes, so a section only on the
- * target is nothing to bring. Pure.
+ * `findSection` in the domain's apply module), judged by the apply's own `putSection`, so the list
+ * offers exactly what an apply would change. An apply never deletes, so a section only on the target
+ * is nothing to bring. Pure.
  */
-import { markdownHeadings, sectionText } from '@trellis/domain';
+import { markdownHeadings, putSection, sectionText } from '@trellis/domain';
 
 export interface SectionDifference {
   readonly heading: string;
@@ -12,8 +13,6 @@ export interface SectionDifference {
   /** `added`: the target has no section with this heading (it would be appended); `edited`: it differs. */
   readonly status: 'added' | 'edited';
 }
-
-const trimEnd = (text: string) => text.replace(/\s+$/, '');
 
 /** The sections of `source` (the first of each heading, the one an apply names) that differ on `target`. */
 export function sectionsToApply(source: string, target: string): SectionDifference[] {
@@ -23,9 +22,9 @@ export function sectionsToApply(source: string, target: string): SectionDifferen
     const key = heading.text.replace(/\s+/g, ' ').trim();
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
-    const there = sectionText(target, key);
-    if (there !== null && trimEnd(there) === trimEnd(sectionText(source, key) ?? '')) continue;
-    differences.push({ heading: key, level: heading.level, status: there === null ? 'added' : 'edited' });
+    const { effect } = putSection(target, key, sectionText(source, key) ?? '');
+    if (effect === 'unchanged') continue;
+    differences.push({ heading: key, level: heading.level, status: effect === 'added' ? 'added' : 'edited' });
   }
   return differences;
 }
