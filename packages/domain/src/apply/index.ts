@@ -1,3 +1,3 @@
 export * from './contracts';
 export { applyEntryText, describe as describeApplyItem, planApply, todoSubtree, type ApplyArtifact, type ApplyPlan, type ApplyState } from './plan';
-export { findSection, markdownHeadings, putSection, sectionText, splitMarkdownParts, type MarkdownHeading, type MarkdownPart } from './sections';
+export { findSection, headingKey, markdownHeadings, putSection, sectionText, splitMarkdownParts, type MarkdownHeading, type MarkdownPart } from './sections';

@@ -68,7 +68,7 @@ export function splitMarkdownParts(markdown: string): MarkdownPart[] {
 }
 
 /** Normalised heading text for matching: inner whitespace collapsed (case is kept: "Notes" ≠ "notes"). */
-function headingKey(text: string): string {
+export function headingKey(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -5,7 +5,7 @@
  * offers exactly what an apply would change. An apply never deletes, so a section only on the target
  * is nothing to bring. Pure.
  */
-import { markdownHeadings, putSection, sectionText } from '@trellis/domain';
+import { headingKey, markdownHeadings, putSection, sectionText } from '@trellis/domain';
 
 export interface SectionDifference {
   readonly heading: string;
@@ -19,7 +19,7 @@ export function sectionsToApply(source: string, target: string): SectionDifferen
   const seen = new Set<string>();
   const differences: SectionDifference[] = [];
   for (const heading of markdownHeadings(source)) {
-    const key = heading.text.replace(/\s+/g, ' ').trim();
+    const key = headingKey(heading.text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
     const { effect } = putSection(target, key, sectionText(source, key) ?? '');
