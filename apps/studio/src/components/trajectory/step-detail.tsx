@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { LaneDot } from './card-parts';
 import { replyLine } from './reply-line';
-import type { CommitCardData, StubCardData } from './trajectory-layout';
+import type { AppliedFrom, CommitCardData, StubCardData } from './trajectory-layout';
 
 export type DetailTarget =
   | {
@@ -45,15 +45,6 @@ export interface StepDetailProps {
   onShowStep?: (nodeId: string) => void;
   /** "What changed" and "Discarded here" for a step, rendered by whoever can fetch them. */
   renderStepChanges?: (step: GraphNode) => ReactNode;
-}
-
-export interface AppliedFrom {
-  readonly nodeId: string;
-  readonly label: string;
-  /** The applied items, as the edge's reason names them. */
-  readonly summary: string | null;
-  /** The source step is drawn (not dropped by the graph's node cap). */
-  readonly isShown: boolean;
 }
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -15,10 +15,11 @@ import { Button } from '@/components/ui/button';
 import { stepDomId } from './card-parts';
 import { CommitNode } from './commit-node';
 import { buildNavigationIndex } from './keyboard-navigation';
-import { StepDetail, type AppliedFrom, type DetailTarget } from './step-detail';
+import { StepDetail, type DetailTarget } from './step-detail';
 import { StubNode } from './stub-node';
 import { TrailArrowDefs, TrailEdge } from './trail-edge';
 import {
+  appliedFrom,
   layoutTrajectory,
   reuseUnchanged,
   withInteraction,
@@ -240,26 +241,6 @@ function useStableItems<T extends { readonly id: string }>(next: readonly T[]): 
     previous.current = stable;
   }, [stable]);
   return stable;
-}
-
-/**
- * The step an apply step's items came from, by the node's own `applied_from` (set even when the graph
- * dropped the source, and with it the `apply` edge); the edge, when drawn, names the items.
- */
-function appliedFrom(layout: TrajectoryLayout, step: GraphNode): AppliedFrom | null {
-  const nodeId = step.applied_from;
-  if (nodeId === null) return null;
-  const source = layout.stepById.get(nodeId);
-  const edge =
-    source === undefined
-      ? undefined
-      : layout.edges.find((candidate) => candidate.target === step.id && candidate.data?.kind === 'apply');
-  return {
-    nodeId,
-    label: source?.label ?? nodeId,
-    summary: edge?.data?.reason ?? null,
-    isShown: source !== undefined,
-  };
 }
 
 function detailTarget(

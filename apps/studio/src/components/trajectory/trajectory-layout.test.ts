@@ -3,6 +3,7 @@ import { buildFamily, familyOpsArbitrary, FamilyBuilder, withExtraEdge } from '@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  appliedFrom,
   CARD_WIDTH,
   displayedTip,
   HANDLE_Y,
@@ -289,5 +290,42 @@ describe('displayedTip', () => {
     const { family, b } = sampleFamily();
     const layout = layoutTrajectory(graphOf(family, b), { displayedThreadId: b, currentNodeId: null });
     expect([...layout.nodeById.values()]).toEqual(layout.nodes);
+  });
+});
+
+describe('where an apply step came from', () => {
+  function appliedFamily(sourceOf: (root: string, branch: string) => string) {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 3);
+    const branch = family.branch(root, 1);
+    family.turns(branch, 2);
+    const { threads, turns } = family.rows();
+    const applyStep = `${root}:3`;
+    const source = sourceOf(root, branch);
+    const rows = turns.map((turn) =>
+      `${turn.thread_id}:${turn.turn_index}` === applyStep
+        ? { ...turn, apply_provenance: { source_node_id: source, items: ['section Findings'] } }
+        : turn,
+    );
+    const graph = assembleFamilyGraph({ requestedThreadId: root, threads, turns: rows });
+    const layout = layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null });
+    return { layout, step: graph.nodes.find((node) => node.id === applyStep)!, source };
+  }
+
+  it('names a drawn source by its label, links it and reads the items from its apply edge', () => {
+    const { layout, step, source } = appliedFamily((_root, branch) => `${branch}:3`);
+    expect(appliedFrom(layout, step)).toEqual({ nodeId: source, label: '3.1', summary: 'section Findings', isShown: true });
+  });
+
+  it('still names a source the graph does not hold (no edge), unlinked', () => {
+    const { layout, step, source } = appliedFamily((_root, branch) => `${branch}:9`);
+    expect(appliedFrom(layout, step)).toEqual({ nodeId: source, label: source, summary: null, isShown: false });
+  });
+
+  it('is null on a step that is no apply', () => {
+    const { layout } = appliedFamily((_root, branch) => `${branch}:3`);
+    const plain = [...layout.stepById.values()].find((node) => node.applied_from === null)!;
+    expect(appliedFrom(layout, plain)).toBeNull();
   });
 });

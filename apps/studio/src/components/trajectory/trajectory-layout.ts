@@ -281,3 +281,32 @@ export function summarizeTrajectory(graph: Pick<FamilyGraph, 'nodes' | 'threads'
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return { steps, paths, text: `${plural(steps, 'step')} · ${plural(paths, 'path')}` };
 }
+
+export interface AppliedFrom {
+  readonly nodeId: string;
+  readonly label: string;
+  /** The applied items, as the edge's reason names them. */
+  readonly summary: string | null;
+  /** The source step is drawn (not dropped by the graph's node cap). */
+  readonly isShown: boolean;
+}
+
+/**
+ * The step an apply step's items came from, by the node's own `applied_from` (set even when the graph
+ * dropped the source, and with it the `apply` edge); the edge, when drawn, names the items.
+ */
+export function appliedFrom(layout: Pick<TrajectoryLayout, 'stepById' | 'edges'>, step: GraphNode): AppliedFrom | null {
+  const nodeId = step.applied_from;
+  if (nodeId === null) return null;
+  const source = layout.stepById.get(nodeId);
+  const edge =
+    source === undefined
+      ? undefined
+      : layout.edges.find((candidate) => candidate.target === step.id && candidate.data?.kind === 'apply');
+  return {
+    nodeId,
+    label: source?.label ?? nodeId,
+    summary: edge?.data?.reason ?? null,
+    isShown: source !== undefined,
+  };
+}
