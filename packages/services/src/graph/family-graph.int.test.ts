@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assembleFamilyGraph, familyGraphScope, type FamilyGraph } from '@trellis/domain';
+import { assembleFamilyGraph, familyGraphScope, familyThreadSuffixes, type FamilyGraph } from '@trellis/domain';
 import { reduceFamilyRows } from '@trellis/domain/graph/testing';
 import { createHarness, type Harness } from '../testing/harness';
 import { createBranch } from '../branching/create-branch';
@@ -97,5 +97,24 @@ describe('getFamilyGraph reads only the newest turns yet answers as the whole fa
       set created_at = timestamptz '2025-01-01 00:00:00+00' + (abs(hashtext(c.thread_id)) % 5) * interval '1 millisecond'
       where c.root_thread_id = ${root}`);
     await expectSameAsComplete(actor, root, requested);
+  });
+
+  it('finds the label witnesses past a missing snapshot just above a fork (the turn k + 1 probe falls back to the ordered walk)', async () => {
+    const actor = await h.newUser();
+    const { root, requested } = await buildFamily(actor);
+    // a forks the root at 2 and the tip continuation at 4: their first witnesses become turns 4 and 6
+    await h.deps.db.execute(sql`delete from workspace_snapshots where thread_id = ${root} and turn_index in (3, 5)`);
+    const rows = await completeRows(root);
+    const model = reduceFamilyRows(rows, { requestedThreadId: root, maxNodes: 500 });
+    const labelKey = (t: { thread_id: string; turn_index: number }) => `${t.thread_id}:${t.turn_index}`;
+    const labelKeys = (list: readonly { thread_id: string; turn_index: number }[]) => [...new Set(list.map(labelKey))].sort();
+    for (const threadId of requested) {
+      const family = await loadFamilyThreads(h.deps.db, threadId);
+      expect(labelKeys(family.labelTurns)).toEqual(labelKeys(model.labelTurns));
+      expect(family.labelTurns.map(labelKey)).toContain(`${root}:4`);
+      expect(familyThreadSuffixes({ requestedThreadId: threadId, ...family })).toEqual(
+        familyThreadSuffixes({ requestedThreadId: threadId, threads: rows.threads, labelTurns: rows.turns }),
+      );
+    }
   });
 });

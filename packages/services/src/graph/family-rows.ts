@@ -22,9 +22,11 @@ interface ThreadRecord extends FamilyThreadRow {
  * the immutable family root: the root and ACTIVE branches, soft-deleted ones too (the domain decides
  * what to show). A branch of P at k comes with the turns of P the label rules need: P's first owned
  * turn above k and — only when that one was not captured before the branch was created (compared in
- * milliseconds, like the domain) — the first one above k that was. Each is a step of the
- * (thread_id, turn_index) index in practice; the second scans only for a tip continuation whose
- * parent moved on.
+ * milliseconds, like the domain) — the first one above k that was. The first is one probe of the
+ * (thread_id, turn_index) key (turn k + 1); the second scans only for a tip continuation whose
+ * parent moved on. The roots are found once and the first witness is a key probe, so the cost stays
+ * one index step per branch even on a plan cached while the family was small or before the tables
+ * were analysed (an ordered walk can then be planned as a scan and sort of the parent's turns).
  */
 export async function loadFamilyThreads(db: DbOrTx, threadId: string): Promise<FamilyThreadRows> {
   const families = await loadFamiliesThreads(db, [threadId]);
@@ -42,10 +44,18 @@ export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string
     left join conversation_branches b on b.thread_id = c.thread_id
     left join conversation_branches pb on pb.thread_id = b.parent_thread_id
     left join lateral (
-      select s.turn_index, s.captured_at from workspace_snapshots s
-      where s.thread_id = b.parent_thread_id and s.turn_index > coalesce(b.branch_point_turn, 0)
-        and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
-      order by s.turn_index limit 1
+      -- turns are gapless, so P's first owned turn above k is k + 1: one probe of the unique
+      -- (thread_id, turn_index) key, planned the same whatever the statistics say; the ordered walk
+      -- behind it runs only when that turn is missing (either branch answers the same when both do)
+      (select s.turn_index, s.captured_at from workspace_snapshots s
+        where s.thread_id = b.parent_thread_id
+          and s.turn_index = greatest(coalesce(b.branch_point_turn, 0), pb.branch_point_turn) + 1)
+      union all
+      (select s.turn_index, s.captured_at from workspace_snapshots s
+        where s.thread_id = b.parent_thread_id and s.turn_index > coalesce(b.branch_point_turn, 0)
+          and (pb.branch_point_turn is null or s.turn_index > pb.branch_point_turn)
+        order by s.turn_index limit 1)
+      limit 1
     ) nt on true
     left join lateral (
       select s.turn_index, s.captured_at from workspace_snapshots s
@@ -57,8 +67,9 @@ export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string
         and nt.captured_at >= date_trunc('milliseconds', c.created_at)
       order by s.turn_index limit 1
     ) pt on true
-    where c.root_thread_id in (select f.root_thread_id from conversations f
-        where f.thread_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb)))
+    -- the family roots first, once (a correlated semi-join rescans the family for every thread)
+    where c.root_thread_id = any (array(select f.root_thread_id from conversations f
+        where f.thread_id = any (array(select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb)))))
       and (b.status = 'active' or (b.thread_id is null and c.thread_id = c.root_thread_id))`);
   const families = new Map<string, { threads: FamilyThreadRow[]; labelTurns: LabelTurnRow[] }>();
   for (const { root_thread_id, next_turn, next_captured_at, prior_turn, prior_captured_at, ...thread } of rows) {
