@@ -179,11 +179,10 @@ export async function loadNewestFamilyTurns(
       select v.thread_id, v.branch_point_turn
       from jsonb_to_recordset(${visible}::jsonb) as v(thread_id text, branch_point_turn int)
     ), recent as (
-      -- the family's newest rows, straight down the (root, captured_at) index
-      select s.captured_at, s.thread_id, s.turn_index from workspace_snapshots s
-      where s.family_root_thread_id = ${scope.rootThreadId}
-      order by s.captured_at desc
-      limit greatest(${maxNodes}::bigint, 1) * 4
+      -- the family's newest rows, straight down the (root, captured_at) index (a function planned
+      -- so that it walks the index even when the statistics think the family is small)
+      select r.captured_at, r.thread_id, r.turn_index
+      from family_newest_snapshots(${scope.rootThreadId}, greatest(${maxNodes}::bigint, 1) * 4) r
     ), recent_cut as (
       select r.captured_at from recent r
       where r.turn_index > coalesce((${visibleMap}::jsonb ->> r.thread_id)::int, 2147483647)
@@ -197,7 +196,7 @@ export async function loadNewestFamilyTurns(
       (select s.captured_at from workspace_snapshots s
         where not exists (select 1 from recent_cut) and s.family_root_thread_id = ${scope.rootThreadId}
           and s.turn_index > coalesce((${visibleMap}::jsonb ->> s.thread_id)::int, 2147483647)
-        order by s.captured_at desc
+        order by s.captured_at desc nulls last
         offset greatest(${maxNodes}::bigint - 1, 0) limit 1)
     ), newest as (
       -- in or after the millisecond of the maxNodes-th newest (t >= trunc(x) is trunc(t) >= trunc(x))
