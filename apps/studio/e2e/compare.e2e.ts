@@ -4,7 +4,8 @@
  * are compared through the deep link, the document diff and the item badges show, each side opens from
  * the compare view, the deep link survives a reload, and the view has no serious accessibility issue.
  * Then the ways in from the trajectory: shift-click a second card, and "Compare with…" then a card; and
- * the step detail's "What changed" and "Discarded here" after a preference is deleted by hand.
+ * the step detail's "What changed" and "Discarded here" after a preference is deleted by hand, and
+ * the compare view naming the step that removed it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -154,5 +155,21 @@ describe('comparing two paths', () => {
     await card(`${root}:2`).click();
     await detail.getByTestId('step-discarded').waitFor();
     expect(await seriousViolations(page, '[data-testid="trajectory-detail"]')).toEqual([]);
+  });
+
+  it('shows a removed item with the step of the other path that removed it, and opens that step', async () => {
+    // The branch still holds "Short paragraphs"; the root deleted it at step 2 (the test above).
+    await page.goto(`/c/${root}/compare?a=${branch}:2&b=${root}:3`);
+    await ui.byTestId('compare-view').waitFor();
+    const removed = ui.byTestId('compare-preferences').locator('li[data-status="removed"]');
+    expect(await removed.textContent()).toContain('Short paragraphs');
+    const removedAt = removed.getByTestId('compare-removed-at');
+    expect(await removedAt.textContent()).toBe('removed at step 2');
+    expect(await removedAt.getAttribute('data-node-id')).toBe(`${root}:2`);
+    // Items the other path never held, or still holds, name no step.
+    expect(await ui.byTestId('compare-todos').getByTestId('compare-removed-at').count()).toBe(0);
+    await removedAt.click();
+    await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
+    await page.locator('[data-testid="preview-banner"][data-step-label="2"]').waitFor();
   });
 });

@@ -145,7 +145,11 @@ export const discardedItems = pgTable(
     editor: text('editor').$type<'person' | 'agent'>().notNull(),
     discardedAt: timestamp('discarded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discarded_items_thread_turn_idx').on(t.threadId, t.turnIndex)],
+  (t) => [
+    index('discarded_items_thread_turn_idx').on(t.threadId, t.turnIndex),
+    // The compare's `removed_at` starts from the removed items' keys, not from a path's whole log.
+    index('discarded_items_key_idx').on(t.key),
+  ],
 );
 
 /**

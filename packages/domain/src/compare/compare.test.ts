@@ -86,13 +86,26 @@ describe('compareWorkspaces', () => {
 
   it('writes a unified diff of the document, then one line per changed item', () => {
     const c = compareWorkspaces(
-      state({ document: { title: 'T', content: 'alpha\nbeta\n' }, preferences: [{ key: K1, text: 'Cite', locked: false }] }),
+      state({
+        document: { title: 'T', content: 'alpha\nbeta\n' },
+        preferences: [{ key: K1, text: 'Cite', locked: false }],
+        todos: [{ key: K2, text: 'Outline', done: false, depth: 0 }],
+      }),
       state({ document: { title: 'T', content: 'alpha\ngamma\n' }, preferences: [{ key: K1, text: 'Cite', locked: true }] }),
     );
-    const text = comparisonToUnifiedDiff({ a: { node_id: 'x:1', label: '1' }, b: { node_id: 'y:2', label: '2.1' }, fork: null, ...c });
+    const removedAt = { node_id: 'y:2', label: '2.1' };
+    const text = comparisonToUnifiedDiff({
+      a: { node_id: 'x:1', label: '1' },
+      b: { node_id: 'y:2', label: '2.1' },
+      fork: null,
+      ...c,
+      preferences: c.preferences.map((p) => ({ ...p, removed_at: null })),
+      todos: c.todos.map((t) => ({ ...t, removed_at: t.status === 'removed' ? removedAt : null })),
+    });
     expect(text).toContain('-beta');
     expect(text).toContain('+gamma');
     expect(text).toContain('~ preference "Cite" (locked)');
+    expect(text).toContain('- todo "Outline" (removed at step 2.1)');
   });
 });
 

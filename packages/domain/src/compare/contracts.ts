@@ -76,13 +76,21 @@ export const WorkspaceComparisonSchema = z.object({
 });
 export type WorkspaceComparison = z.infer<typeof WorkspaceComparisonSchema>;
 
+const RemovedAt = NodeSchema.nullable().describe(
+  "The step of b's path that deleted the item (status removed); null otherwise, or when b's path never held it",
+);
+
 export const CompareSchema = z
   .object({
     a: NodeSchema,
     b: NodeSchema,
     fork: NodeSchema.nullable().describe('The last step both paths share'),
   })
-  .extend(WorkspaceComparisonSchema.shape);
+  .extend(WorkspaceComparisonSchema.shape)
+  .extend({
+    preferences: z.array(PreferenceComparisonSchema.extend({ removed_at: RemovedAt })),
+    todos: z.array(TodoComparisonSchema.extend({ removed_at: RemovedAt })),
+  });
 export type Comparison = z.infer<typeof CompareSchema>;
 
 export const DiscardedItemSchema = z.discriminatedUnion('kind', [

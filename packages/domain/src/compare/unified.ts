@@ -11,16 +11,17 @@ export function comparisonToUnifiedDiff(c: Comparison): string {
   const lines: string[] = [];
   if (c.document.title.changed) lines.push(`title: ${JSON.stringify(c.document.title.a)} -> ${JSON.stringify(c.document.title.b)}`);
   if (c.objective.changed) lines.push(`objective: ${JSON.stringify(c.objective.a)} -> ${JSON.stringify(c.objective.b)}`);
+  const removedAt = (x: { removed_at: { label: string } | null }) => (x.removed_at ? ` (removed at step ${x.removed_at.label})` : '');
   const item = (kind: string, status: string, text: string, extra: string) =>
     lines.push(`${status === 'added' ? '+' : status === 'removed' ? '-' : '~'} ${kind} ${JSON.stringify(text)}${extra}`);
   for (const p of c.preferences) {
     if (p.status === 'unchanged') continue;
     const side = (p.b ?? p.a)!;
-    item('preference', p.status, side.text, p.changes.length ? ` (${p.changes.join(', ')})` : side.locked ? ' (locked)' : '');
+    item('preference', p.status, side.text, p.changes.length ? ` (${p.changes.join(', ')})` : `${side.locked ? ' (locked)' : ''}${removedAt(p)}`);
   }
   for (const t of c.todos) {
     if (t.status === 'unchanged') continue;
-    item('todo', t.status, (t.b ?? t.a)!.text, t.changes.length ? ` (${t.changes.join(', ')})` : '');
+    item('todo', t.status, (t.b ?? t.a)!.text, t.changes.length ? ` (${t.changes.join(', ')})` : removedAt(t));
   }
   for (const a of c.artifacts) {
     if (a.status === 'unchanged') continue;

@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { readRemovedAt } from './removed-at';
 import { readStepState } from './step-state';
 
 export interface ResolvedStep {
@@ -48,11 +49,19 @@ export async function compareSteps(
     return { node_id: graphNodeId(owner, turn), label: stepLabel(turn, suffixes[owner] ?? '') };
   };
   const fork = forkStep(a, b);
+  const comparison = compareWorkspaces(stateA, stateB);
+  const removedAt = await readRemovedAt(deps.db, comparison, b);
+  const at = (item: { key: string | null; status: string }) => {
+    const turn = item.key === null || item.status !== 'removed' ? undefined : removedAt.get(item.key);
+    return turn === undefined ? null : node(b.lineage, turn);
+  };
   return {
     a: node(a.lineage, a.turn),
     b: node(b.lineage, b.turn),
     fork: fork && { node_id: graphNodeId(fork.thread_id, fork.turn), label: stepLabel(fork.turn, suffixes[fork.thread_id] ?? '') },
-    ...compareWorkspaces(stateA, stateB),
+    ...comparison,
+    preferences: comparison.preferences.map((item) => ({ ...item, removed_at: at(item) })),
+    todos: comparison.todos.map((item) => ({ ...item, removed_at: at(item) })),
   };
 }
 

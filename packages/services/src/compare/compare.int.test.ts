@@ -7,6 +7,7 @@ import { getRestoreView } from '../branching/get-restore-view';
 import { getWorkspace } from '../workspace/get-workspace';
 import { updatePreference } from '../workspace/update-preference';
 import { deletePreference } from '../workspace/delete-preference';
+import { deleteTodo } from '../workspace/delete-todo';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { compareSteps } from './compare-steps';
 import { getStepChanges } from './step-changes';
@@ -45,7 +46,14 @@ describe('compare of two steps', () => {
     expect(c.b.node_id).toBe(`${branch}:2`);
     expect(c.b.label).toMatch(/^2\.\d+$/);
     expect(c.preferences).toEqual([
-      { key: pref.key, status: 'edited', changes: ['locked'], a: { text: 'Cite sources', locked: false }, b: { text: 'Cite sources', locked: true } },
+      {
+        key: pref.key,
+        status: 'edited',
+        changes: ['locked'],
+        a: { text: 'Cite sources', locked: false },
+        b: { text: 'Cite sources', locked: true },
+        removed_at: null,
+      },
     ]);
     const outline = c.todos.find((t) => (t.a ?? t.b)!.text === 'Outline')!;
     expect([outline.status, outline.changes]).toEqual(['edited', ['done']]);
@@ -102,6 +110,52 @@ describe('compare of two steps', () => {
     expect(byTurn.get(1)!.change_summary).toEqual({ words_added: 0, words_removed: 0, items_added: 2, items_removed: 0, items_edited: 0 });
   });
 
+  it('names, for each removed item, the step of the other path that deleted it (null when that path never held it)', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'prefer: Cite sources\nprefer: Short sentences\ntodo: Outline\ntodo: Intro');
+    await h.turn(actor, root, 'todo: Root only');
+    const { thread_id: branch } = await createBranch(h.deps, actor, { threadId: root, from_turn: 1 });
+    await h.turn(actor, branch, 'append: Branch text.');
+    const onBranch = await getWorkspace(h.deps, actor, { threadId: branch });
+    const cite = onBranch.preferences.find((p) => p.text === 'Cite sources')!;
+    const intro = onBranch.todos.find((t) => t.text === 'Intro')!;
+    // Deleted by hand: "Cite sources" after the branch's step 2, "Intro" after its step 3.
+    await deletePreference(h.deps, actor, { threadId: branch, preferenceId: cite.id });
+    await h.turn(actor, branch, 'append: More.');
+    await deleteTodo(h.deps, actor, { threadId: branch, todoId: intro.id });
+    // The root deletes its own copy of "Short sentences" after its step 2.
+    const short = (await getWorkspace(h.deps, actor, { threadId: root })).preferences.find((p) => p.text === 'Short sentences')!;
+    await deletePreference(h.deps, actor, { threadId: root, preferenceId: short.id });
+
+    const c = await compareSteps(h.deps, actor, { threadId: root, a: node(root, 2), b: node(branch, 3) });
+    const step2 = { node_id: `${branch}:2`, label: c.b.label.replace(/^3/, '2') };
+    expect(c.b).toEqual({ node_id: `${branch}:3`, label: expect.stringMatching(/^3\.\d+$/) });
+    expect(c.preferences.map((p) => [p.a?.text ?? p.b?.text, p.status, p.removed_at])).toEqual([
+      ['Cite sources', 'removed', step2],
+      ['Short sentences', 'added', null],
+    ]);
+    expect(c.todos.map((t) => [t.a?.text ?? t.b?.text, t.status, t.removed_at])).toEqual([
+      ['Outline', 'unchanged', null],
+      ['Intro', 'removed', c.b],
+      // Added on the root after the fork: the branch never held it, so nothing of the branch removed it.
+      ['Root only', 'removed', null],
+    ]);
+    // The other way round, the root's own deletion is named, and the branch's are not removals.
+    const back = await compareSteps(h.deps, actor, { threadId: branch, a: node(branch, 3), b: node(root, 2) });
+    expect(back.preferences.filter((p) => p.status === 'removed').map((p) => [p.a!.text, p.removed_at])).toEqual([
+      ['Short sentences', { node_id: `${root}:2`, label: '2' }],
+    ]);
+    expect(back.todos.every((t) => t.removed_at === null)).toBe(true);
+    // An earlier step of the branch, before the deletions, holds both items: nothing removed.
+    const early = await compareSteps(h.deps, actor, { threadId: root, a: node(root, 1), b: node(branch, 2) });
+    expect(early.preferences.find((p) => p.key === cite.key)).toMatchObject({ status: 'removed', removed_at: step2 });
+    expect(early.todos.find((t) => t.key === intro.key)).toMatchObject({ status: 'unchanged', removed_at: null });
+    // "What changed" at the deleting step names that same step.
+    const changes = await getStepChanges(h.deps, actor, { threadId: branch, turn: 2 });
+    expect(changes.preferences.find((p) => p.key === cite.key)!.removed_at).toEqual(step2);
+  });
+
   it('counts manual edits between turns toward the step they follow', async () => {
     const actor = await h.newUser();
     const root = await h.newConversation(actor);
@@ -133,7 +187,14 @@ describe('compare of two steps', () => {
     const c = await compareSteps(h.deps, actor, { threadId: root, a: node(root, 1), b: node(root, 3) });
     const live = await getWorkspace(h.deps, actor, { threadId: root });
     expect(c.preferences).toEqual([
-      { key: live.preferences[0]!.key, status: 'unchanged', changes: [], a: { text: 'Cite sources', locked: false }, b: { text: 'Cite sources', locked: false } },
+      {
+        key: live.preferences[0]!.key,
+        status: 'unchanged',
+        changes: [],
+        a: { text: 'Cite sources', locked: false },
+        b: { text: 'Cite sources', locked: false },
+        removed_at: null,
+      },
     ]);
     expect(c.todos).toMatchObject([{ key: live.todos[0]!.key, status: 'edited', changes: ['done'] }]);
     const view = await getRestoreView(h.deps, actor, { threadId: root, turn: 1 });

@@ -1,7 +1,9 @@
 'use client';
 import type { WorkspaceComparison } from '@trellis/domain';
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { stepHref } from '@/lib/api/compare';
 import { cn } from '@/lib/cn';
 import { documentSides, type ApplyCandidate, type ApplyCandidates, type SectionCandidate } from './apply-candidates';
 import { Badge, badges } from './item-badge';
@@ -26,6 +28,13 @@ export interface ComparisonBodyProps {
   testIdPrefix?: string;
   /** Side by side on a wide screen (a dialog keeps the unified diff). */
   allowSideBySide?: boolean;
+  /** By item key, the step of B's path that removed a removed preference or todo (the compare's `removed_at`). */
+  removedAt?: ReadonlyMap<string, StepRef>;
+}
+
+export interface StepRef {
+  node_id: string;
+  label: string;
 }
 
 function useWide(): boolean {
@@ -47,6 +56,7 @@ export function ComparisonBody({
   selection,
   testIdPrefix = 'compare',
   allowSideBySide = true,
+  removedAt,
 }: ComparisonBodyProps) {
   const wide = useWide() && allowSideBySide;
   const headingId = useId();
@@ -122,6 +132,7 @@ export function ComparisonBody({
             .filter(Boolean)
             .join(' · '),
           tick: p.key === null ? null : tickbox(selection?.candidates.preferences.get(p.key), `Preference ${(p.b ?? p.a)!.text}`),
+          removedAt: p.key === null ? undefined : removedAt?.get(p.key),
         }))}
       />
       <ItemList
@@ -139,6 +150,7 @@ export function ComparisonBody({
             .filter(Boolean)
             .join(' · '),
           tick: t.key === null ? null : tickbox(selection?.candidates.todos.get(t.key), `Todo ${(t.b ?? t.a)!.text}`),
+          removedAt: t.key === null ? undefined : removedAt?.get(t.key),
         }))}
       />
       <ItemList
@@ -234,6 +246,7 @@ function ItemList({
     text: string;
     detail: string;
     tick: ReactNode;
+    removedAt?: StepRef | undefined;
   }[];
 }) {
   return (
@@ -257,6 +270,17 @@ function ItemList({
               ))}
               <span className={cn('min-w-0 break-words', item.status === 'removed' && 'line-through')}>{item.text}</span>
               {item.detail ? <span className="text-xs text-muted-foreground">{item.detail}</span> : null}
+              {item.removedAt ? (
+                <Link
+                  href={stepHref(item.removedAt.node_id)}
+                  className="text-xs text-muted-foreground underline underline-offset-2 hover:text-foreground"
+                  data-testid="compare-removed-at"
+                  data-node-id={item.removedAt.node_id}
+                  title="Open the step that removed it"
+                >
+                  removed at step {item.removedAt.label}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

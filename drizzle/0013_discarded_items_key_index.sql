@@ -1,0 +1,1 @@
+CREATE INDEX "discarded_items_key_idx" ON "discarded_items" USING btree ("key");
