@@ -178,26 +178,10 @@ export async function loadNewestFamilyTurns(
     with scope as materialized (
       select v.thread_id, v.branch_point_turn
       from jsonb_to_recordset(${visible}::jsonb) as v(thread_id text, branch_point_turn int)
-    ), recent as (
-      -- the family's newest rows, straight down the (root, captured_at) index (a function planned
-      -- so that it walks the index even when the statistics think the family is small)
-      select r.captured_at, r.thread_id, r.turn_index
-      from family_newest_snapshots(${scope.rootThreadId}, greatest(${maxNodes}::bigint, 1) * 4) r
-    ), recent_cut as (
-      select r.captured_at from recent r
-      where r.turn_index > coalesce((${visibleMap}::jsonb ->> r.thread_id)::int, 2147483647)
-      order by r.captured_at desc
-      offset greatest(${maxNodes}::bigint - 1, 0) limit 1
     ), cut as (
-      -- the maxNodes-th newest visible turn lies among those rows unless most of them are hidden;
-      -- only then does the whole family get filtered and sorted (a one-time filter skips it otherwise)
-      select captured_at from recent_cut
-      union all
-      (select s.captured_at from workspace_snapshots s
-        where not exists (select 1 from recent_cut) and s.family_root_thread_id = ${scope.rootThreadId}
-          and s.turn_index > coalesce((${visibleMap}::jsonb ->> s.thread_id)::int, 2147483647)
-        order by s.captured_at desc nulls last
-        offset greatest(${maxNodes}::bigint - 1, 0) limit 1)
+      -- the maxNodes-th newest visible turn: one walk down the (root, captured_at) index that stops
+      -- there (a function planned so that it walks the index whatever the statistics say)
+      select family_newest_cut(${scope.rootThreadId}, ${visibleMap}::jsonb, ${maxNodes}::bigint) as captured_at
     ), newest as (
       -- in or after the millisecond of the maxNodes-th newest (t >= trunc(x) is trunc(t) >= trunc(x))
       select s.id, s.thread_id, s.turn_index, s.captured_at, v.branch_point_turn,
