@@ -34,23 +34,27 @@ export async function compareSteps(
   actor: ThreadActor,
   input: { threadId: string; a: NodeRef; b: NodeRef },
 ): Promise<Comparison> {
-  const [{ conversation }, family, lineageA, lineageB] = await Promise.all([
+  // The family's thread rows only name the steps: they load beside the two states instead of ahead
+  // of them, so a wide family stays off the path the states take. Awaited last; an earlier error
+  // (ownership, an unknown node) wins and the rows are dropped unseen.
+  const family = loadFamilyThreads(deps.db, input.threadId);
+  family.catch(() => undefined);
+  const [{ conversation }, lineageA, lineageB] = await Promise.all([
     requireOwnedThread(deps.db, actor, input.threadId),
-    loadFamilyThreads(deps.db, input.threadId),
     loadLineage(deps.db, input.a.thread_id),
     loadLineage(deps.db, input.b.thread_id),
   ]);
   const a = resolveStep(conversation.rootThreadId, lineageA, input.a);
   const b = resolveStep(conversation.rootThreadId, lineageB, input.b);
   const [stateA, stateB] = await Promise.all([readStepState(deps.db, a.lineage, a.turn), readStepState(deps.db, b.lineage, b.turn)]);
-  const suffixes = computeThreadSuffixes({ threads: family.threads, nodes: family.labelTurns });
+  const comparison = compareWorkspaces(stateA, stateB);
+  const [removedAt, { threads, labelTurns }] = await Promise.all([readRemovedAt(deps.db, comparison, b), family]);
+  const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
   const node = (lineage: readonly LineageEntry[], turn: number) => {
     const owner = ownerOfTurn(lineage, turn);
     return { node_id: graphNodeId(owner, turn), label: stepLabel(turn, suffixes[owner] ?? '') };
   };
   const fork = forkStep(a, b);
-  const comparison = compareWorkspaces(stateA, stateB);
-  const removedAt = await readRemovedAt(deps.db, comparison, b);
   const at = (item: { key: string | null; status: string }) => {
     const turn = item.key === null || item.status !== 'removed' ? undefined : removedAt.get(item.key);
     return turn === undefined ? null : node(b.lineage, turn);
