@@ -22,4 +22,10 @@ describe('attachmentDisposition', () => {
       `attachment; filename="Bienenst_cke.md"; filename*=UTF-8''Bienenst%C3%B6cke.md`,
     );
   });
+
+  it("percent-encodes the apostrophe, brackets and asterisk that RFC 8187 keeps out of filename*", () => {
+    expect(attachmentDisposition("Ève's notes (draft)*.md")).toBe(
+      `attachment; filename="_ve's notes (draft)*.md"; filename*=UTF-8''%C3%88ve%27s%20notes%20%28draft%29%2A.md`,
+    );
+  });
 });

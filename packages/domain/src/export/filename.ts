@@ -16,9 +16,17 @@ export function safeFilename(title: string, extension: string): string {
 
 /**
  * `Content-Disposition: attachment` for a file name: an ASCII fallback in `filename="…"` and the
- * exact name in RFC 5987 `filename*` for clients that read it.
+ * exact name in RFC 8187 `filename*` for clients that read it.
  */
 export function attachmentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(filename)}`;
+}
+
+/**
+ * RFC 8187's value-chars: only attr-chars stay as they are. encodeURIComponent also leaves
+ * `'` (the ext-value's own delimiter), `(`, `)` and `*` unencoded, so those are encoded here.
+ */
+function encodeExtValue(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
