@@ -57,23 +57,22 @@ try {
   const s100 = search.messages_100000!;
   const e50 = exports.steps_50!;
   const e500 = exports.steps_500!;
+  const searchRatio = ratio(s100.p95, s10.p95);
+  const exportRatio = ratio(e500.p50, e50.p50);
   console.log(
     JSON.stringify({
       name: 'services.curate',
       unit: 'ms',
-      search: {
-        messages_10k: s10,
-        messages_100k: s100,
-        p95_ratio_100k_over_10k_messages: ratio(s100.p95, s10.p95),
-        goal: 'p95 ratio ≤ 1.5',
-        meets_goal: ratio(s100.p95, s10.p95) <= 1.5,
-      },
-      export: {
-        steps_50: e50,
-        steps_500: e500,
-        markdown_ratio_500_over_50_steps: ratio(e500.p50, e50.p50),
-        goal: 'ratio ≤ 12 (linear)',
-        meets_goal: ratio(e500.p50, e50.p50) <= 12,
+      // The detail behind each figure.
+      search: { messages_10k: s10, messages_100k: s100 },
+      export: { steps_50: e50, steps_500: e500 },
+      // The figures, by the names the README's table gives them.
+      'search.p95_ratio_100k_over_10k_messages': searchRatio,
+      'export.markdown_ratio_500_over_50_steps': exportRatio,
+      goal: 'search.p95_ratio_100k_over_10k_messages ≤ 1.5; export.markdown_ratio_500_over_50_steps ≤ 12 (linear)',
+      meets_goal: {
+        'search.p95_ratio_100k_over_10k_messages': searchRatio <= 1.5,
+        'export.markdown_ratio_500_over_50_steps': exportRatio <= 12,
       },
     }),
   );
