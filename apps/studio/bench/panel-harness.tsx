@@ -16,7 +16,8 @@ type HarnessProps = Pick<
 >;
 
 export interface HarnessEvent {
-  readonly kind: 'select' | 'continue' | 'open';
+  readonly kind: 'select' | 'continue' | 'open' | 'compare';
+  /** A node id, a thread id, or for a compare the two node ids joined by a space. */
   readonly id: string;
 }
 
@@ -60,6 +61,7 @@ function Harness() {
         onSelectStep={(id) => events.push({ kind: 'select', id })}
         onContinueFrom={(node) => events.push({ kind: 'continue', id: node.id })}
         onOpenThread={(threadId) => events.push({ kind: 'open', id: threadId })}
+        onCompare={(a, b) => events.push({ kind: 'compare', id: `${a} ${b}` })}
         onToggleCollapsed={() => setProps({ collapsed: !props.collapsed })}
       />
       <div className="flex-1 p-4 text-sm text-muted-foreground">Chat</div>

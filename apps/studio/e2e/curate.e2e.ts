@@ -112,6 +112,42 @@ describe('curate a family', () => {
     await page.context().close();
   });
 
+  it('a branch at step 0 reads "alternative first message" and takes its first message as its name', async () => {
+    const { page } = await newPage(browser, inject('baseUrl'));
+    const { ui, root, branch } = await family(page);
+    const alternative = await ui.branch(root, 0);
+    await page.goto(`/c/${alternative}`);
+    await ui.byTestId('chat-empty').waitFor();
+    await ui.row(alternative).waitFor();
+    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe('alternative first message');
+    expect(await ui.row(branch).getByTestId('branched-at').textContent()).toBe('branched at step 1');
+    expect(await ui.row(root).getByTestId('branched-at').count()).toBe(0);
+    await ui.send('Start with a glossary of bee terms');
+    await ui.waitForReplies(1);
+    await expect.poll(() => ui.row(alternative).getByTestId('conversation-title').textContent()).toBe('Start with a glossary of bee terms');
+    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe('alternative first message');
+    await page.context().close();
+  });
+
+  it('the skip link above the trajectory moves focus to the composer', async () => {
+    const { page } = await newPage(browser, inject('baseUrl'));
+    const { ui, branch } = await family(page);
+    const skip = ui.byTestId('skip-to-composer');
+    // The panel's first stop for a keyboard user, just before its header, shown once focused.
+    await ui.byTestId('trajectory-toggle').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box !== null && box.width > 1 && box.height > 1).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.byTestId('chat-input').evaluate((el) => el === document.activeElement)).toBe(true);
+    // Typing goes into the message box, and the studio still shows the same path.
+    await page.keyboard.type('typed after the skip');
+    expect(await ui.byTestId('chat-input').inputValue()).toBe('typed after the skip');
+    expect(ui.threadId()).toBe(branch);
+    await page.context().close();
+  });
+
   it("renames a path from its lane's name on the trajectory; the history and a reload agree", async () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, branch } = await family(page);

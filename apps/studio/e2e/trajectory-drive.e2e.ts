@@ -56,6 +56,41 @@ describe('driving the trajectory panel', () => {
     return Math.round((await locator.boundingBox())?.height ?? 0);
   }
 
+  /** React Flow's viewport transform, as drawn. */
+  async function transform(panel: Locator): Promise<string> {
+    return panel.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  }
+
+  /** The smallest on-screen size of a card's text: its font size times the zoom it is drawn at. */
+  async function smallestCardText(panel: Locator): Promise<number> {
+    return panel.locator('[data-testid="trajectory-node"] p').evaluateAll((texts) => {
+      const viewport = texts[0]?.closest<HTMLElement>('.react-flow__viewport');
+      const zoom = Number(/scale\(([-\d.e]+)\)/.exec(viewport?.style.transform ?? '')?.[1] ?? Number.NaN);
+      if (texts.length === 0 || !(zoom > 0)) throw new Error('no card text drawn');
+      return Math.min(...texts.map((text) => Number.parseFloat(getComputedStyle(text).fontSize) * zoom));
+    });
+  }
+
+  /** Labels of the cards the zoom controls overlap (on screen, by their bounding boxes). */
+  async function cardsUnderControls(panel: Locator): Promise<string[]> {
+    return panel.evaluate((root) => {
+      const controls = root.querySelector('.react-flow__controls')?.getBoundingClientRect();
+      const cards = [...root.querySelectorAll<HTMLElement>('[data-testid="trajectory-node"]')];
+      if (controls === undefined || cards.length === 0) throw new Error('no zoom controls or no cards');
+      return cards
+        .filter((card) => {
+          const box = card.getBoundingClientRect();
+          return (
+            box.left < controls.right &&
+            box.right > controls.left &&
+            box.top < controls.bottom &&
+            box.bottom > controls.top
+          );
+        })
+        .map((card) => card.dataset.label ?? '');
+    });
+  }
+
   it('resizes with the drag handle, and the height survives a reload', async () => {
     const ui = await open();
     const before = await height(ui.body);
@@ -82,6 +117,44 @@ describe('driving the trajectory panel', () => {
     expect(await height(again.body)).toBe(dragged - 24);
     await again.panel.getByTestId('trajectory-size-M').click();
     expect(await again.panel.getByTestId('trajectory-size-M').getAttribute('aria-pressed')).toBe('true');
+    await ui.page.close();
+  });
+
+  it('refits on a drag of the handle and on S/M/L, keeps card text readable, and the controls cover no card', async () => {
+    const ui = await open();
+    // Card text at 11 px stays readable down to the fitted zoom floor (0.7): never below 7.5 px.
+    const FLOOR_PX = 7.5;
+    expect(await smallestCardText(ui.panel)).toBeGreaterThanOrEqual(FLOOR_PX);
+    expect(await cardsUnderControls(ui.panel)).toEqual([]);
+
+    const handle = await ui.panel.getByTestId('trajectory-splitter').boundingBox();
+    if (!handle) throw new Error('no splitter');
+    let before = await transform(ui.panel);
+    await ui.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await ui.page.mouse.down();
+    await ui.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 140, { steps: 6 });
+    await ui.page.mouse.up();
+    await ui.settle();
+    expect(await transform(ui.panel), 'after a drag').not.toBe(before);
+    expect(await smallestCardText(ui.panel), 'after a drag').toBeGreaterThanOrEqual(FLOOR_PX);
+    expect(await cardsUnderControls(ui.panel), 'after a drag').toEqual([]);
+
+    for (const size of ['S', 'M', 'L'] as const) {
+      before = await transform(ui.panel);
+      await ui.panel.getByTestId(`trajectory-size-${size}`).click();
+      await ui.settle();
+      expect(await transform(ui.panel), `size ${size}`).not.toBe(before);
+      expect(await smallestCardText(ui.panel), `size ${size}`).toBeGreaterThanOrEqual(FLOOR_PX);
+      expect(await cardsUnderControls(ui.panel), `size ${size}`).toEqual([]);
+    }
+
+    // The full-screen map and "fit view" keep the controls clear of the cards too.
+    await ui.panel.getByTestId('trajectory-fullscreen').click();
+    await ui.settle();
+    expect(await cardsUnderControls(ui.panel), 'full screen').toEqual([]);
+    await ui.panel.locator('.react-flow__controls-fitview').click();
+    await ui.settle();
+    expect(await cardsUnderControls(ui.panel), 'fit view').toEqual([]);
     await ui.page.close();
   });
 
@@ -127,6 +200,14 @@ describe('driving the trajectory panel', () => {
     await ui.page.keyboard.press('Alt+ArrowUp');
     await ui.page.keyboard.press('Alt+ArrowDown');
     expect(await ui.events()).toEqual([{ kind: 'open', id: threads.bacteria }]);
+
+    // The path's other fork, after step 2: the siblings are the root path (3) and the displayed
+    // path's 3.1; Alt+↑/↓ there switches to the root path, not to a sibling of 3.1.
+    await ui.page.keyboard.press('[');
+    expect(await ui.focusedLabel()).toBe('2');
+    await ui.page.keyboard.press('Alt+ArrowUp');
+    await ui.page.keyboard.press('Alt+ArrowDown');
+    expect(await ui.events()).toEqual([{ kind: 'open', id: threads.root }]);
     await ui.page.close();
   });
 
@@ -151,23 +232,46 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('works on a phone: the popover and its actions fit the screen', async () => {
-    const ui = await open({ width: 390, height: 844 });
+  it('works on a phone: the popover and its actions fit the screen and are in view without scrolling, at every panel size', async () => {
+    const PHONE = { width: 390, height: 844 };
+    const ui = await open(PHONE);
     // The harness column is as wide as the phone.
     await ui.page.evaluate(() => document.documentElement.style.setProperty('--harness-width', '100vw'));
     await ui.settle();
-    await ui.panel.locator('.react-flow__controls-fitview').click();
-    await ui.settle();
-    await ui.card('5.1.1').click();
-    const action = ui.page
-      .getByTestId('trajectory-detail')
-      .getByRole('button', { name: 'Close step details' });
-    const box = await action.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    const overflow = await ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    for (const size of ['S', 'M', 'L', 'full'] as const) {
+      if (size === 'full') await ui.panel.getByTestId('trajectory-fullscreen').click();
+      else await ui.panel.getByTestId(`trajectory-size-${size}`).click();
+      await ui.panel.locator('.react-flow__controls-fitview').click();
+      await ui.settle();
+      // A step off "you are here", so every action applies to it.
+      await ui.card('4.1.1').click();
+      const detail = ui.page.getByTestId('trajectory-detail');
+      const outer = await detail.boundingBox();
+      if (!outer) throw new Error(`no popover at size ${size}`);
+      for (const name of ['Close step details', 'Continue from here', 'Compare with…']) {
+        const action = detail.getByRole('button', { name });
+        const box = await action.boundingBox();
+        if (!box) throw new Error(`no ${name} at size ${size}`);
+        // On the screen, and inside the popover's visible part.
+        expect(box.x, `${name} at ${size}`).toBeGreaterThanOrEqual(0);
+        expect(box.y, `${name} at ${size}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} at ${size}`).toBeLessThanOrEqual(PHONE.width);
+        expect(box.y + box.height, `${name} at ${size}`).toBeLessThanOrEqual(PHONE.height);
+        expect(box.y + box.height, `${name} at ${size}`).toBeLessThanOrEqual(outer.y + outer.height);
+        expect(box.x + box.width, `${name} at ${size}`).toBeLessThanOrEqual(outer.x + outer.width);
+      }
+      // Nothing had to scroll to get there: not the popover, not the page.
+      expect(await detail.evaluate((el) => el.scrollTop), `size ${size}`).toBe(0);
+      expect(await ui.page.evaluate(() => [window.scrollX, window.scrollY]), `size ${size}`).toEqual([0, 0]);
+      const overflow = await ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `size ${size}`).toBeLessThanOrEqual(0);
+      // The actions work from there: Compare with… starts picking the second step.
+      await detail.getByRole('button', { name: 'Compare with…' }).click();
+      await ui.panel.getByTestId('compare-picking').waitFor();
+      expect(await detail.count(), `size ${size}`).toBe(0);
+      await ui.panel.getByTestId('compare-picking').getByRole('button', { name: 'Cancel' }).click();
+      await ui.panel.getByTestId('compare-picking').waitFor({ state: 'detached' });
+    }
     await ui.page.close();
   });
   it("draws each lane's name at its start, with a star on a starred path", async () => {
