@@ -203,12 +203,24 @@ describe('curate a family', () => {
     // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
     const dir = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
     await mkdir(dir, { recursive: true });
+    // A named, starred family: both paths renamed, the root starred; each lane shows its name.
     await ui.rename(root, 'Bee guide');
+    await ui.rename(branch, 'Wasps instead');
     await ui.row(root).hover();
     await ui.row(root).getByTestId('star-conversation').click();
     await ui.row(root).getByTestId('starred-mark').waitFor();
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(2);
+    const panel = ui.byTestId('trajectory-panel');
+    const laneName = (threadId: string) => panel.locator(`[data-testid="lane-name"][data-thread-id="${threadId}"]`);
+    await expect.poll(() => laneName(root).textContent()).toBe('★Starred: Bee guide');
+    expect(await laneName(root).getAttribute('data-starred')).toBe('true');
+    expect(await laneName(branch).textContent()).toBe('Wasps instead');
+    const canvas = await panel.locator('.react-flow').boundingBox();
+    for (const threadId of [root, branch]) {
+      const box = await laneName(threadId).boundingBox();
+      expect(box !== null && canvas !== null && box.y >= canvas.y && box.x >= canvas.x && box.x + box.width <= canvas.x + canvas.width, threadId).toBe(true);
+    }
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(dir, 'studio-curate.png') });
