@@ -40,6 +40,8 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   response?: z.ZodType;
   /** The success content type when it is not JSON (event streams, HTML). */
   contentType?: string;
+  /** Other media types the success answer can take (chosen by a `format` query), each with what it holds. */
+  alsoContent?: Readonly<Record<string, string>>;
   status?: number;
   /**
    * Other successful answers, by status (a dry run's 200 beside a creation's 201): the handler picks

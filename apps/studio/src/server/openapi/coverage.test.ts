@@ -23,6 +23,14 @@ describe('OpenAPI coverage', () => {
     expect(coverageProblems(documentOf(contracts), folders, contracts)).toEqual([]);
   });
 
+  it('documents the unified diff that the compare answers with format=diff beside its JSON', () => {
+    const ok = documentOf(contracts).paths['/api/conversations/{id}/compare']!.get!.responses['200'] as {
+      content: Record<string, { schema: { type?: string; description?: string } }>;
+    };
+    expect(Object.keys(ok.content)).toEqual(['application/json', 'text/x-diff']);
+    expect(ok.content['text/x-diff']!.schema).toMatchObject({ type: 'string', description: expect.stringContaining('format=diff') });
+  });
+
   it('a declaration naming a parameter unlike its folder ({pid} for [tid]) is reported', () => {
     const wrong = withWrong('PATCH', '/api/conversations/{id}/todos/{tid}', (c) => ({ ...c, path: '/api/conversations/{id}/todos/{pid}' }));
     const problems = coverageProblems(documentOf(wrong), folders, wrong);

@@ -60,9 +60,15 @@ function operation(route: RouteContract) {
         schema,
       }))
     : [];
+  const alsoContent = Object.fromEntries(
+    Object.entries(route.alsoContent ?? {}).map(([media, description]) => [media, { schema: { type: 'string', description } }]),
+  );
   const responses: Record<string, unknown> = {
     [String(route.status ?? 200)]: route.response
-      ? { description: 'OK', content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') } } }
+      ? {
+          description: 'OK',
+          content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') }, ...alsoContent },
+        }
       : { description: route.contentType ? `Body: ${route.contentType}` : 'No content' },
     ...Object.fromEntries(
       Object.entries(route.alsoResponds ?? {}).map(([status, { description, schema }]) => [
