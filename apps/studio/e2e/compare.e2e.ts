@@ -172,4 +172,37 @@ describe('comparing two paths', () => {
     await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
     await page.locator('[data-testid="preview-banner"][data-step-label="2"]').waitFor();
   });
+
+  it('"Continue from A" and "Continue from B" restore each compared step', async () => {
+    for (const [side, turn] of [['a', 1], ['b', 2]] as const) {
+      await page.goto(`/c/${root}/compare?a=${root}:1&b=${root}:2`);
+      await ui.byTestId(`compare-continue-${side}`).click();
+      await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === String(turn));
+      await page.locator(`[data-testid="preview-banner"][data-step-label="${turn}"]`).waitFor();
+      await expect.poll(() => ui.userMessages.count()).toBe(turn);
+    }
+  });
+
+  it('cards carry the stored word counts as "+N −M", and a struck-through count where items were discarded', async () => {
+    const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as {
+      nodes: { id: string; change_summary: { words_added: number; words_removed: number } | null; discarded_count: number }[];
+    };
+    const stored = (nodeId: string) => graph.nodes.find((n) => n.id === nodeId)!;
+    await page.goto(`/c/${root}`);
+    await ui.waitForReplies(3);
+    // Step 2 deleted "Short paragraphs" (above); step 3 only appended.
+    expect(stored(`${root}:2`).discarded_count).toBe(1);
+    for (const turn of [2, 3]) {
+      const summary = stored(`${root}:${turn}`).change_summary!;
+      const badge = card(`${root}:${turn}`).getByTestId('step-change-badge');
+      const words = (await badge.textContent())!.match(/\+(\d+) −(\d+)/);
+      expect(words?.slice(1).map(Number), `step ${turn}`).toEqual([summary.words_added, summary.words_removed]);
+      expect(summary.words_added, `step ${turn}`).toBeGreaterThan(0);
+    }
+    const marker = card(`${root}:2`).getByTestId('step-discard-marker');
+    expect(await marker.textContent()).toContain('×1');
+    expect(await marker.getAttribute('title')).toBe('1 discarded here');
+    expect(await card(`${root}:3`).getByTestId('step-discard-marker').count()).toBe(0);
+    expect(await card(`${root}:1`).getByTestId('step-discard-marker').count()).toBe(0);
+  });
 });

@@ -68,10 +68,10 @@ export function CompareView({ threadId, a, b, into }: CompareViewProps) {
           <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={pathHref(c.b.node_id)} data-testid="compare-open-b">
             Open B ({c.b.label})
           </Link>
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={stepHref(c.a.node_id)}>
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={stepHref(c.a.node_id)} data-testid="compare-continue-a">
             Continue from A
           </Link>
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={stepHref(c.b.node_id)}>
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={stepHref(c.b.node_id)} data-testid="compare-continue-b">
             Continue from B
           </Link>
         </nav>
