@@ -174,6 +174,96 @@ describe('item keys survive', () => {
   });
 });
 
+// The same model for todos, whose edits are text, done and depth. The expected changes of an item
+// both sides hold are exactly the fields its final version differs in from its first.
+type TodoOp =
+  | { kind: 'copy' }
+  | { kind: 'text'; at: number; text: string }
+  | { kind: 'done'; at: number }
+  | { kind: 'depth'; at: number; depth: number }
+  | { kind: 'delete'; at: number }
+  | { kind: 'add'; text: string; key: string; depth: number };
+
+const todoOpArb: fc.Arbitrary<TodoOp> = fc.oneof(
+  fc.constant<TodoOp>({ kind: 'copy' }),
+  fc.record({ kind: fc.constant('text' as const), at: fc.nat(10), text: itemText }),
+  fc.record({ kind: fc.constant('done' as const), at: fc.nat(10) }),
+  fc.record({ kind: fc.constant('depth' as const), at: fc.nat(10), depth: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(10) }),
+  fc.record({ kind: fc.constant('add' as const), text: itemText, key: fc.uuid(), depth: fc.integer({ min: 0, max: 3 }) }),
+);
+
+describe('todo keys survive', () => {
+  it('random sequences of branch copies, text, done and depth edits, deletes and additions', () => {
+    fc.assert(
+      fc.property(stateArb, fc.array(todoOpArb, { maxLength: 25 }), (startRaw, ops) => {
+        const liveKey = (prefix: string, i: number) => `00000000-0000-4000-${prefix}-${String(i).padStart(12, '0')}`;
+        const start: CompareState = {
+          ...startRaw,
+          preferences: startRaw.preferences.map((p, i) => ({ ...p, key: p.key ?? liveKey('8000', i) })),
+          todos: startRaw.todos.map((t, i) => ({ ...t, key: t.key ?? liveKey('9000', i) })),
+        };
+        const initial = new Map(start.todos.map((t) => [t.key!, t]));
+        const deleted = new Set<string>();
+        const added = new Set<string>();
+        let current = start;
+        for (const op of ops) {
+          const todos = current.todos;
+          if (op.kind === 'copy') {
+            // A branch seeded from an edited preview: both lists come back with the kept keys.
+            const override = {
+              preferences: current.preferences.map((p) => ({ key: p.key!, text: p.text, locked: p.locked })),
+              todos: todos.map((t) => ({ key: t.key!, text: t.text, done: t.done, depth: t.depth })),
+            };
+            current = { ...applyWorkspaceOverride(current, override), artifacts: current.artifacts };
+            continue;
+          }
+          if (op.kind === 'add') {
+            current = { ...current, todos: [...todos, { key: op.key, text: op.text, done: false, depth: op.depth }] };
+            added.add(op.key);
+            continue;
+          }
+          const target = todos[op.at % Math.max(todos.length, 1)];
+          if (!target) continue;
+          const key = target.key!;
+          if (op.kind === 'delete') {
+            current = { ...current, todos: todos.filter((t) => t.key !== key) };
+            if (added.has(key)) added.delete(key);
+            else deleted.add(key);
+            continue;
+          }
+          const next =
+            op.kind === 'text' ? { ...target, text: op.text } : op.kind === 'done' ? { ...target, done: !target.done } : { ...target, depth: op.depth };
+          current = { ...current, todos: todos.map((t) => (t.key === key ? next : t)) };
+        }
+        const c = compareWorkspaces(start, current);
+        const final = new Map(current.todos.map((t) => [t.key!, t]));
+        for (const e of c.todos) {
+          if (e.status === 'added') {
+            expect(added.has(e.key!)).toBe(true);
+            expect(e.b).toEqual({ text: final.get(e.key!)!.text, done: final.get(e.key!)!.done, depth: final.get(e.key!)!.depth });
+          } else if (e.status === 'removed') {
+            expect(deleted.has(e.key!)).toBe(true);
+          } else {
+            const first = initial.get(e.key!)!;
+            const last = final.get(e.key!)!;
+            expect(e.a).toEqual({ text: first.text, done: first.done, depth: first.depth });
+            expect(e.b).toEqual({ text: last.text, done: last.done, depth: last.depth });
+            const expected = (['text', 'done', 'depth'] as const).filter((field) => first[field] !== last[field]);
+            expect(e.changes.filter((x) => x !== 'position')).toEqual(expected);
+            expect(e.status).toBe(e.changes.length > 0 ? 'edited' : 'unchanged');
+          }
+        }
+        expect(c.todos.filter((e) => e.status === 'removed')).toHaveLength(deleted.size);
+        expect(c.todos.filter((e) => e.status === 'added')).toHaveLength(added.size);
+        expect(c.todos.filter((e) => e.a !== null && e.b !== null)).toHaveLength(current.todos.length - added.size);
+        // Copies carried the preferences' keys along: none of them moved in or out.
+        expect(c.preferences.every((e) => e.status === 'unchanged')).toBe(true);
+      }),
+    );
+  });
+});
+
 // Random families: each new thread branches off an existing one at a turn it can reach.
 const familyArb = fc
   .array(fc.record({ parent: fc.nat(), at: fc.nat(12), own: fc.integer({ min: 0, max: 6 }) }), { maxLength: 8 })
