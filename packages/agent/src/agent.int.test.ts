@@ -359,8 +359,9 @@ describe('checkpoint storage', () => {
     return out.join(' ');
   };
 
-  async function measure(options: { keepCheckpointHistory: boolean }) {
-    const agent = createAgent({ checkpointer, model: new OfflineChatModel(), contextBudget: { maxMessages: 40 }, ...options });
+  async function measure(options: { keepHistory: boolean }) {
+    const saver = createCheckpointer({ pool, ...options });
+    const agent = createAgent({ checkpointer: saver, model: new OfflineChatModel(), contextBudget: { maxMessages: 40 } });
     const workspace = createInMemoryWorkspace();
     const threadId = newThread();
     const bytes: Record<number, number> = {};
@@ -372,7 +373,7 @@ describe('checkpoint storage', () => {
   }
 
   it('adds the same bytes per turn in turns 40–60 as in turns 20–40 when history is kept (linear total)', async () => {
-    const { bytes, threadId } = await measure({ keepCheckpointHistory: true });
+    const { bytes, threadId } = await measure({ keepHistory: true });
     // Durability "exit": one checkpoint per turn, not one per graph step.
     const { rows } = await pool.query('select count(*)::int as n from langgraph.checkpoints where thread_id = $1', [threadId]);
     expect(rows[0].n).toBe(60);
@@ -384,7 +385,7 @@ describe('checkpoint storage', () => {
   });
 
   it('stays bounded by the budget when superseded checkpoints are pruned (the default)', async () => {
-    const { bytes, threadId } = await measure({ keepCheckpointHistory: false });
+    const { bytes, threadId } = await measure({ keepHistory: false });
     console.info(JSON.stringify({ history: 'pruned', bytes }));
     expect(bytes[60] / bytes[20]).toBeLessThan(1.5);
     const { rows } = await pool.query('select count(*)::int as n from langgraph.checkpoints where thread_id = $1', [threadId]);

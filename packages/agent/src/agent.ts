@@ -11,9 +11,9 @@
 // instead of one per step, and a turn is all-or-nothing in the checkpointer —
 // a failed run never leaves an assistant tool call without its results. An
 // aborted run is settled (settle.ts) so the thread is idle and well-formed.
-// Superseded checkpoints are pruned after every turn when the saver can
-// (TrellisCheckpointSaver), so a thread's checkpointer footprint is bounded
-// by the context budget, whatever the number of turns.
+// TrellisCheckpointSaver drops superseded checkpoints as it writes the new one
+// (unless told to keep history), so a thread's checkpointer footprint is
+// bounded by the context budget, whatever the number of turns.
 //
 // Runs on one thread must not overlap (LangGraph JS loses a turn): the
 // services layer holds a per-thread lease in Postgres around runTurn.
@@ -63,12 +63,6 @@ export interface CreateAgentOptions {
   model: BaseChatModel;
   /** Bound on the working context kept per thread (default 40 messages). */
   contextBudget?: ContextBudget;
-  /**
-   * Keep every checkpoint LangGraph writes instead of only the latest
-   * (default false; only savers with `pruneThread` prune). Trellis never reads
-   * checkpoint history: its transcript and snapshots live in its own tables.
-   */
-  keepCheckpointHistory?: boolean;
 }
 
 /** Graph recursion limit: ~12 rounds of tool calls per turn before the run fails. */
@@ -78,7 +72,6 @@ export function createAgent(options: CreateAgentOptions): Agent {
   const budget = resolveBudget(options.contextBudget);
   const graph = buildAgentGraph({ model: options.model, budget, checkpointer: options.checkpointer });
   const saver = options.checkpointer;
-  const prune = !options.keepCheckpointHistory && isPrunableCheckpointer(saver);
   /**
    * Per thread, the checkpoint a run of this agent finished on (idle and well-formed). The next turn
    * skips settling (a full state read) when that is still the latest, untouched checkpoint; anything
@@ -146,12 +139,10 @@ export function createAgent(options: CreateAgentOptions): Agent {
       }
       await settling;
     }
-    if (prune && isPrunableCheckpointer(saver)) {
-      const latest = await saver.pruneThread(input.threadId);
-      if (state === 'finished' && latest !== null) {
-        if (finishedAt.size >= FINISHED_AT_LIMIT) finishedAt.clear();
-        finishedAt.set(input.threadId, latest);
-      }
+    const latest = state === 'finished' && isPrunableCheckpointer(saver) ? saver.lastWritten(input.threadId) : undefined;
+    if (latest !== undefined) {
+      if (finishedAt.size >= FINISHED_AT_LIMIT) finishedAt.clear();
+      finishedAt.set(input.threadId, latest);
     }
     return collector.result(state === 'aborted');
   }
@@ -178,7 +169,6 @@ export function createAgent(options: CreateAgentOptions): Agent {
         .filter((t) => t.length > 0)
         .join('\n\n');
     }
-    if (prune && isPrunableCheckpointer(saver)) await saver.pruneThread(input.threadId);
     return { content };
   }
 

@@ -9,8 +9,12 @@ import {
   deleteCheckpointThread,
   setupCheckpointer,
 } from './checkpointer';
+import { createAgent } from './agent';
 import { buildAgentGraph } from './graph';
+import { OfflineChatModel } from './models/offline';
 import { CHAT_NODE } from './nodes/chat';
+import { drain } from './testing/drain';
+import { createInMemoryWorkspace } from './testing/in-memory-workspace';
 
 const url = process.env.TRELLIS_TEST_DATABASE_URL!;
 let pool: pg.Pool;
@@ -49,7 +53,7 @@ describe('setupCheckpointer', () => {
 
 describe('checkpointer threads', () => {
   it('counts, measures, prunes and deletes one thread without touching another', async () => {
-    const saver = createCheckpointer({ pool });
+    const saver = createCheckpointer({ pool, keepHistory: true });
     const graph = buildAgentGraph({ budget: { maxMessages: 10 }, checkpointer: saver });
     const a = `th_${crypto.randomUUID()}`;
     const b = `th_${crypto.randomUUID()}`;
@@ -79,7 +83,7 @@ describe('checkpointer threads', () => {
 
 describe('the saver beside the stock PostgresSaver', () => {
   it('reads exactly what the stock saver reads, whichever of the two wrote the checkpoints', async () => {
-    const trellis = createCheckpointer({ pool });
+    const trellis = createCheckpointer({ pool, keepHistory: true });
     const stock = new PostgresSaver(pool, undefined, { schema: 'langgraph' });
     for (const [writer, reader] of [
       [stock, trellis],
@@ -105,5 +109,81 @@ describe('the saver beside the stock PostgresSaver', () => {
       expect(await reader.getTuple(parent)).toEqual(await writer.getTuple(parent));
       expect(await reader.getTuple({ configurable: { thread_id: `th_${crypto.randomUUID()}` } })).toBeUndefined();
     }
+  });
+});
+
+describe('a saver that keeps only the latest checkpoint (the default)', () => {
+  const blobCount = async (thread: string) =>
+    (await pool.query<{ n: number }>('select count(*)::int as n from langgraph.checkpoint_blobs where thread_id = $1', [thread])).rows[0]!.n;
+
+  it('drops the superseded checkpoints, their writes and unreferenced blobs as it writes the new one', async () => {
+    const saver = createCheckpointer({ pool });
+    const graph = buildAgentGraph({ budget: { maxMessages: 10 }, checkpointer: saver });
+    const thread = `th_${crypto.randomUUID()}`;
+    const config = { configurable: { thread_id: thread } };
+    await graph.updateState(config, { messages: [new HumanMessage('m0')] }, CHAT_NODE);
+    const first = await saver.getTuple(config);
+    await saver.putWrites(first!.config, [['messages', [new AIMessage('pending')]]], 'task-a');
+    for (let i = 1; i < 4; i += 1) await graph.updateState(config, { messages: [new HumanMessage(`m${i}`)] }, CHAT_NODE);
+
+    const rows = async (table: string) =>
+      (await pool.query<{ n: number }>(`select count(*)::int as n from langgraph.${table} where thread_id = $1`, [thread])).rows[0]!.n;
+    expect(await rows('checkpoints')).toBe(1);
+    expect(await rows('checkpoint_writes')).toBe(0);
+    const latest = await createCheckpointer({ pool }).getTuple(config);
+    expect(await blobCount(thread)).toBe(Object.keys(latest!.checkpoint.channel_versions).length);
+    expect((latest!.checkpoint.channel_values.messages as HumanMessage[]).map((m) => m.text)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(saver.lastWritten(thread)).toBe(latest!.checkpoint.id);
+  });
+
+  it('answers the read after isLatestAndClean from memory with exactly what a fresh read returns', async () => {
+    const saver = createCheckpointer({ pool });
+    const agent = createAgent({ checkpointer: saver, model: new OfflineChatModel() });
+    const workspace = createInMemoryWorkspace();
+    const thread = `th_${crypto.randomUUID()}`;
+    const config = { configurable: { thread_id: thread } };
+    // Turns with tool calls and results, and one without.
+    await drain(agent.runTurn({ threadId: thread, userMessage: 'objective: Birds\ntodo: Pigeons\nprefer: short', workspace }));
+    await drain(agent.runTurn({ threadId: thread, userMessage: 'hello', workspace }));
+    await drain(agent.runTurn({ threadId: thread, userMessage: 'done: pigeons', workspace }));
+    const id = saver.lastWritten(thread)!;
+    expect(await saver.isLatestAndClean(thread, id)).toBe(true);
+    // Whatever is in the table now, the remembered tuple answers (the caller holds the thread).
+    const fresh = await createCheckpointer({ pool }).getTuple(config);
+    const queried: string[] = [];
+    const query = pool.query.bind(pool);
+    pool.query = ((...args: Parameters<typeof query>) => (queried.push(String(args[0])), query(...args))) as typeof pool.query;
+    try {
+      expect(await saver.getTuple(config)).toEqual(fresh);
+      expect(queried).toEqual([]);
+      // Only once: the next read queries again.
+      expect(await saver.getTuple(config)).toEqual(fresh);
+      expect(queried).toHaveLength(1);
+    } finally {
+      pool.query = query;
+    }
+  });
+
+  it('reads from the table when writes landed, another saver wrote, or the checkpoint is not the latest', async () => {
+    const saver = createCheckpointer({ pool });
+    const other = createCheckpointer({ pool });
+    const graph = buildAgentGraph({ budget: { maxMessages: 10 }, checkpointer: saver });
+    const thread = `th_${crypto.randomUUID()}`;
+    const config = { configurable: { thread_id: thread } };
+    await graph.updateState(config, { messages: [new HumanMessage('q0')] }, CHAT_NODE);
+    const id = saver.lastWritten(thread)!;
+
+    // Pending writes on the remembered checkpoint: not clean, and the read sees them.
+    expect(await saver.isLatestAndClean(thread, id)).toBe(true);
+    await saver.putWrites({ configurable: { thread_id: thread, checkpoint_ns: '', checkpoint_id: id } }, [['messages', [new AIMessage('w')]]], 'task-a');
+    expect((await saver.getTuple(config))!.pendingWrites).toHaveLength(1);
+    expect(await saver.isLatestAndClean(thread, id)).toBe(false);
+
+    // Another process's saver wrote a newer checkpoint: not the latest any more.
+    await buildAgentGraph({ budget: { maxMessages: 10 }, checkpointer: other }).updateState(config, { messages: [new HumanMessage('q1')] }, CHAT_NODE);
+    expect(await saver.isLatestAndClean(thread, id)).toBe(false);
+    const read = await saver.getTuple(config);
+    expect(read!.checkpoint.id).toBe(other.lastWritten(thread));
+    expect((read!.checkpoint.channel_values.messages as HumanMessage[]).map((m) => m.text)).toEqual(['q0', 'q1']);
   });
 });

@@ -19,27 +19,47 @@ export function checkpointSchema(schema: string | undefined): string {
 }
 
 /**
- * PostgresSaver on the same tables, with fewer round trips and cheaper reads, plus `pruneThread`
- * (LangGraph keeps every checkpoint of a thread forever, although resuming only ever reads the
- * latest one).
+ * PostgresSaver on the same tables, with fewer round trips and cheaper reads, keeping only the
+ * latest checkpoint of a thread unless told otherwise (LangGraph keeps every checkpoint of a thread
+ * forever, although resuming only ever reads the latest one).
  *
  * - `getTuple` reads the checkpoint, its blobs and its pending writes as one row each, in one
  *   query. The stock query folds the blobs into a `bytea[][]` column, which node-postgres parses
  *   character by character in JavaScript (milliseconds for a 40-message context); a plain `bytea`
  *   column is decoded natively.
  * - `put` writes the blobs and the checkpoint in one statement (the stock saver: BEGIN, one insert
- *   per blob, the checkpoint, COMMIT — a round trip each); `putWrites` likewise.
+ *   per blob, the checkpoint, COMMIT — a round trip each). Unless the saver keeps history, the same
+ *   statement deletes the thread's superseded checkpoints, their writes and the blobs the new one
+ *   no longer references (what `pruneThread` does, without a round trip of its own).
+ * - A thread's latest checkpoint that this saver wrote is remembered (as written, for the most
+ *   recently written threads). When `isLatestAndClean` confirms it is still the thread's latest,
+ *   with no writes pending, the next `getTuple` of the thread's latest checkpoint answers from
+ *   memory: no query, no deserialisation. LangGraph treats loaded values as immutable (it copies
+ *   the checkpoint, and reducers return new values), and the caller guarantees, as for skipping
+ *   settlement, that nothing else writes the thread between the two calls (the per-thread lease).
  * Serialisation (the saver's serde) and the rows written are the stock ones, so either saver reads
  * what the other wrote.
  */
 export class TrellisCheckpointSaver extends PostgresSaver {
   readonly schema: string;
+  /** Every checkpoint is kept (no pruning on put), like the stock saver. */
+  readonly keepsHistory: boolean;
   readonly #pool: pg.Pool;
+  /** Per thread (root namespace), the latest checkpoint this saver wrote, as `getTuple` would read it. */
+  readonly #written = new Map<string, CheckpointTuple>();
+  /** Threads whose remembered checkpoint `isLatestAndClean` just confirmed, for the next `getTuple`. */
+  readonly #confirmed = new Set<string>();
 
-  constructor(pool: pg.Pool, schema: string) {
+  constructor(pool: pg.Pool, schema: string, options: { keepHistory?: boolean } = {}) {
     super(pool, undefined, { schema });
     this.schema = schema;
+    this.keepsHistory = options.keepHistory ?? false;
     this.#pool = pool;
+  }
+
+  /** The id of the latest checkpoint this saver wrote on the thread (root namespace), if it remembers one. */
+  lastWritten(threadId: string): string | undefined {
+    return this.#written.get(threadId)?.checkpoint.id;
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -48,6 +68,10 @@ export class TrellisCheckpointSaver extends PostgresSaver {
       checkpoint_ns?: string;
       checkpoint_id?: string;
     };
+    if (!checkpointId && namespace === '' && threadId !== undefined && this.#confirmed.delete(threadId)) {
+      const written = this.#written.get(threadId);
+      if (written !== undefined) return written;
+    }
     const s = `"${this.schema}"`;
     const which = checkpointId ? 'and checkpoint_id = $3' : 'order by checkpoint_id desc limit 1';
     const { rows } = await this.#pool.query<TupleRow>(
@@ -114,19 +138,38 @@ export class TrellisCheckpointSaver extends PostgresSaver {
       this._dumpMetadata(metadata) as Promise<unknown>,
     ]);
     const s = `"${this.schema}"`;
-    // One statement, hence atomic: the blobs first (a CTE), then the checkpoint that references them.
+    const serializedCheckpoint = this._dumpCheckpoint(checkpoint);
+    this.#confirmed.delete(threadId);
+    // One statement, hence atomic: the blobs first (a CTE), then the checkpoint that references them;
+    // when history is not kept, the superseded rows go in the same statement (its CTEs all see the
+    // snapshot from before it, so none of them can touch what it inserts).
     // Each blob is a parameter of its own, which node-postgres sends in binary (in an array it would
     // travel as hex text, twice its size).
     const blobRows = blobs.map((_, i) => `($1, $2, $${7 + 4 * i}, $${8 + 4 * i}, $${9 + 4 * i}, $${10 + 4 * i}::bytea)`);
-    await this.#pool.query(
-      `${
-        blobRows.length === 0
-          ? ''
-          : `with blobs as (
+    const ctes = [
+      ...(blobRows.length === 0
+        ? []
+        : [
+            `blobs as (
                insert into ${s}.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
                values ${blobRows.join(', ')}
-               on conflict (thread_id, checkpoint_ns, channel, version) do nothing)`
-      }
+               on conflict (thread_id, checkpoint_ns, channel, version) do nothing)`,
+          ]),
+      ...(this.keepsHistory
+        ? []
+        : [
+            `old_checkpoints as (
+               delete from ${s}.checkpoints where thread_id = $1 and checkpoint_ns = $2 and checkpoint_id <> $3)`,
+            `old_writes as (
+               delete from ${s}.checkpoint_writes where thread_id = $1 and checkpoint_ns = $2 and checkpoint_id <> $3)`,
+            `old_blobs as (
+               delete from ${s}.checkpoint_blobs b where b.thread_id = $1 and b.checkpoint_ns = $2
+                 and not exists (select 1 from jsonb_each_text($5::jsonb -> 'channel_versions') v
+                                 where v.key = b.channel and v.value = b.version))`,
+          ]),
+    ];
+    await this.#pool.query(
+      `${ctes.length === 0 ? '' : `with ${ctes.join(',\n')}`}
        insert into ${s}.checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
        values ($1, $2, $3, $4, $5, $6)
        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`,
@@ -135,12 +178,47 @@ export class TrellisCheckpointSaver extends PostgresSaver {
         namespace,
         checkpoint.id,
         parentId ?? null,
-        this._dumpCheckpoint(checkpoint),
+        serializedCheckpoint,
         serializedMetadata,
         ...blobs.flatMap(([, , channel, version, type, blob]) => [channel, version, type, blob ?? null]),
       ],
     );
-    return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
+    const at = (id: string) => ({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: id } });
+    if (namespace === '') {
+      // What getTuple reads back: the values of the channels the checkpoint versions, no pending writes.
+      const versions = checkpoint.channel_versions ?? {};
+      const channelValues = Object.fromEntries(Object.entries(checkpoint.channel_values).filter(([channel]) => channel in versions));
+      this.#remember(threadId, {
+        config: at(checkpoint.id),
+        checkpoint: { ...checkpoint, channel_versions: versions, versions_seen: checkpoint.versions_seen ?? {}, channel_values: channelValues },
+        metadata: (await this._loadMetadata(serializedMetadata as CheckpointMetadata)) as CheckpointMetadata,
+        ...(parentId ? { parentConfig: at(parentId) } : {}),
+        pendingWrites: [],
+      });
+    }
+    return at(checkpoint.id);
+  }
+
+  override async putWrites(config: RunnableConfig, writes: Parameters<PostgresSaver['putWrites']>[1], taskId: string): Promise<void> {
+    const threadId = (config.configurable as { thread_id?: string } | undefined)?.thread_id;
+    if (threadId !== undefined) this.#forget(threadId);
+    await super.putWrites(config, writes, taskId);
+  }
+
+  override async deleteThread(threadId: string): Promise<void> {
+    this.#forget(threadId);
+    await super.deleteThread(threadId);
+  }
+
+  #remember(threadId: string, tuple: CheckpointTuple): void {
+    this.#written.delete(threadId);
+    if (this.#written.size >= WRITTEN_LIMIT) this.#forget(this.#written.keys().next().value!);
+    this.#written.set(threadId, tuple);
+  }
+
+  #forget(threadId: string): void {
+    this.#written.delete(threadId);
+    this.#confirmed.delete(threadId);
   }
 
   /**
@@ -187,7 +265,9 @@ export class TrellisCheckpointSaver extends PostgresSaver {
 
   /**
    * Whether `checkpointId` is still the thread's latest checkpoint with no writes pending on it: the
-   * thread is then exactly as the run that saved it left it. One small query, no blob read.
+   * thread is then exactly as the run that saved it left it. One small query, no blob read. When it
+   * is, and it is the checkpoint this saver last wrote on the thread, the next read of the thread's
+   * latest checkpoint answers from memory (the caller lets nothing else write the thread meanwhile).
    */
   async isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean> {
     const s = `"${this.schema}"`;
@@ -200,9 +280,15 @@ export class TrellisCheckpointSaver extends PostgresSaver {
            order by cp.checkpoint_id desc limit 1), false) as clean`,
       [threadId, checkpointId],
     );
-    return rows[0]?.clean === true;
+    const clean = rows[0]?.clean === true;
+    if (clean && this.#written.get(threadId)?.checkpoint.id === checkpointId) this.#confirmed.add(threadId);
+    else this.#confirmed.delete(threadId);
+    return clean;
   }
 }
+
+/** Threads whose latest written checkpoint a saver remembers (the most recently written ones). */
+const WRITTEN_LIMIT = 256;
 
 type TupleRow = {
   part: 0 | 1 | 2;
@@ -220,16 +306,23 @@ type TupleRow = {
 export interface PrunableCheckpointer {
   pruneThread(threadId: string): Promise<string | null>;
   isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean>;
+  lastWritten(threadId: string): string | undefined;
 }
 
 export function isPrunableCheckpointer(saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & PrunableCheckpointer {
-  const candidate = saver as { pruneThread?: unknown; isLatestAndClean?: unknown };
-  return typeof candidate.pruneThread === 'function' && typeof candidate.isLatestAndClean === 'function';
+  const candidate = saver as { pruneThread?: unknown; isLatestAndClean?: unknown; lastWritten?: unknown };
+  return (
+    typeof candidate.pruneThread === 'function' && typeof candidate.isLatestAndClean === 'function' && typeof candidate.lastWritten === 'function'
+  );
 }
 
-/** The checkpointer on the caller's pool. The pool's lifetime is the caller's. */
-export function createCheckpointer(options: { pool: pg.Pool; schema?: string }): TrellisCheckpointSaver {
-  return new TrellisCheckpointSaver(options.pool, checkpointSchema(options.schema));
+/**
+ * The checkpointer on the caller's pool. The pool's lifetime is the caller's. It keeps only each
+ * thread's latest checkpoint unless `keepHistory` (Trellis never reads checkpoint history: its
+ * transcript and snapshots live in its own tables).
+ */
+export function createCheckpointer(options: { pool: pg.Pool; schema?: string; keepHistory?: boolean }): TrellisCheckpointSaver {
+  return new TrellisCheckpointSaver(options.pool, checkpointSchema(options.schema), { keepHistory: options.keepHistory });
 }
 
 /**
