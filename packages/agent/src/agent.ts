@@ -1,9 +1,10 @@
 // createAgent / runTurn: one user turn through the graph, streamed.
 //
-// Streaming uses `graph.stream` with stream modes `messages` (token chunks
-// from the model call inside the chat node, via LangGraph's callback handler)
-// and `custom` (one payload per executed tool, written by the tools node).
-// `streamEvents` would give the same tokens but emits an event for every
+// Streaming uses `graph.stream` with the one stream mode `custom`: the chat
+// node writes the model's text as it streams, the tools node one payload per
+// executed tool. The `messages` mode would give the same tokens through a
+// LangChain callback handler that sees every runnable of the run and every
+// token (measurably slower per turn); `streamEvents` emits an event for every
 // runnable in the graph (nodes, bound models, reducers) that we would only
 // filter out again.
 //
@@ -105,7 +106,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
         {
           configurable: { thread_id: input.threadId },
           context: { workspace: input.workspace, journal },
-          streamMode: ['messages', 'custom'],
+          streamMode: ['custom'],
           signal: controller.signal,
           durability: 'exit',
           recursionLimit: RECURSION_LIMIT,

@@ -1,10 +1,8 @@
-import { AIMessage, AIMessageChunk, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import type { ToolEventPayload } from './nodes/tool-journal';
+import type { TokenEventPayload, ToolEventPayload } from './nodes/tool-journal';
 import { TurnCollector, type AgentEvent } from './turn-collector';
 
-const chat = (step: number) => ({ langgraph_node: 'chat', langgraph_step: step });
-const chunk = (text: string, id = 'same-id') => new AIMessageChunk({ id, content: text });
+const token = (step: number, text: string): [string, TokenEventPayload] => ['custom', { kind: 'trellis.token', step, text }];
 const tool = (seq: number, name = 'add_todo'): ToolEventPayload => ({
   kind: 'trellis.tool',
   seq,
@@ -20,15 +18,9 @@ function feed(collector: TurnCollector, parts: [string, unknown][]): AgentEvent[
 }
 
 describe('TurnCollector', () => {
-  it('streams chunks as tokens and separates model calls by graph step, whatever their ids', () => {
+  it('streams text as tokens and separates model calls by graph step', () => {
     const collector = new TurnCollector();
-    const events = feed(collector, [
-      ['messages', [chunk('Adding '), chat(1)]],
-      ['messages', [chunk('it.'), chat(1)]],
-      ['custom', tool(0)],
-      ['messages', [new ToolMessage({ tool_call_id: 'call_0', content: 'ok' }), { langgraph_node: 'tools', langgraph_step: 2 }]],
-      ['messages', [chunk('Done.'), chat(3)]],
-    ]);
+    const events = feed(collector, [token(1, 'Adding '), token(1, 'it.'), ['custom', tool(0)], token(3, ''), token(3, 'Done.')]);
     expect(events).toEqual([
       { type: 'token', text: 'Adding ' },
       { type: 'token', text: 'it.' },
@@ -39,15 +31,15 @@ describe('TurnCollector', () => {
     expect(collector.result(false).content).toBe('Adding it.\n\nDone.');
   });
 
-  it('ignores the node output echoed after its chunks, and takes a whole message from a model that did not stream', () => {
+  it('ignores other stream parts and payloads it does not know', () => {
     const collector = new TurnCollector();
     const events = feed(collector, [
-      ['messages', [chunk('Hello'), chat(1)]],
-      ['messages', [new AIMessage({ id: 'other-id', content: 'Hello' }), chat(1)]],
-      ['messages', [new AIMessage({ id: 'x', content: 'Whole reply' }), chat(3)]],
-      ['messages', [new AIMessage({ id: 'y', content: 'Whole reply' }), chat(3)]],
+      ['messages', [{ content: 'not ours' }, { langgraph_node: 'chat', langgraph_step: 1 }]],
+      ['updates', { chat: {} }],
+      ['custom', { kind: 'something.else', text: 'x' }],
+      token(1, 'Hello'),
     ]);
-    expect(events.map((e) => (e.type === 'token' ? e.text : e.name))).toEqual(['Hello', '\n\n', 'Whole reply']);
+    expect(events).toEqual([{ type: 'token', text: 'Hello' }]);
   });
 
   it('reports a tool call once, whether it arrives from the stream, the journal or both', () => {
@@ -64,10 +56,7 @@ describe('TurnCollector', () => {
 
   it('knows which text no checkpoint holds yet', () => {
     const collector = new TurnCollector();
-    feed(collector, [
-      ['messages', [chunk('saved'), chat(1)]],
-      ['messages', [chunk('cut sh'), chat(3)]],
-    ]);
+    feed(collector, [token(1, 'saved'), token(3, 'cut sh')]);
     expect(collector.unsavedText(1)).toEqual(['cut sh']);
     expect(collector.unsavedText(3)).toEqual([]);
   });

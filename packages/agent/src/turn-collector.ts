@@ -1,10 +1,8 @@
 // Turns LangGraph stream parts into Trellis events and remembers what the
-// turn produced. `messages` parts carry the chat node's token chunks (and,
-// for a model that does not stream, its whole reply once); `custom` parts
-// carry the tools node's results.
-import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
-import { CHAT_NODE } from './nodes/chat';
-import { isToolEventPayload } from './nodes/tool-journal';
+// turn produced. Every part is `custom`: the chat node's text as it streams
+// (for a model that does not stream, its whole reply once) and the tools
+// node's results.
+import { isTokenEventPayload, isToolEventPayload } from './nodes/tool-journal';
 
 export type AgentEvent =
   | { type: 'token'; text: string }
@@ -30,16 +28,9 @@ export interface TurnResult {
 /** Separates the text of two model calls of one turn (text, tools, more text). */
 const CALL_SEPARATOR = '\n\n';
 
-interface StreamMetadata {
-  langgraph_node?: unknown;
-  langgraph_step?: unknown;
-}
-
 /**
  * Model calls are told apart by their graph step (`langgraph_step`), not by
  * message id: some OpenAI-compatible servers reuse one id for every response.
- * Within a step, chunks are the tokens; a whole message after chunks (or after
- * another whole message) is LangGraph echoing the node's output, not new text.
  */
 export class TurnCollector {
   private readonly tokens: string[] = [];
@@ -50,32 +41,27 @@ export class TurnCollector {
   private readonly seenSeqs = new Set<number>();
 
   *accept(mode: string, payload: unknown): Generator<AgentEvent> {
-    if (mode === 'custom') {
-      if (!isToolEventPayload(payload)) return;
-      const { seq, id, name, args, result, isError } = payload;
-      if (seq >= 0 && this.seenSeqs.has(seq)) return;
-      this.seenSeqs.add(seq);
-      this.calls.push({ id, name, args, result, isError });
-      yield { type: 'tool', name, args, result, isError };
+    if (mode !== 'custom') return;
+    if (isTokenEventPayload(payload)) {
+      const { step, text } = payload;
+      if (!this.textByStep.has(step)) this.textByStep.set(step, '');
+      if (text === '') return;
+      if (step !== this.lastStep && this.tokens.length > 0) {
+        this.tokens.push(CALL_SEPARATOR);
+        yield { type: 'token', text: CALL_SEPARATOR };
+      }
+      this.lastStep = step;
+      this.tokens.push(text);
+      this.textByStep.set(step, (this.textByStep.get(step) ?? '') + text);
+      yield { type: 'token', text };
       return;
     }
-    if (mode !== 'messages' || !Array.isArray(payload)) return;
-    const [message, metadata] = payload as [unknown, StreamMetadata | undefined];
-    if (metadata?.langgraph_node !== CHAT_NODE || !isAssistant(message)) return;
-    const step = typeof metadata.langgraph_step === 'number' ? metadata.langgraph_step : -1;
-    const isChunk = AIMessageChunk.isInstance(message);
-    if (!isChunk && this.textByStep.has(step)) return;
-    if (!this.textByStep.has(step)) this.textByStep.set(step, '');
-    const text = message.text;
-    if (text === '') return;
-    if (step !== this.lastStep && this.tokens.length > 0) {
-      this.tokens.push(CALL_SEPARATOR);
-      yield { type: 'token', text: CALL_SEPARATOR };
-    }
-    this.lastStep = step;
-    this.tokens.push(text);
-    this.textByStep.set(step, (this.textByStep.get(step) ?? '') + text);
-    yield { type: 'token', text };
+    if (!isToolEventPayload(payload)) return;
+    const { seq, id, name, args, result, isError } = payload;
+    if (seq >= 0 && this.seenSeqs.has(seq)) return;
+    this.seenSeqs.add(seq);
+    this.calls.push({ id, name, args, result, isError });
+    yield { type: 'tool', name, args, result, isError };
   }
 
   /** Assistant text streamed by chat steps after `savedStep`: a reply the checkpointer never got. */
@@ -86,8 +72,4 @@ export class TurnCollector {
   result(interrupted: boolean): TurnResult {
     return { content: this.tokens.join(''), toolCalls: [...this.calls], interrupted };
   }
-}
-
-function isAssistant(message: unknown): message is BaseMessage {
-  return AIMessageChunk.isInstance(message) || AIMessage.isInstance(message);
 }

@@ -1,13 +1,19 @@
 // The `chat` node: one model call over the system prompt (rebuilt from the
-// live workspace, never stored) and the thread's working context.
+// live workspace, never stored) and the thread's working context. The node
+// streams the call itself and writes each piece of text to LangGraph's
+// `custom` stream (config.writer) as it arrives, tagged with the graph step:
+// no callback handler sits on the token path (LangGraph's `messages` mode
+// would dispatch every token through LangChain's callback manager, and
+// observe every runnable of the run besides).
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, SystemMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { workspaceOf, type AgentRunConfig } from './context';
+import type { TokenEventPayload } from './tool-journal';
 
 export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
@@ -26,12 +32,22 @@ export function createChatNode(model: BaseChatModel | undefined) {
     if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
     const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
-    const response = await bound.invoke(input, {
+    const stepOf: unknown = config.metadata?.langgraph_step;
+    const step = typeof stepOf === 'number' ? stepOf : -1;
+    // A model that does not stream yields its whole reply as one chunk.
+    const stream = await bound.stream(input, {
       callbacks: config.callbacks,
       metadata: config.metadata,
       tags: config.tags,
       signal: config.signal,
     });
+    let response: AIMessageChunk | undefined;
+    for await (const chunk of stream) {
+      response = response === undefined ? chunk : response.concat(chunk);
+      const text = chunk.text;
+      if (text !== '') config.writer?.({ kind: 'trellis.token', step, text } satisfies TokenEventPayload);
+    }
+    if (response === undefined) throw new Error('the model returned no message');
     // Some OpenAI-compatible servers reuse one response id; a repeated id would
     // make the reducer replace the earlier message instead of appending.
     const isKnownId = response.id !== undefined && state.messages.some((m) => m.id === response.id);

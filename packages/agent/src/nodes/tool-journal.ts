@@ -22,6 +22,18 @@ export function isToolEventPayload(value: unknown): value is ToolEventPayload {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'trellis.tool';
 }
 
+/** The custom stream payload the chat node writes for every piece of streamed model text. */
+export interface TokenEventPayload {
+  kind: 'trellis.token';
+  /** The graph step of the model call (`langgraph_step`): two calls of one turn are two steps. */
+  step: number;
+  text: string;
+}
+
+export function isTokenEventPayload(value: unknown): value is TokenEventPayload {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'trellis.token';
+}
+
 export class ToolJournal {
   readonly entries: ToolEventPayload[] = [];
   private readonly inflight = new Set<Promise<unknown>>();
