@@ -59,7 +59,9 @@ try {
   for (let turn = 1; turn < 10 - half; turn++) await runTurn(deps, actor, short, message(turn));
   // 1b. The turn's floor on the long thread: the lease update, the snapshot insert and the message
   // insert alone, as raw SQL, then the reply insert that releases the lease — timed right after each
-  // real turn on that thread, so the machine's load weighs on the turn and its floor alike.
+  // real turn on that thread, so the machine's load weighs on the turn and its floor alike. Each
+  // timed piece starts once the turns before it have settled (their change-summary follow-ups run
+  // after `done`, off the turn's latency), so neither side pays for the other's follow-up.
   await rawTurnFloor(deps.sql, long); // prepares its statements
   const overhead: Record<10 | 500, number[]> = { 10: [], 500: [] };
   const floorSamples: number[] = [];
@@ -68,10 +70,12 @@ try {
       [10, short],
       [500, long],
     ] as const) {
+      await deps.gate.followUpsOf([short, long]);
       const start = performance.now();
       await runTurn(deps, actor, threadId, message(centre - half + i));
       overhead[centre].push(performance.now() - start);
     }
+    await deps.gate.followUpsOf([short, long]);
     const start = performance.now();
     await rawTurnFloor(deps.sql, long);
     floorSamples.push(performance.now() - start);
