@@ -7,6 +7,7 @@ import type { FamilyGraph } from '@trellis/domain';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TrajectoryPanel, type TrajectoryPanelProps } from '../src/components/trajectory';
+import { CONTROLS_BAR_HEIGHT } from '../src/components/trajectory/trajectory-canvas';
 import { layoutTrajectory, nodeRect } from '../src/components/trajectory/trajectory-layout';
 import { visibleIds } from '../src/components/trajectory/viewport';
 
@@ -104,11 +105,11 @@ async function measure(
   setProps({ graph: undefined, isLoading: true, error: undefined, collapsed: false });
   await settle();
   const panel = document.querySelector<HTMLElement>('[data-testid="trajectory-panel"]');
-  // The loading skeleton fills the same body the canvas will: its size is the canvas size, read
-  // before the clock starts so the checks below never force a layout.
+  // The loading skeleton fills the same body the canvas and its controls bar will: the canvas is
+  // that size less the bar, read before the clock starts so the checks below never force a layout.
   const body = panel?.querySelector<HTMLElement>('[data-testid="trajectory-loading"]')?.parentElement;
   if (panel == null || body == null) throw new Error('the panel is not in its loading state');
-  const size = { width: body.clientWidth, height: body.clientHeight };
+  const size = { width: body.clientWidth, height: body.clientHeight - CONTROLS_BAR_HEIGHT };
 
   const check = (): { cardsInView: number; cardsRendered: number } | null => {
     const viewport = readTransform(panel);

@@ -31,11 +31,19 @@ async function send(client: ApiClient, threadId: string, content: string): Promi
 }
 
 async function branch(client: ApiClient, threadId: string, fromTurn: number): Promise<string> {
-  return (await client.json<{ thread_id: string }>('POST', `/api/conversations/${threadId}/branch`, { from_turn: fromTurn }, 201)).thread_id;
+  return (
+    await client.json<{ thread_id: string }>(
+      'POST',
+      `/api/conversations/${threadId}/branch`,
+      { from_turn: fromTurn },
+      201,
+    )
+  ).thread_id;
 }
 
 async function listed(client: ApiClient, query = ''): Promise<Conversation[]> {
-  return (await client.json<{ conversations: Conversation[] }>('GET', `/api/conversations${query}`)).conversations;
+  return (await client.json<{ conversations: Conversation[] }>('GET', `/api/conversations${query}`))
+    .conversations;
 }
 
 /** Every `charset=` parameter of a content type (a response must carry exactly one). */
@@ -49,9 +57,13 @@ function charsets(contentType: string | null): string[] {
  */
 function parseDisposition(header: string | null): { type: string; filename: string; fallback: string } {
   const [type = '', ...params] = (header ?? '').split(/;\s*/);
-  const values = new Map(params.map((param) => [param.slice(0, param.indexOf('=')), param.slice(param.indexOf('=') + 1)]));
+  const values = new Map(
+    params.map((param) => [param.slice(0, param.indexOf('=')), param.slice(param.indexOf('=') + 1)]),
+  );
   const fallback = /^"([^"]*)"$/.exec(values.get('filename') ?? '')?.[1];
-  const extended = /^UTF-8''((?:%[0-9A-F]{2}|[A-Za-z0-9!#$&+\-.^_`|~])*)$/i.exec(values.get('filename*') ?? '');
+  const extended = /^UTF-8''((?:%[0-9A-F]{2}|[A-Za-z0-9!#$&+\-.^_`|~])*)$/i.exec(
+    values.get('filename*') ?? '',
+  );
   if (fallback === undefined) throw new Error(`no quoted filename in ${header}`);
   if (extended === null) throw new Error(`no RFC 8187 filename* in ${header}`);
   return { type, filename: decodeURIComponent(extended[1]!), fallback };
@@ -68,7 +80,11 @@ describe('exports over HTTP', () => {
     expect(charsets(response.headers.get('content-type'))).toEqual(['utf-8']);
     const disposition = response.headers.get('content-disposition');
     expect(disposition).toMatch(/^attachment; filename="Bee guide\.md"/);
-    expect(parseDisposition(disposition)).toEqual({ type: 'attachment', filename: 'Bee guide.md', fallback: 'Bee guide.md' });
+    expect(parseDisposition(disposition)).toEqual({
+      type: 'attachment',
+      filename: 'Bee guide.md',
+      fallback: 'Bee guide.md',
+    });
     expect(await response.text()).toContain('todo: Count the bees');
   });
 
@@ -97,13 +113,23 @@ describe('exports over HTTP', () => {
     const moths = await branch(client, root, 1);
     await send(client, moths, 'Moths at night');
 
-    const response = await client.request('GET', `/api/conversations/${root}/export?format=markdown&scope=family`);
+    const response = await client.request(
+      'GET',
+      `/api/conversations/${root}/export?format=markdown&scope=family`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(parseDisposition(response.headers.get('content-disposition')).filename).toBe('Bee guide family.zip');
+    expect(parseDisposition(response.headers.get('content-disposition')).filename).toBe(
+      'Bee guide family.zip',
+    );
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const names = Object.keys(files).sort();
-    expect(names).toEqual(['01 Bee guide.md', '02 Focus on wasps instead.md', '03 Moths at night.md', 'family-graph.mmd']);
+    expect(names).toEqual([
+      '01 Bee guide.md',
+      '02 Focus on wasps instead.md',
+      '03 Moths at night.md',
+      'family-graph.mmd',
+    ]);
     const text = (name: string) => strFromU8(files[name]!);
     expect(text('01 Bee guide.md')).toContain('todo: Observe swarming');
     expect(text('02 Focus on wasps instead.md')).toContain('Focus on wasps instead');
@@ -121,7 +147,10 @@ describe('exports over HTTP', () => {
 
     // One file per path the graph shows: an archived path is not in the zip.
     await client.json('PATCH', `/api/conversations/${moths}`, { archived: true });
-    const after = await client.request('GET', `/api/conversations/${root}/export?format=markdown&scope=family`);
+    const after = await client.request(
+      'GET',
+      `/api/conversations/${root}/export?format=markdown&scope=family`,
+    );
     const kept = Object.keys(unzipSync(new Uint8Array(await after.arrayBuffer()))).sort();
     expect(kept).toEqual(['01 Bee guide.md', '02 Focus on wasps instead.md', 'family-graph.mmd']);
   });
@@ -159,7 +188,9 @@ describe('stars and archive over HTTP', () => {
     const under = await branch(client, archived, 2);
     const kept = await branch(client, root, 2);
 
-    const patched = await client.json<Conversation>('PATCH', `/api/conversations/${archived}`, { archived: true });
+    const patched = await client.json<Conversation>('PATCH', `/api/conversations/${archived}`, {
+      archived: true,
+    });
     expect(patched.archived).toBe(true);
     const ids = (conversations: Conversation[]) => conversations.map((c) => c.thread_id).sort();
     expect(ids(await listed(client))).toEqual([root, kept].sort());
@@ -187,14 +218,23 @@ describe('stars and archive over HTTP', () => {
     ]) {
       const response = await client.request('PATCH', `/api/conversations/${threadId}`, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      const error = ((await response.json()) as { error: { code: string; message: string; details: { issues: { path: string }[] } } }).error;
+      const error = (
+        (await response.json()) as {
+          error: { code: string; message: string; details: { issues: { path: string }[] } };
+        }
+      ).error;
       expect(error.code, JSON.stringify(body)).toBe('validation_failed');
       expect(error.message.length, JSON.stringify(body)).toBeGreaterThan(0);
-      expect(error.details.issues.map((issue) => issue.path), JSON.stringify(body)).toEqual([Object.keys(body).at(-1)]);
+      expect(
+        error.details.issues.map((issue) => issue.path),
+        JSON.stringify(body),
+      ).toEqual([Object.keys(body).at(-1)]);
     }
     const unchanged = await client.json<Conversation>('GET', `/api/conversations/${threadId}`);
     expect([unchanged.title, unchanged.starred, unchanged.archived]).toEqual(['Bee guide', false, false]);
-    const starred = await client.json<Conversation>('PATCH', `/api/conversations/${threadId}`, { starred: true });
+    const starred = await client.json<Conversation>('PATCH', `/api/conversations/${threadId}`, {
+      starred: true,
+    });
     expect(starred.starred).toBe(true);
   });
 });

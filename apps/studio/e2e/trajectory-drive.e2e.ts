@@ -9,11 +9,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assembleFamilyGraph } from '@trellis/domain';
+import { FamilyBuilder } from '@trellis/domain/graph/testing';
 import { launchChromium, startHarnessServer, type HarnessServer } from '../bench/harness-server';
 import type { HarnessEvent } from '../bench/panel-harness';
 import { showcaseScenario } from '../bench/synthetic-family';
 
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
+
+/** A root of four steps and six two-step alternatives to its first or second message. */
+function tallFamily() {
+  const family = new FamilyBuilder();
+  const root = family.root('Soil microbiome review');
+  for (let i = 1; i <= 4; i++)
+    family.turn(root, { user_message: `Draft part ${i}`, reply_preview: 'Drafted.' });
+  for (let b = 0; b < 6; b++) {
+    const alternative = family.branch(root, b % 2, null, `Alternative ${b + 1}`);
+    family.turn(alternative, { user_message: `Alternative ${b + 1}`, reply_preview: 'Drafted.' });
+    family.turn(alternative, { user_message: `Alternative ${b + 1}, expanded`, reply_preview: 'Expanded.' });
+  }
+  const graph = assembleFamilyGraph({ requestedThreadId: root, ...family.rows() });
+  return { graph, displayedThreadId: root, currentNodeId: `${root}:2` };
+}
 
 describe('driving the trajectory panel', () => {
   const scenario = showcaseScenario();
@@ -71,16 +88,29 @@ describe('driving the trajectory panel', () => {
     });
   }
 
-  /** Labels of the cards the zoom controls overlap (on screen, by their bounding boxes). */
+  /**
+   * Labels of the cards the zoom controls overlap on screen: each card's box as far as the canvas
+   * shows it (the canvas clips what lies beyond its edges) against the controls' box.
+   */
   async function cardsUnderControls(panel: Locator): Promise<string[]> {
     return panel.evaluate((root) => {
       const controls = root.querySelector('.react-flow__controls')?.getBoundingClientRect();
+      const canvas = root.querySelector('.react-flow')?.getBoundingClientRect();
       const cards = [...root.querySelectorAll<HTMLElement>('[data-testid="trajectory-node"]')];
-      if (controls === undefined || cards.length === 0) throw new Error('no zoom controls or no cards');
+      if (controls === undefined || canvas === undefined || cards.length === 0)
+        throw new Error('no zoom controls or no cards');
       return cards
         .filter((card) => {
-          const box = card.getBoundingClientRect();
+          const drawn = card.getBoundingClientRect();
+          const box = {
+            left: Math.max(drawn.left, canvas.left),
+            right: Math.min(drawn.right, canvas.right),
+            top: Math.max(drawn.top, canvas.top),
+            bottom: Math.min(drawn.bottom, canvas.bottom),
+          };
           return (
+            box.left < box.right &&
+            box.top < box.bottom &&
             box.left < controls.right &&
             box.right > controls.left &&
             box.top < controls.bottom &&
@@ -155,6 +185,22 @@ describe('driving the trajectory panel', () => {
     await ui.panel.locator('.react-flow__controls-fitview').click();
     await ui.settle();
     expect(await cardsUnderControls(ui.panel), 'fit view').toEqual([]);
+
+    // A family taller than the panel, its paths starting at the left edge (alternatives to the first
+    // two messages): the framed view reaches the bottom-left corner, where the controls are.
+    await ui.panel.getByTestId('trajectory-fullscreen').click();
+    const tall = tallFamily();
+    await ui.page.evaluate(
+      ([g, displayed, current]) =>
+        window.trajectoryHarness.setProps({ graph: g, displayedThreadId: displayed, currentNodeId: current }),
+      [tall.graph, tall.displayedThreadId, tall.currentNodeId] as const,
+    );
+    for (const size of ['S', 'M', 'L'] as const) {
+      await ui.panel.getByTestId(`trajectory-size-${size}`).click();
+      await ui.settle();
+      expect(await smallestCardText(ui.panel), `tall family, size ${size}`).toBeGreaterThanOrEqual(FLOOR_PX);
+      expect(await cardsUnderControls(ui.panel), `tall family, size ${size}`).toEqual([]);
+    }
     await ui.page.close();
   });
 

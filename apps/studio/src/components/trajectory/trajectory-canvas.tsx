@@ -7,6 +7,7 @@ import {
   ControlButton,
   Controls,
   ReactFlow,
+  ReactFlowProvider,
   type NodeChange,
 } from '@xyflow/react';
 import { LocateFixed } from 'lucide-react';
@@ -36,8 +37,14 @@ const EDGE_TYPES = { trail: TrailEdge };
 
 /** The zoom floor: below it a card's text is too small to read, so zooming out stops here. */
 const MIN_ZOOM = 0.5;
+/**
+ * The bar under the canvas that holds the zoom controls: they sit beside the cards, never over one
+ * (an overlay in a corner covers whatever card is drawn there, however the view is framed).
+ */
+export const CONTROLS_BAR_HEIGHT = 36;
+const CONTROLS_STYLE = { position: 'static', margin: 0 } as const;
 const FIT_VIEW_OPTIONS = {
-  padding: { top: '12px', right: '12px', bottom: '48px', left: '12px' } as const,
+  padding: '12px' as const,
   maxZoom: 1,
   minZoom: MIN_ZOOM,
 };
@@ -119,98 +126,106 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
   const detail = detailTarget(layout, nodeById, selectedId);
 
   return (
-    <div ref={containerRef} className="relative h-full w-full">
-      <TrailArrowDefs />
-      {firstViewport !== null && size !== null && (
-        <ReactFlow<TrajectoryNode, TrailEdgeType>
-          ref={canvasRef}
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          edgeTypes={EDGE_TYPES}
-          onInit={viewport.onInit}
-          onNodesChange={onNodesChange}
-          onNodeClick={focus.onNodeClick}
-          onNodeDoubleClick={focus.onNodeDoubleClick}
-          onPaneClick={focus.onPaneClick}
-          defaultViewport={firstViewport}
-          width={size.width}
-          height={size.height}
-          minZoom={MIN_ZOOM}
-          maxZoom={1.75}
-          onlyRenderVisibleElements
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          disableKeyboardA11y
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          panActivationKeyCode={null}
-          zoomOnDoubleClick={false}
-          nodeDragThreshold={4}
-          tabIndex={0}
-          aria-label={`Trajectory graph: ${props.summary}. Arrow keys move between steps, [ and ] jump between forks, Alt+Up and Alt+Down switch to a sibling path, Enter opens a step, Escape closes it, F shows the full-screen map.`}
-          aria-activedescendant={focusedId === null ? undefined : stepDomId(focusedId)}
-          onKeyDown={focus.onKeyDown}
-          className="group/trajectory outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
-          style={FLOW_STYLE}
-          // The attribution badge would sit on top of cards in a panel this small.
-          proOptions={PRO_OPTIONS}
-        >
-          <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
-          <Controls
-            showInteractive={false}
-            orientation="horizontal"
-            position="bottom-left"
-            fitViewOptions={FIT_VIEW_OPTIONS}
-          >
-            <ControlButton
-              onClick={viewport.revealCurrent}
-              title="Show “you are here”"
-              aria-label="Show you are here"
+    <ReactFlowProvider>
+      <div className="flex h-full w-full flex-col" style={FLOW_STYLE}>
+        <div ref={containerRef} className="relative min-h-0 w-full flex-1">
+          <TrailArrowDefs />
+          {firstViewport !== null && size !== null && (
+            <ReactFlow<TrajectoryNode, TrailEdgeType>
+              ref={canvasRef}
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              edgeTypes={EDGE_TYPES}
+              onInit={viewport.onInit}
+              onNodesChange={onNodesChange}
+              onNodeClick={focus.onNodeClick}
+              onNodeDoubleClick={focus.onNodeDoubleClick}
+              onPaneClick={focus.onPaneClick}
+              defaultViewport={firstViewport}
+              width={size.width}
+              height={size.height}
+              minZoom={MIN_ZOOM}
+              maxZoom={1.75}
+              onlyRenderVisibleElements
+              nodesConnectable={false}
+              nodesFocusable={false}
+              edgesFocusable={false}
+              elementsSelectable={false}
+              disableKeyboardA11y
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              panActivationKeyCode={null}
+              zoomOnDoubleClick={false}
+              nodeDragThreshold={4}
+              tabIndex={0}
+              aria-label={`Trajectory graph: ${props.summary}. Arrow keys move between steps, [ and ] jump between forks, Alt+Up and Alt+Down switch to a sibling path, Enter opens a step, Escape closes it, F shows the full-screen map.`}
+              aria-activedescendant={focusedId === null ? undefined : stepDomId(focusedId)}
+              onKeyDown={focus.onKeyDown}
+              className="group/trajectory outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+              // The attribution badge would sit on top of cards in a panel this small.
+              proOptions={PRO_OPTIONS}
             >
-              <LocateFixed />
-            </ControlButton>
-          </Controls>
-        </ReactFlow>
-      )}
-      {detail !== null && (
-        <StepDetail
-          target={detail}
-          side={focus.detailSide}
-          takesFocus={focus.isDetailFocused}
-          onClose={focus.closeDetail}
-          onContinueFrom={onContinueFrom}
-          onOpenThread={onOpenThread}
-          renderStepChanges={props.renderStepChanges}
-          onBringIntoCurrent={
-            onCompare !== undefined && currentNodeId !== null && layout.stepById.has(currentNodeId)
-              ? (id) => onCompare(currentNodeId, id, 'a')
-              : undefined
-          }
-          onCompareWith={onCompare === undefined ? undefined : focus.startCompare}
-          appliedFrom={detail.kind === 'commit' ? appliedFrom(layout, detail.step) : null}
-          onShowStep={focus.showStep}
-        />
-      )}
-      {compareFrom !== null && (
-        <div
-          role="status"
-          data-testid="compare-picking"
-          className="absolute left-1/2 top-2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md border bg-popover px-3 py-1.5 text-xs shadow-md"
-        >
-          <span>
-            Pick a step to compare with step{' '}
-            <span className="font-mono font-semibold">{nodeById.get(compareFrom)?.data.label}</span>
-          </span>
-          <Button size="sm" variant="ghost" className="h-6 px-2" onClick={focus.cancelCompare}>
-            Cancel
-          </Button>
+              <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+            </ReactFlow>
+          )}
+          {detail !== null && (
+            <StepDetail
+              target={detail}
+              side={focus.detailSide}
+              takesFocus={focus.isDetailFocused}
+              onClose={focus.closeDetail}
+              onContinueFrom={onContinueFrom}
+              onOpenThread={onOpenThread}
+              renderStepChanges={props.renderStepChanges}
+              onBringIntoCurrent={
+                onCompare !== undefined && currentNodeId !== null && layout.stepById.has(currentNodeId)
+                  ? (id) => onCompare(currentNodeId, id, 'a')
+                  : undefined
+              }
+              onCompareWith={onCompare === undefined ? undefined : focus.startCompare}
+              appliedFrom={detail.kind === 'commit' ? appliedFrom(layout, detail.step) : null}
+              onShowStep={focus.showStep}
+            />
+          )}
+          {compareFrom !== null && (
+            <div
+              role="status"
+              data-testid="compare-picking"
+              className="absolute left-1/2 top-2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md border bg-popover px-3 py-1.5 text-xs shadow-md"
+            >
+              <span>
+                Pick a step to compare with step{' '}
+                <span className="font-mono font-semibold">{nodeById.get(compareFrom)?.data.label}</span>
+              </span>
+              <Button size="sm" variant="ghost" className="h-6 px-2" onClick={focus.cancelCompare}>
+                Cancel
+              </Button>
+            </div>
+          )}
         </div>
-      )}
-    </div>
+        <div className="flex shrink-0 items-center border-t px-2" style={{ height: CONTROLS_BAR_HEIGHT }}>
+          {firstViewport !== null && size !== null && (
+            <Controls
+              showInteractive={false}
+              orientation="horizontal"
+              position="bottom-left"
+              style={CONTROLS_STYLE}
+              fitViewOptions={FIT_VIEW_OPTIONS}
+            >
+              <ControlButton
+                onClick={viewport.revealCurrent}
+                title="Show “you are here”"
+                aria-label="Show you are here"
+              >
+                <LocateFixed />
+              </ControlButton>
+            </Controls>
+          )}
+        </div>
+      </div>
+    </ReactFlowProvider>
   );
 }
 

@@ -17,8 +17,6 @@ import { initialViewport, rectOnScreen, revealViewport, type FlowViewport, type 
 const MIN_FIT_ZOOM = 0.7;
 const FIT_PADDING = 24;
 const REVEAL_MARGIN = 24;
-/** The strip along the bottom where the zoom controls sit: framing keeps cards above it. */
-const CONTROLS_STRIP = 40;
 
 export type TrajectoryFlow = ReactFlowInstance<TrajectoryNode, TrailEdge>;
 
@@ -60,7 +58,7 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
   const frame = (within: Size) =>
     initialViewport({
       bounds: layout.bounds,
-      size: { width: within.width, height: Math.max(within.height - CONTROLS_STRIP, within.height / 2) },
+      size: within,
       focus: focusRect(layout, currentNodeId),
       padding: FIT_PADDING,
       minZoom: MIN_FIT_ZOOM,
