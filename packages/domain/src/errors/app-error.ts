@@ -24,9 +24,17 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * Marks an AppError whichever copy of this module made it. The studio's bundler gives the
+ * start-up code (which creates the service dependencies, the turn gate among them) and the route
+ * handlers a copy each, so an error thrown by one copy is not an `instanceof` the other's class.
+ */
+const APP_ERROR_MARK: unique symbol = Symbol.for('trellis.AppError');
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly details?: unknown;
+  readonly [APP_ERROR_MARK] = true;
 
   constructor(code: AppErrorCode, message: string, options?: { details?: unknown; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -48,6 +56,7 @@ export class AppError extends Error {
   }
 }
 
+/** True for an AppError from any copy of this module (see APP_ERROR_MARK). */
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  return value instanceof AppError || (value instanceof Error && (value as { [APP_ERROR_MARK]?: unknown })[APP_ERROR_MARK] === true);
 }
