@@ -159,10 +159,14 @@ interface Reply {
   reason: string | null;
 }
 
-/** The reason stored with an interrupted reply: the interruption's own, or a disconnect. */
+/**
+ * The reason stored with an interrupted reply: the interruption's own, or a disconnect. Known by
+ * name, not `instanceof`: the studio's drain makes its interruption with the copy of this package
+ * bundled into its start-up code, not the route handler's copy that runs the turn.
+ */
 function interruptionReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  return reason instanceof TurnInterruption ? reason.message : REASON_DISCONNECTED;
+  return reason instanceof Error && reason.name === 'TurnInterruption' ? reason.message : REASON_DISCONNECTED;
 }
 
 /** Streams the agent's events out and returns what to store, whatever happened to the model. */
