@@ -3,7 +3,9 @@
 // and migrates at boot. SIGINT/SIGTERM are passed on: the studio drains the turns
 // in flight, then stops its database; a second signal stops it at once (the
 // studio treats two deliveries within half a second as one, so Ctrl+C reaching
-// both this process and the server counts once).
+// both this process and the server counts once). The npm script `exec`s node: npm
+// runs it through `sh -c` and passes a SIGTERM only to that shell, which would die
+// of it and leave this process and the studio running without a signal.
 import { ensureBuild } from '../apps/studio/scripts/ensure-build.ts';
 import { serve } from '../apps/studio/scripts/serve.ts';
 
