@@ -13,9 +13,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 
 ensureBuild();
-const child = serve({ host, port });
+const child = serve({ host, port, ownProcessGroup: true });
 console.log(`[trellis] studio starting on http://${host}:${port}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => child.kill(signal));
 }
+// The studio runs in a process group of its own (serve.ts), so a closed terminal reaches it only through here.
+process.on('SIGHUP', () => child.kill('SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));

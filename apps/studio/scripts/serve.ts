@@ -11,6 +11,12 @@ export interface ServeOptions {
   port: number;
   env?: Record<string, string | undefined>;
   stdio?: 'inherit' | 'pipe';
+  /**
+   * Runs the studio (and the embedded PostgreSQL it starts) in a process group of its own: a
+   * terminal's Ctrl+C goes to the whole foreground group, and a postmaster there would stop at
+   * once, before the drain stores the replies in flight. The caller must pass signals on.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export function serve(options: ServeOptions): ChildProcess {
@@ -19,6 +25,7 @@ export function serve(options: ServeOptions): ChildProcess {
     [path.join(studioDir, 'scripts/server.mjs')],
     {
       cwd: studioDir,
+      detached: options.ownProcessGroup === true,
       stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: {
         ...process.env,

@@ -64,7 +64,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => pg.stop(),
+    // Not pg.stop(): it waits for an exit event that never comes when the postmaster is gone already
+    // (a signal sent to the whole process group, say), and the studio would never exit.
+    stop: () => stopOrphanedPostmaster(dataDir),
     signalShutdown: () => {
       const pid = readPostmasterPid(dataDir);
       if (pid !== null && isAlive(pid)) process.kill(pid, 'SIGINT');
