@@ -16,6 +16,8 @@ export interface StudioServer {
   pgPort: number;
   child: ChildProcess;
   env: Record<string, string>;
+  /** The last lines the process wrote (stdout and stderr), for a failure message. */
+  output(): string;
   /** Stops the process (SIGTERM, waiting for a clean exit). */
   stop(): Promise<void>;
   /** Removes the data folder / database. */
@@ -37,7 +39,8 @@ export async function startStudioServer(options: { dataDir?: string; env?: Recor
     ...options.env,
   };
   let databaseName: string | undefined;
-  const adminUrl = process.env.DATABASE_URL;
+  // `DATABASE_URL: ''` in `options.env` keeps the embedded database even when the run has a server.
+  const adminUrl = options.env?.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
   if (adminUrl) {
     databaseName = `trellis_e2e_${randomBytes(5).toString('hex')}`;
     env.DATABASE_URL = await ensureDatabase(adminUrl, databaseName);
@@ -76,6 +79,7 @@ async function launch(o: {
     pgPort: o.pgPort,
     child,
     env: o.env,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
