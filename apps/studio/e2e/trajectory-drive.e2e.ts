@@ -201,6 +201,17 @@ describe('driving the trajectory panel', () => {
       expect(await smallestCardText(ui.panel), `tall family, size ${size}`).toBeGreaterThanOrEqual(FLOOR_PX);
       expect(await cardsUnderControls(ui.panel), `tall family, size ${size}`).toEqual([]);
     }
+    // "Fit view" and zooming out as far as it goes stop at the same floor.
+    await ui.panel.locator('.react-flow__controls-fitview').click();
+    await ui.settle();
+    expect(await smallestCardText(ui.panel), 'tall family, fit view').toBeGreaterThanOrEqual(FLOOR_PX);
+    const zoomOut = ui.panel.locator('.react-flow__controls-zoomout');
+    for (let i = 0; i < 10 && (await zoomOut.isEnabled()); i++) {
+      await zoomOut.click();
+      await ui.settle();
+    }
+    expect(await zoomOut.isEnabled(), 'zoom out stops at the floor').toBe(false);
+    expect(await smallestCardText(ui.panel), 'tall family, zoomed out').toBeGreaterThanOrEqual(FLOOR_PX);
     await ui.page.close();
   });
 

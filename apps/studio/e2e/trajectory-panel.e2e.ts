@@ -225,15 +225,15 @@ describe('the trajectory panel', () => {
   });
 
   it('frames the first view once per family: a refetch keeps the view, another family is framed anew', async () => {
-    await ui.panel.locator('.react-flow__controls-zoomout').click();
+    await ui.panel.locator('.react-flow__controls-zoomin').click();
     await ui.page.evaluate(() => window.trajectoryHarness.settle(20));
-    const zoomedOut = await ui.transform();
+    const zoomedIn = await ui.transform();
     await ui.show(
       JSON.parse(JSON.stringify(graph)) as FamilyGraph,
       scenario.displayedThreadId,
       scenario.currentNodeId,
     );
-    expect(await ui.transform()).toBe(zoomedOut);
+    expect(await ui.transform()).toBe(zoomedIn);
 
     const other = showcaseScenario();
     const renamed = JSON.parse(JSON.stringify(other.graph).replaceAll('th_', 'tx_')) as FamilyGraph;
@@ -243,6 +243,6 @@ describe('the trajectory panel', () => {
       other.currentNodeId?.replace('th_', 'tx_') ?? null,
     );
     await ui.page.evaluate(() => window.trajectoryHarness.settle(5));
-    expect(await ui.transform()).not.toBe(zoomedOut);
+    expect(await ui.transform()).not.toBe(zoomedIn);
   });
 });

@@ -30,13 +30,12 @@ import {
 } from './trajectory-layout';
 import { useStepFocus } from './use-step-focus';
 import { useTrajectoryViewport } from './use-trajectory-viewport';
+import { READABLE_ZOOM } from './viewport';
 
 // Module-level so React Flow never sees new component types (which would remount every card).
 const NODE_TYPES = { commit: CommitNode, stub: StubNode };
 const EDGE_TYPES = { trail: TrailEdge };
 
-/** The zoom floor: below it a card's text is too small to read, so zooming out stops here. */
-const MIN_ZOOM = 0.5;
 /**
  * The bar under the canvas that holds the zoom controls: they sit beside the cards, never over one
  * (an overlay in a corner covers whatever card is drawn there, however the view is framed).
@@ -46,7 +45,7 @@ const CONTROLS_STYLE = { position: 'static', margin: 0 } as const;
 const FIT_VIEW_OPTIONS = {
   padding: '12px' as const,
   maxZoom: 1,
-  minZoom: MIN_ZOOM,
+  minZoom: READABLE_ZOOM,
 };
 const PRO_OPTIONS = { hideAttribution: true };
 const NO_DRAGS: ReadonlyMap<string, { x: number; y: number }> = new Map();
@@ -145,7 +144,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               defaultViewport={firstViewport}
               width={size.width}
               height={size.height}
-              minZoom={MIN_ZOOM}
+              minZoom={READABLE_ZOOM}
               maxZoom={1.75}
               onlyRenderVisibleElements
               nodesConnectable={false}

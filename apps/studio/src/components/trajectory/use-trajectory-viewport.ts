@@ -11,10 +11,8 @@ import {
   type TrajectoryNode,
 } from './trajectory-layout';
 import { useElementSize } from './use-element-size';
-import { initialViewport, rectOnScreen, revealViewport, type FlowViewport, type Size } from './viewport';
+import { initialViewport, READABLE_ZOOM, rectOnScreen, revealViewport, type FlowViewport, type Size } from './viewport';
 
-/** Below this zoom a card's text is unreadable: the first view frames "you are here" instead of fitting everything. */
-const MIN_FIT_ZOOM = 0.7;
 const FIT_PADDING = 24;
 const REVEAL_MARGIN = 24;
 
@@ -61,7 +59,8 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
       size: within,
       focus: focusRect(layout, currentNodeId),
       padding: FIT_PADDING,
-      minZoom: MIN_FIT_ZOOM,
+      // below the floor, the first view frames "you are here" instead of fitting everything
+      minZoom: READABLE_ZOOM,
       maxZoom: 1,
     });
   if (firstViewport === null && size !== null) setFirstViewport(frame(size));

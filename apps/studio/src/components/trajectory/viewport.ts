@@ -5,6 +5,12 @@
  */
 import type { Rect } from './trajectory-layout';
 
+/**
+ * The zoom floor: card text is 11 px, so below 0.7 it falls under 7.5 px and stops being readable.
+ * The first view, every refit, "fit view" and zooming out all stop here.
+ */
+export const READABLE_ZOOM = 0.7;
+
 export interface Size {
   readonly width: number;
   readonly height: number;
