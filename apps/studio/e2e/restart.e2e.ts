@@ -4,7 +4,7 @@
 // a reply is what makes the timing certain: the offline help text is 54 chunks,
 // each at least TRELLIS_OFFLINE_CHUNK_DELAY_MS after the one before.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,17 @@ const STREAMED_TEXT =
  * the drain, not the stale-instance sweep.
  */
 const LIFECYCLE_ENV = { DATABASE_URL: '', TRELLIS_INSTANCE_STALE_SECONDS: '3600' };
+
+/** The process group of the studio serving `dataDir` (the parent of its postmaster), if one still runs. */
+function studioGroup(dataDir: string): number[] {
+  try {
+    const postmaster = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0];
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])];
+  } catch {
+    return [];
+  }
+}
 
 function postmasterPid(server: StudioServer): string {
   return path.join(server.dataDir, 'postgres', 'postmaster.pid');
@@ -354,7 +365,17 @@ describe('studio process lifecycle', () => {
           const streaming = await startStreamingTurn(client, threadId, QUESTION);
 
           stop(npm);
-          await stopped;
+          // Bounded, so a studio that never exits fails here and the cleanup below still runs.
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            stopped,
+            new Promise((_, reject) => {
+              timer = setTimeout(
+                () => reject(new Error(`npm start did not exit\n--- npm start output ---\n${output}`)),
+                150_000,
+              );
+            }),
+          ]).finally(() => clearTimeout(timer));
           await streaming.ended;
           // Nothing of the studio is left running: not the server, not its database.
           await expect(fetch(`${baseUrl}/api/health`)).rejects.toThrow();
@@ -365,10 +386,13 @@ describe('studio process lifecycle', () => {
           expect(OFFLINE_HELP.startsWith(stored.replies[0]!.content)).toBe(true);
           expect(stored.replies[0]!.content.length).toBeGreaterThan(0);
         } finally {
-          try {
-            process.kill(-npm.pid!, 'SIGKILL');
-          } catch {
-            // The group is gone already, as it should be.
+          // npm's group, then the studio's own (serve.ts), found through its postmaster's parent.
+          for (const group of [npm.pid!, ...studioGroup(dataDir)]) {
+            try {
+              process.kill(-group, 'SIGKILL');
+            } catch {
+              // Gone already, as it should be.
+            }
           }
           await rm(dataDir, { recursive: true, force: true });
         }
