@@ -52,7 +52,9 @@ export async function listConversations(
         where r.user_id = ${actor.userId} and r.thread_id = r.root_thread_id ${keyset}
           -- A hidden root hides its whole family: such a family would only make an empty page.
           and r.deleted_at is null and (not r.is_archived or ${includeArchived})
-        order by r.created_at desc, r.thread_id desc
+        -- nulls last, as conversations_user_family_idx is built (both columns are not null): a plain
+        -- desc asks for nulls first, which that index cannot serve, so every root was read and sorted
+        order by r.created_at desc nulls last, r.thread_id desc nulls last
         limit ${input.limit + 1}
       ) r
       cross join lateral (select count(*) as n from conversations m where m.root_thread_id = r.thread_id) f
