@@ -37,7 +37,7 @@ export const POST = defineRoute(
     params,
     body: SendMessageSchema,
     contentType: 'text/event-stream',
-    errors: [...OWNED, ...JSON_BODY, 'turn_in_progress'],
+    errors: [...OWNED, ...JSON_BODY, 'turn_in_progress', 'unavailable'],
   },
   async ({ request, params, body, ctx, actor }) => {
     const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content, signal: request.signal });
