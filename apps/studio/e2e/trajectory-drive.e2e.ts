@@ -205,6 +205,14 @@ describe('driving the trajectory panel', () => {
     await ui.panel.locator('.react-flow__controls-fitview').click();
     await ui.settle();
     expect(await smallestCardText(ui.panel), 'tall family, fit view').toBeGreaterThanOrEqual(FLOOR_PX);
+    // Too tall to fit at a readable zoom, so "fit view" frames "you are here" (the first view's rule).
+    const [pane, here] = [
+      await ui.panel.locator('.react-flow').boundingBox(),
+      await ui.panel.locator('[data-current="true"]').boundingBox(),
+    ];
+    if (!pane || !here) throw new Error('no canvas or no "you are here" card');
+    expect(here.x >= pane.x && here.y >= pane.y, 'you are here, fit view').toBe(true);
+    expect(here.x + here.width <= pane.x + pane.width && here.y + here.height <= pane.y + pane.height).toBe(true);
     const zoomOut = ui.panel.locator('.react-flow__controls-zoomout');
     for (let i = 0; i < 10 && (await zoomOut.isEnabled()); i++) {
       await zoomOut.click();

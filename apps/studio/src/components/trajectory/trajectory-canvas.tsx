@@ -10,7 +10,7 @@ import {
   ReactFlowProvider,
   type NodeChange,
 } from '@xyflow/react';
-import { LocateFixed } from 'lucide-react';
+import { LocateFixed, Maximize } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { stepDomId } from './card-parts';
@@ -42,11 +42,6 @@ const EDGE_TYPES = { trail: TrailEdge };
  */
 export const CONTROLS_BAR_HEIGHT = 36;
 const CONTROLS_STYLE = { position: 'static', margin: 0 } as const;
-const FIT_VIEW_OPTIONS = {
-  padding: '12px' as const,
-  maxZoom: 1,
-  minZoom: READABLE_ZOOM,
-};
 const PRO_OPTIONS = { hideAttribution: true };
 const NO_DRAGS: ReadonlyMap<string, { x: number; y: number }> = new Map();
 
@@ -211,8 +206,16 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               orientation="horizontal"
               position="bottom-left"
               style={CONTROLS_STYLE}
-              fitViewOptions={FIT_VIEW_OPTIONS}
+              showFitView={false}
             >
+              <ControlButton
+                className="react-flow__controls-fitview"
+                onClick={viewport.fitReadable}
+                title="Fit view"
+                aria-label="Fit view"
+              >
+                <Maximize />
+              </ControlButton>
               <ControlButton
                 onClick={viewport.revealCurrent}
                 title="Show “you are here”"

@@ -39,6 +39,11 @@ export interface TrajectoryViewport {
   readonly reveal: (id: string) => Rect | null;
   /** The "show you are here" control: reveals "you are here", else the displayed tip. */
   readonly revealCurrent: () => void;
+  /**
+   * The "fit view" control: the whole family when it fits at a readable zoom, else "you are here"
+   * framed at the zoom floor (the first view's rule), never an unreadable overview.
+   */
+  readonly fitReadable: () => void;
 }
 
 /**
@@ -108,7 +113,11 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     if (id !== null) reveal(id);
   };
 
-  return { size, firstViewport, onInit: setFlow, reveal, revealCurrent };
+  const fitReadable = () => {
+    if (flow !== null && size !== null) void flow.setViewport(frame(size), { duration: 200 });
+  };
+
+  return { size, firstViewport, onInit: setFlow, reveal, revealCurrent, fitReadable };
 }
 
 function focusRect(layout: TrajectoryLayout, currentNodeId: string | null): Rect | null {
