@@ -1,6 +1,5 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import type { Comparison } from '@trellis/domain';
 import { ArrowLeftToLine, ArrowRightToLine } from 'lucide-react';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -9,7 +8,7 @@ import { compareApi, pathHref, stepHref } from '@/lib/api/compare';
 import { errorMessage } from '@/lib/api/http';
 import { applyCandidates, itemsOnto, type ApplySide } from './apply-candidates';
 import { ApplyDialog } from './apply-dialog';
-import { ComparisonBody, type StepRef } from './comparison-body';
+import { ComparisonBody } from './comparison-body';
 
 export interface CompareViewProps {
   threadId: string;
@@ -32,7 +31,6 @@ export function CompareView({ threadId, a, b, into }: CompareViewProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [applying, setApplying] = useState<ApplySide | null>(null);
   const candidates = useMemo(() => (query.data ? applyCandidates(query.data) : null), [query.data]);
-  const removedAt = useMemo(() => (query.data ? removedAtByKey(query.data) : undefined), [query.data]);
   if (query.isPending) return <p className="p-6 text-sm text-muted-foreground">Comparing…</p>;
   if (query.isError || candidates === null) {
     return (
@@ -83,12 +81,7 @@ export function CompareView({ threadId, a, b, into }: CompareViewProps) {
         </p>
       )}
 
-      <ComparisonBody
-        comparison={c}
-        names={{ a: 'A', b: 'B' }}
-        selection={{ candidates, ticked, onToggle: toggle }}
-        removedAt={removedAt}
-      />
+      <ComparisonBody comparison={c} names={{ a: 'A', b: 'B' }} selection={{ candidates, ticked, onToggle: toggle }} />
 
       <section
         aria-label="Apply ticked items"
@@ -137,11 +130,4 @@ export function CompareView({ threadId, a, b, into }: CompareViewProps) {
       )}
     </main>
   );
-}
-
-/** The removed items' `removed_at`, by key, for the lists of the body. */
-function removedAtByKey(c: Comparison): ReadonlyMap<string, StepRef> {
-  const byKey = new Map<string, StepRef>();
-  for (const item of [...c.preferences, ...c.todos]) if (item.key !== null && item.removed_at) byKey.set(item.key, item.removed_at);
-  return byKey;
 }

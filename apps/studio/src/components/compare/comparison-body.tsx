@@ -1,5 +1,5 @@
 'use client';
-import type { WorkspaceComparison } from '@trellis/domain';
+import type { Comparison, WorkspaceComparison } from '@trellis/domain';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -20,7 +20,8 @@ export interface ApplySelection {
 }
 
 export interface ComparisonBodyProps {
-  comparison: WorkspaceComparison;
+  /** A compare's items carry `removed_at` (the step of B's path that removed one); a dry run's do not. */
+  comparison: WorkspaceComparison | Comparison;
   /** How the two sides are called ("A" / "B", or "now" / "after"). */
   names: { a: string; b: string };
   selection?: ApplySelection;
@@ -28,13 +29,13 @@ export interface ComparisonBodyProps {
   testIdPrefix?: string;
   /** Side by side on a wide screen (a dialog keeps the unified diff). */
   allowSideBySide?: boolean;
-  /** By item key, the step of B's path that removed a removed preference or todo (the compare's `removed_at`). */
-  removedAt?: ReadonlyMap<string, StepRef>;
 }
 
-export interface StepRef {
-  node_id: string;
-  label: string;
+type StepRef = Comparison['a'];
+
+/** The compare's `removed_at` of an item; nothing for a dry run's item, which has none. */
+function removedAtOf(item: object): StepRef | undefined {
+  return 'removed_at' in item ? ((item.removed_at as StepRef | null) ?? undefined) : undefined;
 }
 
 function useWide(): boolean {
@@ -56,7 +57,6 @@ export function ComparisonBody({
   selection,
   testIdPrefix = 'compare',
   allowSideBySide = true,
-  removedAt,
 }: ComparisonBodyProps) {
   const wide = useWide() && allowSideBySide;
   const headingId = useId();
@@ -132,7 +132,7 @@ export function ComparisonBody({
             .filter(Boolean)
             .join(' · '),
           tick: p.key === null ? null : tickbox(selection?.candidates.preferences.get(p.key), `Preference ${(p.b ?? p.a)!.text}`),
-          removedAt: p.key === null ? undefined : removedAt?.get(p.key),
+          removedAt: removedAtOf(p),
         }))}
       />
       <ItemList
@@ -150,7 +150,7 @@ export function ComparisonBody({
             .filter(Boolean)
             .join(' · '),
           tick: t.key === null ? null : tickbox(selection?.candidates.todos.get(t.key), `Todo ${(t.b ?? t.a)!.text}`),
-          removedAt: t.key === null ? undefined : removedAt?.get(t.key),
+          removedAt: removedAtOf(t),
         }))}
       />
       <ItemList
