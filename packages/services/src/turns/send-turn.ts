@@ -11,7 +11,7 @@ import { createDbWorkspacePort } from '../workspace/db-workspace-port';
 import { beginTurn, type OpenedTurn } from './begin-turn';
 import { EventChannel } from './event-channel';
 import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
-import { REASON_DISCONNECTED, TurnInterruption } from './turn-gate';
+import { isTurnInterruption, REASON_DISCONNECTED, TurnInterruption } from './turn-gate';
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
@@ -160,13 +160,12 @@ interface Reply {
 }
 
 /**
- * The reason stored with an interrupted reply: the interruption's own, or a disconnect. Known by
- * name, not `instanceof`: the studio's drain makes its interruption with the copy of this package
- * bundled into its start-up code, not the route handler's copy that runs the turn.
+ * The reason stored with an interrupted reply: the interruption's own, or a disconnect. The drain's
+ * interruption may come from another bundled copy of this package (see `isTurnInterruption`).
  */
 function interruptionReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  return reason instanceof Error && reason.name === 'TurnInterruption' ? reason.message : REASON_DISCONNECTED;
+  return isTurnInterruption(reason) ? reason.message : REASON_DISCONNECTED;
 }
 
 /** Streams the agent's events out and returns what to store, whatever happened to the model. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isAppError } from '@trellis/domain';
-import { SHUTDOWN_REASON, TurnGate, TurnInterruption } from './turn-gate';
+import { isTurnInterruption, SHUTDOWN_REASON, TurnGate, TurnInterruption } from './turn-gate';
 
 describe('the drain', () => {
   it('refuses new work with unavailable and a retry hint once it starts', async () => {
@@ -36,5 +36,23 @@ describe('the drain', () => {
     expect((reason as Error).message).toBe(SHUTDOWN_REASON);
     expect(report).toEqual({ finished: 1, aborted: 1 });
     expect(gate.inFlight).toBe(0);
+  });
+});
+
+describe('isTurnInterruption', () => {
+  it('recognizes an interruption made by another copy of the module (the drain in a separately bundled start-up)', async () => {
+    vi.resetModules();
+    const copy = await import('./turn-gate');
+    expect(copy.TurnInterruption).not.toBe(TurnInterruption);
+    const interruption = new copy.TurnInterruption(SHUTDOWN_REASON);
+    expect(interruption instanceof TurnInterruption).toBe(false);
+    expect(isTurnInterruption(interruption)).toBe(true);
+    expect(copy.isTurnInterruption(new TurnInterruption('lease lost'))).toBe(true);
+  });
+
+  it('is false for other errors, look-alikes and other values', () => {
+    expect(isTurnInterruption(new Error('plain'))).toBe(false);
+    expect(isTurnInterruption(Object.assign(new Error('named'), { name: 'TurnInterruption' }))).toBe(false);
+    expect(isTurnInterruption('the server stopped during this reply')).toBe(false);
   });
 });

@@ -15,12 +15,26 @@ export const REASON_DISCONNECTED = 'the connection closed during this reply';
 /** What a refused client is told to wait before it tries again. */
 export const RESTART_RETRY_SECONDS = 5;
 
+/**
+ * Marks a TurnInterruption whichever copy of this module made it: the studio bundles its start-up
+ * code (whose gate drains the turns) and its route handlers (which run them) apart, so the drain's
+ * interruption is no `instanceof` of the route's class (the same reason as `isAppError`'s mark).
+ */
+const TURN_INTERRUPTION_MARK: unique symbol = Symbol.for('trellis.TurnInterruption');
+
 /** An abort reason that names why a turn stopped; the turn stores `message` as the reply's reason. */
 export class TurnInterruption extends Error {
+  readonly [TURN_INTERRUPTION_MARK] = true;
+
   constructor(reason: string) {
     super(reason);
     this.name = 'TurnInterruption';
   }
+}
+
+/** True for a TurnInterruption from any copy of this module. */
+export function isTurnInterruption(value: unknown): value is TurnInterruption {
+  return value instanceof Error && (value as { [TURN_INTERRUPTION_MARK]?: unknown })[TURN_INTERRUPTION_MARK] === true;
 }
 
 interface InFlight {
