@@ -1,9 +1,9 @@
 // `npm start`: build when needed, then serve the studio on HOST:PORT (default
 // 127.0.0.1:3000). The studio starts the embedded PostgreSQL (unless DATABASE_URL)
 // and migrates at boot. SIGINT/SIGTERM are passed on: the studio drains the turns
-// in flight, then stops its database; a second signal stops it at once (the
-// studio treats two deliveries within half a second as one, so Ctrl+C reaching
-// both this process and the server counts once). The npm script `exec`s node: npm
+// in flight, then stops its database; a second signal stops it at once. The
+// studio runs in a process group of its own, so a terminal's Ctrl+C reaches it
+// only through here, once. The npm script `exec`s node: npm
 // runs it through `sh -c` and passes a SIGTERM only to that shell, which would die
 // of it and leave this process and the studio running without a signal.
 import { ensureBuild } from '../apps/studio/scripts/ensure-build.ts';
