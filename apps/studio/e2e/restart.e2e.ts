@@ -21,8 +21,8 @@ import { StudioPage } from './pages/studio-page';
 import { ApiClient } from './support/api-client';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, uniqueEmail } from './support/browser';
-import { exited, readStoppedStudio, SERVER_STOPPED, sleep, startStreamingTurn } from './support/lifecycle';
-import { restartStudioServer, startStudioServer, type StudioServer } from './support/studio-server';
+import { readStoppedStudio, SERVER_STOPPED, sleep, startStreamingTurn } from './support/lifecycle';
+import { exited, restartStudioServer, startStudioServer, type StudioServer } from './support/studio-server';
 
 const PASSWORD = 'correct horse battery';
 /** The offline model answers this with its help text (OFFLINE_HELP): 54 streamed chunks. */

@@ -1,7 +1,6 @@
 // What the lifecycle specs need around a studio process: a turn streamed over
 // HTTP, the process's exit, and a look into its embedded database once it has
 // stopped (to read what the stopping process itself left there).
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createDb, startEmbeddedPostgres } from '@trellis/db';
 import type postgres from 'postgres';
@@ -47,14 +46,6 @@ export async function startStreamingTurn(
     }
   })();
   return { turnIndex: (JSON.parse(turn[1]) as { turn_index: number }).turn_index, ended };
-}
-
-/** Resolves with the exit code (or signal) once `child` has exited. */
-export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 export interface StoredTurn {

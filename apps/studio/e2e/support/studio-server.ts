@@ -80,15 +80,22 @@ async function launch(o: {
     child,
     env: o.env,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      const exit = exited(child);
+      child.kill('SIGTERM');
+      await exit;
+    },
     dispose: async () => {
       if (o.adminUrl && o.databaseName) await dropDatabase(o.adminUrl, o.databaseName).catch(() => undefined);
       await rm(o.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves with the exit code (or signal) once `child` has exited. */
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
