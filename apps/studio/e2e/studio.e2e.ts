@@ -386,8 +386,10 @@ describe('the studio', () => {
       { text: 'Check the size', depth: 1, done: false },
     ]);
 
+    // The history column was hidden until now: its list measures the space it has once shown,
+    // so its rows mount a frame after the tab opens.
     await studio.openTab('history');
-    expect(await studio.conversationItems.count()).toBe(1);
+    await expect.poll(() => studio.conversationItems.count()).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
