@@ -7,12 +7,13 @@
 // observe every runnable of the run besides).
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, SystemMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { workspaceOf, type AgentRunConfig } from './context';
+import { ReplyChunks } from './reply-chunks';
 import type { TokenEventPayload } from './tool-journal';
 
 export const CHAT_NODE = 'chat';
@@ -34,19 +35,23 @@ export function createChatNode(model: BaseChatModel | undefined) {
     const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
     const step = typeof stepOf === 'number' ? stepOf : -1;
-    // A model that does not stream yields its whole reply as one chunk.
-    const stream = await bound.stream(input, {
+    // A model that does not stream yields its whole reply as one chunk. `_streamIterator` is what
+    // `stream` wraps: the wrapper re-enters the callback context (configuring a callback manager)
+    // and races the abort signal for every chunk, and hands chunks over through a web stream. The
+    // model's own run keeps its callbacks and signal (passed here), and LangGraph still stops the
+    // run on abort without waiting for this node.
+    const stream = bound._streamIterator(input, {
       callbacks: config.callbacks,
       metadata: config.metadata,
       tags: config.tags,
       signal: config.signal,
     });
-    let response: AIMessageChunk | undefined;
+    const reply = new ReplyChunks();
     for await (const chunk of stream) {
-      response = response === undefined ? chunk : response.concat(chunk);
-      const text = chunk.text;
+      const text = reply.add(chunk);
       if (text !== '') config.writer?.({ kind: 'trellis.token', step, text } satisfies TokenEventPayload);
     }
+    const response = reply.message();
     if (response === undefined) throw new Error('the model returned no message');
     // Some OpenAI-compatible servers reuse one response id; a repeated id would
     // make the reducer replace the earlier message instead of appending.
