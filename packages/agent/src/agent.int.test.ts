@@ -392,3 +392,56 @@ describe('checkpoint storage', () => {
     expect(rows[0].n).toBe(1);
   });
 });
+
+describe("a thread's next turn", () => {
+  /** A checkpointer on a pool of its own (a process of its own), counting the queries it sends. */
+  function processOf() {
+    const own = new pg.Pool({ connectionString: url, max: 2 });
+    const sent: string[] = [];
+    const query = own.query.bind(own) as (...args: unknown[]) => unknown;
+    own.query = ((...args: unknown[]) => {
+      sent.push(typeof args[0] === 'string' ? args[0] : 'a query object');
+      return query(...args);
+    }) as typeof own.query;
+    return { pool: own, sent, saver: createCheckpointer({ pool: own }) };
+  }
+
+  it('numbered right after the turn this agent finished asks the checkpointer nothing before its run; after a gap it asks', async () => {
+    const one = processOf();
+    try {
+      const threadId = newThread();
+      const workspace = createInMemoryWorkspace();
+      const agent = createAgent({ checkpointer: one.saver, model: new ScriptedChatModel([{ text: 'a' }, { text: 'b' }, { text: 'c' }]) });
+      await drain(agent.runTurn({ threadId, userMessage: 'first', workspace, turnIndex: 1 }));
+      one.sent.length = 0;
+      await drain(agent.runTurn({ threadId, userMessage: 'second', workspace, turnIndex: 2 }));
+      // Only the checkpoint the run ends on goes out.
+      expect(one.sent).toHaveLength(1);
+      expect(one.sent[0]).toMatch(/insert into "langgraph"\.checkpoints/);
+      one.sent.length = 0;
+      const { result } = await drain(agent.runTurn({ threadId, userMessage: 'fourth', workspace, turnIndex: 4 }));
+      expect(one.sent).toHaveLength(2);
+      expect(one.sent[0]).toMatch(/checkpoint_writes/);
+      expect(result.content).toBe('c');
+    } finally {
+      await one.pool.end();
+    }
+  });
+
+  it("sees another process's turn numbered in between, although its own last turn is remembered", async () => {
+    const [one, two] = [processOf(), processOf()];
+    try {
+      const threadId = newThread();
+      const workspace = createInMemoryWorkspace();
+      const here = new ScriptedChatModel([{ text: 'reply one' }, { text: 'reply three' }]);
+      const agent = createAgent({ checkpointer: one.saver, model: here });
+      await drain(agent.runTurn({ threadId, userMessage: 'one', workspace, turnIndex: 1 }));
+      const other = createAgent({ checkpointer: two.saver, model: new ScriptedChatModel([{ text: 'reply two' }]) });
+      await drain(other.runTurn({ threadId, userMessage: 'two', workspace, turnIndex: 2 }));
+      await drain(agent.runTurn({ threadId, userMessage: 'three', workspace, turnIndex: 3 }));
+      expect(shape(model(here).slice(1))).toEqual(['human: one', 'ai: reply one', 'human: two', 'ai: reply two', 'human: three']);
+    } finally {
+      await Promise.all([one.pool.end(), two.pool.end()]);
+    }
+  });
+});

@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { isPrunableCheckpointer } from './checkpointer';
+import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointer';
 import { buildAgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
 import { ToolJournal } from './nodes/tool-journal';
@@ -45,6 +45,13 @@ export interface RunTurnInput {
   workspace: WorkspacePort;
   /** Aborting stops the model (and any tool not yet started); runTurn then returns what was produced. */
   signal?: AbortSignal;
+  /**
+   * The thread's turn counter as the caller's lease took it, when the caller keeps one: every run on
+   * the thread — this process's or another's, a turn or the settling of a dead one — has its own,
+   * one more than the run before. A turn numbered right after the one this agent last finished on
+   * the thread then knows that nothing has written the thread since, without asking the checkpointer.
+   */
+  turnIndex?: number;
 }
 
 export interface Agent {
@@ -78,7 +85,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
    * skips settling (a full state read) when that is still the latest, untouched checkpoint; anything
    * else — a run that stopped early, another process's run — settles as before.
    */
-  const finishedAt = new Map<string, string>();
+  const finishedAt = new Map<string, { checkpointId: string; turnIndex: number | undefined }>();
   const FINISHED_AT_LIMIT = 10_000;
 
   async function* runTurn(input: RunTurnInput): AsyncGenerator<AgentEvent, TurnResult> {
@@ -96,7 +103,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // A run that died without settling (crash, consumer gone) left work pending.
       const finished = finishedAt.get(input.threadId);
       finishedAt.delete(input.threadId);
-      const isSettled = finished !== undefined && isPrunableCheckpointer(saver) && (await saver.isLatestAndClean(input.threadId, finished));
+      const isSettled = finished !== undefined && isPrunableCheckpointer(saver) && (await isUntouchedSince(saver, input, finished));
       if (!isSettled) await settleThread(graph, input.threadId);
       // Aborted before it started: no graph run at all (whether LangGraph would
       // write its input first is a race), just the settling below.
@@ -143,7 +150,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
     const latest = state === 'finished' && isPrunableCheckpointer(saver) ? saver.lastWritten(input.threadId) : undefined;
     if (latest !== undefined) {
       if (finishedAt.size >= FINISHED_AT_LIMIT) finishedAt.clear();
-      finishedAt.set(input.threadId, latest);
+      finishedAt.set(input.threadId, { checkpointId: latest, turnIndex: input.turnIndex });
     }
     return collector.result(state === 'aborted');
   }
@@ -174,4 +181,21 @@ export function createAgent(options: CreateAgentOptions): Agent {
   }
 
   return { runTurn, settleAbandonedTurn };
+}
+
+/**
+ * Whether the checkpoint a run of this agent finished on is still the thread's latest, with no
+ * writes pending: known without a query when this turn is numbered right after that run's (see
+ * {@link RunTurnInput.turnIndex}), asked of the checkpointer otherwise.
+ */
+async function isUntouchedSince(
+  saver: PrunableCheckpointer,
+  input: RunTurnInput,
+  finished: { checkpointId: string; turnIndex: number | undefined },
+): Promise<boolean> {
+  if (input.turnIndex !== undefined && finished.turnIndex !== undefined && input.turnIndex === finished.turnIndex + 1) {
+    saver.vouchFor(input.threadId, finished.checkpointId);
+    return true;
+  }
+  return saver.isLatestAndClean(input.threadId, finished.checkpointId);
 }

@@ -281,9 +281,20 @@ export class TrellisCheckpointSaver extends PostgresSaver {
       [threadId, checkpointId],
     );
     const clean = rows[0]?.clean === true;
-    if (clean && this.#written.get(threadId)?.checkpoint.id === checkpointId) this.#confirmed.add(threadId);
+    if (clean) this.vouchFor(threadId, checkpointId);
     else this.#confirmed.delete(threadId);
     return clean;
+  }
+
+  /**
+   * What `isLatestAndClean` concludes when it answers true, taken on the caller's word, without the
+   * query: for a caller that knows nothing has written the thread since that checkpoint. When it is
+   * the checkpoint this saver last wrote on the thread, the next read of the thread's latest
+   * checkpoint answers from memory.
+   */
+  vouchFor(threadId: string, checkpointId: string): void {
+    if (this.#written.get(threadId)?.checkpoint.id === checkpointId) this.#confirmed.add(threadId);
+    else this.#confirmed.delete(threadId);
   }
 }
 
@@ -306,14 +317,13 @@ type TupleRow = {
 export interface PrunableCheckpointer {
   pruneThread(threadId: string): Promise<string | null>;
   isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean>;
+  vouchFor(threadId: string, checkpointId: string): void;
   lastWritten(threadId: string): string | undefined;
 }
 
 export function isPrunableCheckpointer(saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & PrunableCheckpointer {
-  const candidate = saver as { pruneThread?: unknown; isLatestAndClean?: unknown; lastWritten?: unknown };
-  return (
-    typeof candidate.pruneThread === 'function' && typeof candidate.isLatestAndClean === 'function' && typeof candidate.lastWritten === 'function'
-  );
+  const candidate = saver as { pruneThread?: unknown; isLatestAndClean?: unknown; vouchFor?: unknown; lastWritten?: unknown };
+  return [candidate.pruneThread, candidate.isLatestAndClean, candidate.vouchFor, candidate.lastWritten].every((m) => typeof m === 'function');
 }
 
 /**
