@@ -29,6 +29,12 @@ export async function beginTurn(
   },
   timing: LeaseTiming,
   instanceId: string | null = null,
+  /**
+   * Called once the lease is taken, while the turn's transaction is still open: work that only
+   * needs the lease (and the workspace as it is once no edit is changing it) can start meanwhile.
+   * The transaction may still roll back after it, leaving that work unused.
+   */
+  onLeaseTaken?: (turnIndex: number) => void,
 ): Promise<OpenedTurn> {
   const { threadId, content } = input;
   const isUserMessage = input.applyEntry === undefined;
@@ -51,6 +57,7 @@ export async function beginTurn(
           where b.thread_id = conversations.thread_id and b.status = 'pending')
       returning turn_index`);
     if (!turn) return null;
+    onLeaseTaken?.(turn.turn_index);
     // A later statement of the same READ COMMITTED transaction: its snapshot
     // includes every edit that committed before the row lock was granted.
     const [message] = await tx.execute<{ id: string }>(sql`

@@ -3,7 +3,7 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import type { ApplyProvenance, TurnEvent } from '@trellis/domain';
-import type { TurnResult } from '@trellis/agent';
+import type { TurnResult, WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
@@ -63,12 +63,19 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
+  // The agent's first model call reads the workspace: that read starts as soon as the lease is
+  // ours (edits wait for the lease's row lock, so it sees what the snapshot captures), beside the
+  // rest of the turn's opening transaction.
+  let workspace: WorkspacePort | undefined;
   const opened = await beginTurn(
     deps.db,
     actor,
     { threadId: input.threadId, content: input.content, applyEntry: input.applied && { provenance: input.applied.provenance } },
     timing,
     deps.instanceId ?? null,
+    (turnIndex) => {
+      workspace = createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex }, { readAhead: true });
+    },
   );
 
   const abort = new AbortController();
@@ -78,7 +85,8 @@ export async function sendTurn(
   const events = new EventChannel<TurnEvent>(() => abort.abort(new TurnInterruption(REASON_DISCONNECTED)));
   events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
 
-  const settled = runTurn(deps, input, opened, timing, abort, events).finally(() => {
+  const port = workspace ?? createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex });
+  const settled = runTurn(deps, input, opened, port, timing, abort, events).finally(() => {
     input.signal?.removeEventListener('abort', onClientAbort);
     events.close();
   });
@@ -90,6 +98,7 @@ async function runTurn(
   deps: TurnDeps,
   input: SendTurnInput,
   opened: OpenedTurn,
+  workspace: WorkspacePort,
   timing: LeaseTiming,
   abort: AbortController,
   events: EventChannel<TurnEvent>,
@@ -112,7 +121,7 @@ async function runTurn(
 
   let isReleased = false;
   try {
-    const reply = await runAgent(deps, input, opened, abort.signal, events);
+    const reply = await runAgent(deps, input, opened, workspace, abort.signal, events);
     if (input.applied && reply.status === 'complete') {
       await input.applied
         .fileReply(deps.db, { turnIndex, content: reply.content })
@@ -173,6 +182,7 @@ async function runAgent(
   deps: TurnDeps,
   input: SendTurnInput,
   opened: OpenedTurn,
+  workspace: WorkspacePort,
   signal: AbortSignal,
   events: EventChannel<TurnEvent>,
 ): Promise<Reply> {
@@ -183,7 +193,8 @@ async function runAgent(
       threadId: input.threadId,
       userMessage: input.applied?.prompt ?? input.content,
       userMessageId: opened.userMessageId,
-      workspace: createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }),
+      turnIndex: opened.turnIndex,
+      workspace,
       signal,
     });
     let step = await run.next();

@@ -13,20 +13,42 @@ import { readLiveWorkspace } from './read-live-workspace';
 import { withThreadLock, type Tx } from './thread-lock';
 import { changeTodo, deleteTodoRow, insertTodo } from './todo-mutations';
 
-export function createDbWorkspacePort(db: Db, turn: { threadId: string; turnIndex: number }): WorkspacePort {
+/**
+ * `readAhead`: the first read starts now rather than when the agent asks for it, so its round trip
+ * overlaps the agent's start-up (a turn's first model call always reads the workspace). Any write
+ * through the port drops it; a manual edit that lands in between is seen by the next read, as it
+ * would be had the read started a few milliseconds later.
+ */
+export function createDbWorkspacePort(
+  db: Db,
+  turn: { threadId: string; turnIndex: number },
+  options: { readAhead?: boolean } = {},
+): WorkspacePort {
   const { threadId, turnIndex } = turn;
-  const mutate = <T>(fn: (tx: Tx) => Promise<T>) =>
-    refuseAppErrors(() => withThreadLock(db, threadId, fn));
+  const readView = async (): Promise<WorkspaceView> => {
+    const live = await readLiveWorkspace(db, threadId, { artifactContent: false });
+    return {
+      objective: live.objective,
+      document: live.document,
+      preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
+      todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
+      artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),
+    };
+  };
+  let ahead: Promise<WorkspaceView> | undefined;
+  if (options.readAhead) {
+    ahead = readView();
+    ahead.catch(() => undefined); // a failure surfaces at the read that takes it, if any does
+  }
+  const mutate = <T>(fn: (tx: Tx) => Promise<T>) => {
+    ahead = undefined;
+    return refuseAppErrors(() => withThreadLock(db, threadId, fn));
+  };
   return {
-    read: async (): Promise<WorkspaceView> => {
-      const live = await readLiveWorkspace(db, threadId, { artifactContent: false });
-      return {
-        objective: live.objective,
-        document: live.document,
-        preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
-        todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
-        artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),
-      };
+    read: (): Promise<WorkspaceView> => {
+      const view = ahead ?? readView();
+      ahead = undefined;
+      return view;
     },
     setObjective: (text) => mutate((tx) => setObjective(tx, threadId, text)),
     replaceDocument: ({ content, title }) => mutate((tx) => writeDocument(tx, threadId, { content, title })),
