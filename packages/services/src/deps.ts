@@ -1,8 +1,8 @@
-import pg from 'pg';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { createDb, type Db, type DbHandle } from '@trellis/db';
 import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
 import type postgres from 'postgres';
+import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import { TurnGate } from './turns/turn-gate';
@@ -52,10 +52,8 @@ const silentLogger: Logger = { info: () => undefined, warn: () => undefined, err
 
 export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { close(): Promise<void> } {
   const handle: DbHandle = createDb({ url: config.databaseUrl, max: config.poolSize ?? 10, onQuery: config.onQuery });
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
   const logger = config.logger ?? silentLogger;
-  // An idle client losing its connection (a database restart) must not crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'checkpointer pool: idle connection lost'));
+  const pool = createCheckpointerPool(config.databaseUrl, { max: config.poolSize ?? 10, logger });
   const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
