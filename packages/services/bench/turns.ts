@@ -57,12 +57,17 @@ try {
     if (turn === 100 || turn === 200) bytes[turn] = await threadBytes(deps, pool, long);
   }
   for (let turn = 1; turn < 10 - half; turn++) await runTurn(deps, actor, short, message(turn));
-  // 1b. The turn's floor on the long thread: the lease update, the snapshot insert and the message
-  // insert alone, as raw SQL, then the reply insert that releases the lease — timed right after each
-  // real turn on that thread, so the machine's load weighs on the turn and its floor alike. Each
+  // 1b. The turn's floor: the lease update, the snapshot insert and the message insert alone, as raw
+  // SQL, then the reply insert that releases the lease — timed right after each real turn on the
+  // long thread, so the machine's load weighs on the turn and its floor alike, on a thread of its own
+  // with the same workspace (a floor turn on the long thread would count as another process's turn
+  // there, and make its next real turn ask the checkpointer what it already knows). Each
   // timed piece starts once the turns before it have settled (their change-summary follow-ups run
   // after `done`, off the turn's latency), so neither side pays for the other's follow-up.
-  await rawTurnFloor(deps.sql, long); // prepares its statements
+  const floorThread = (await createConversation(deps, actor, { title: 'floor' })).thread_id;
+  await patchWorkspace(deps, actor, { threadId: floorThread, patch: workspace });
+  await runTurn(deps, actor, floorThread, message(1));
+  await rawTurnFloor(deps.sql, floorThread); // prepares its statements
   const overhead: Record<10 | 500, number[]> = { 10: [], 500: [] };
   const floorSamples: number[] = [];
   for (let i = 0; i < SAMPLE; i++) {
@@ -77,7 +82,7 @@ try {
     }
     await deps.gate.followUpsOf([short, long]);
     const start = performance.now();
-    await rawTurnFloor(deps.sql, long);
+    await rawTurnFloor(deps.sql, floorThread);
     floorSamples.push(performance.now() - start);
   }
   const floor = timingOf(floorSamples);
