@@ -108,7 +108,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // Aborted before it started: no graph run at all (whether LangGraph would
       // write its input first is a race), just the settling below.
       if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
-      const stream = await graph.stream(
+      const stream = graph._streamIterator(
         { messages: [human] },
         {
           configurable: { thread_id: input.threadId },
