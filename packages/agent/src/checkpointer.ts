@@ -6,6 +6,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointTuple } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
+import { reusingMessageJson } from './message-serde';
 
 export const DEFAULT_CHECKPOINT_SCHEMA = 'langgraph';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -37,8 +38,10 @@ export function checkpointSchema(schema: string | undefined): string {
  *   memory: no query, no deserialisation. LangGraph treats loaded values as immutable (it copies
  *   the checkpoint, and reducers return new values), and the caller guarantees, as for skipping
  *   settlement, that nothing else writes the thread between the two calls (the per-thread lease).
- * Serialisation (the saver's serde) and the rows written are the stock ones, so either saver reads
- * what the other wrote.
+ * - A message list (the working context) is written from each message's JSON as first written
+ *   (see `reusingMessageJson`).
+ * Serialisation (the bytes the saver's serde writes) and the rows written are the stock ones, so
+ * either saver reads what the other wrote.
  */
 export class TrellisCheckpointSaver extends PostgresSaver {
   readonly schema: string;
@@ -52,6 +55,7 @@ export class TrellisCheckpointSaver extends PostgresSaver {
 
   constructor(pool: pg.Pool, schema: string, options: { keepHistory?: boolean } = {}) {
     super(pool, undefined, { schema });
+    this.serde = reusingMessageJson(this.serde);
     this.schema = schema;
     this.keepsHistory = options.keepHistory ?? false;
     this.#pool = pool;
