@@ -2,7 +2,7 @@
 //   search p95 over a user with 10k messages and one with 100k, the same rare word matching a fixed
 //   number of rows in each (the GIN index makes the cost follow the matches, not the history)
 //   Markdown export of a 50-step and a 500-step path (linear: 10× the steps, at most 12× the time)
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
+import { setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { createServiceDeps } from '../src/deps';
 import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
@@ -18,7 +18,7 @@ const MATCHES = 30;
 const database = await createScratchDatabase('trellis_bench_curate');
 try {
   await setupCheckpointer({ connectionString: database.url, schema: CHECKPOINTER_SCHEMA });
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
+  const deps = createServiceDeps({ databaseUrl: database.url, model: { provider: 'offline' } });
   const { sql } = deps;
 
   const search: Record<string, Timing & { messages: number; hits: number }> = {};

@@ -6,7 +6,6 @@ import type postgres from 'postgres';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { createServiceDeps } from '../src/deps';
 import { listConversations } from '../src/conversations/list-conversations';
-import { OfflineChatModel } from '@trellis/agent';
 import { seedUser } from './seed-history';
 import { ratio, time, type Timing } from './stats';
 
@@ -30,7 +29,7 @@ async function seedConversations(sql: postgres.Sql, userId: string, count: numbe
 
 const database = await createScratchDatabase('trellis_bench');
 try {
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
+  const deps = createServiceDeps({ databaseUrl: database.url, model: { provider: 'offline' } });
   const sizes = [100, 10_000] as const;
   const pages: Record<number, { first_page: Timing; deep_page: Timing }> = {};
   for (const size of sizes) {

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
-import { checkpointBytes, OfflineChatModel, setupCheckpointer } from '@trellis/agent';
+import { checkpointBytes, setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { newThreadId } from '@trellis/domain';
 import { createServiceDeps } from '../src/deps';
@@ -49,7 +49,7 @@ const database = await createScratchDatabase('trellis_bench_peer');
 try {
   await migrateAll({ databaseUrl: database.url });
   await setupCheckpointer({ connectionString: database.url, schema: PEER_SCHEMA });
-  const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() }, poolSize: 5 });
+  const deps = createServiceDeps({ databaseUrl: database.url, model: { provider: 'offline' }, poolSize: 5 });
   const pool = new pg.Pool({ connectionString: database.url, max: 5 });
   const actor = { userId: await seedUser(deps.sql) };
   const document = incompressibleDocument();

@@ -1,6 +1,6 @@
 // A bench's own world: a scratch database (migrated, with the checkpointer's tables), the services
 // on it with the offline model, and one user to act as.
-import { OfflineChatModel, setupCheckpointer } from '@trellis/agent';
+import { setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase, type ScratchDatabase } from '@trellis/db/testing';
 import { createServiceDeps, type ServiceDeps } from '../src/deps';
 import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
@@ -20,7 +20,7 @@ export async function openBenchWorld(prefix: string): Promise<BenchWorld> {
   const database = await createScratchDatabase(prefix);
   try {
     await setupCheckpointer({ connectionString: database.url, schema: CHECKPOINTER_SCHEMA });
-    const deps = createServiceDeps({ databaseUrl: database.url, model: { instance: new OfflineChatModel() } });
+    const deps = createServiceDeps({ databaseUrl: database.url, model: { provider: 'offline' } });
     const userId = await seedUser(deps.sql);
     return {
       database,

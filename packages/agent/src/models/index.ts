@@ -19,7 +19,7 @@ export type ModelConfig = OfflineModelConfig | OpenAIModelConfig | AnthropicMode
 export function createModel(config: ModelConfig): BaseChatModel {
   switch (config.provider) {
     case 'offline':
-      return new OfflineChatModel(config.chunkDelayMs === undefined ? {} : { chunkDelayMs: config.chunkDelayMs });
+      return new OfflineChatModel({ keepInputs: 0, ...(config.chunkDelayMs === undefined ? {} : { chunkDelayMs: config.chunkDelayMs }) });
     case 'openai':
       return createOpenAIModel(config);
     case 'anthropic':

@@ -1,6 +1,7 @@
 import { HumanMessage, SystemMessage, type AIMessageChunk } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { toolSpecs } from '../nodes/chat';
+import { createModel, receivedByOfflineModel } from './index';
 import { OfflineChatModel } from './offline';
 
 describe('OfflineChatModel', () => {
@@ -15,6 +16,16 @@ describe('OfflineChatModel', () => {
     ]);
     expect(new Set(reply.tool_calls?.map((c) => c.id)).size).toBe(2);
     expect(model.received).toEqual([input]);
+  });
+
+  it("keeps the inputs of its last keepInputs calls only, and the studio's offline model keeps none", async () => {
+    const model = new OfflineChatModel({ keepInputs: 2 });
+    const asks = ['one', 'two', 'three'].map((text) => [new HumanMessage(text)]);
+    for (const input of asks) await model.invoke(input);
+    expect(model.received).toEqual(asks.slice(1));
+    const studio = createModel({ provider: 'offline' });
+    await studio.invoke(asks[0]!);
+    expect(receivedByOfflineModel(studio)).toEqual([]);
   });
 
   it('is deterministic: the same input gives the same reply and tool call ids', async () => {

@@ -17,6 +17,11 @@ import { planOfflineReply, splitIntoChunks, type PlannedToolCall } from './offli
 export interface OfflineChatModelOptions extends BaseChatModelParams {
   /** Pause before each streamed chunk, in ms (default 0). Gives a UI something to watch. */
   chunkDelayMs?: number;
+  /**
+   * How many calls' inputs `received` keeps, the most recent (default: every call, a test's
+   * record). The studio keeps none: each input holds a system prompt with the whole document.
+   */
+  keepInputs?: number;
 }
 
 export interface OfflineChatModelCallOptions extends BaseChatModelCallOptions {
@@ -24,14 +29,16 @@ export interface OfflineChatModelCallOptions extends BaseChatModelCallOptions {
 }
 
 export class OfflineChatModel extends BaseChatModel<OfflineChatModelCallOptions, AIMessageChunk> {
-  /** Every call's full input (system prompt included), in call order. */
+  /** Every call's full input (system prompt included), in call order — the last `keepInputs` calls. */
   readonly received: BaseMessage[][] = [];
   readonly chunkDelayMs: number;
+  readonly keepInputs: number;
 
   constructor(options: OfflineChatModelOptions = {}) {
-    const { chunkDelayMs = 0, ...rest } = options;
+    const { chunkDelayMs = 0, keepInputs = Number.POSITIVE_INFINITY, ...rest } = options;
     super(rest);
     this.chunkDelayMs = chunkDelayMs;
+    this.keepInputs = keepInputs;
   }
 
   static override lc_name(): string {
@@ -65,7 +72,8 @@ export class OfflineChatModel extends BaseChatModel<OfflineChatModelCallOptions,
     options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
-    this.received.push([...messages]);
+    if (this.keepInputs > 0) this.received.push([...messages]);
+    if (this.received.length > this.keepInputs) this.received.splice(0, this.received.length - this.keepInputs);
     const reply = planOfflineReply(messages, boundToolNames(options.tools));
 
     for (const piece of splitIntoChunks(reply.text)) {
