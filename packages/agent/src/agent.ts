@@ -108,6 +108,9 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // Aborted before it started: no graph run at all (whether LangGraph would
       // write its input first is a race), just the settling below.
       if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
+      // The run itself, without `stream`'s wrapper: that re-enters the callback context and races
+      // the signal for every chunk, and hands chunks over through a web stream. The run keeps the
+      // signal (LangGraph stops on it), and a consumer that stops early aborts it (below).
       const stream = graph._streamIterator(
         { messages: [human] },
         {
@@ -119,7 +122,10 @@ export function createAgent(options: CreateAgentOptions): Agent {
           recursionLimit: RECURSION_LIMIT,
         },
       );
-      for await (const [mode, payload] of stream) yield* collector.accept(mode, payload);
+      for await (const chunk of stream as AsyncGenerator<unknown>) {
+        const [mode, payload] = chunk as [string, unknown];
+        yield* collector.accept(mode, payload);
+      }
       state = 'finished';
     } catch (error: unknown) {
       state = controller.signal.aborted ? 'aborted' : 'failed';
