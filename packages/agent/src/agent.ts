@@ -1,8 +1,9 @@
 // createAgent / runTurn: one user turn through the graph, streamed.
 //
-// Streaming uses `graph.stream` with the one stream mode `custom`: the chat
-// node writes the model's text as it streams, the tools node one payload per
-// executed tool. The `messages` mode would give the same tokens through a
+// Streaming reads the graph's run (`_streamIterator`, what `graph.stream`
+// wraps) in the one stream mode `custom`: the chat node writes the model's
+// text as it streams, the tools node one payload per executed tool. The
+// `messages` mode would give the same tokens through a
 // LangChain callback handler that sees every runnable of the run and every
 // token (measurably slower per turn); `streamEvents` emits an event for every
 // runnable in the graph (nodes, bound models, reducers) that we would only

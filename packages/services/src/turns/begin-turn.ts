@@ -18,7 +18,7 @@ export interface OpenedTurn {
   leaseOwner: string;
 }
 
-export async function beginTurn(
+export async function beginTurn<T>(
   db: Db,
   actor: ThreadActor,
   input: {
@@ -28,14 +28,14 @@ export async function beginTurn(
     applyEntry?: { provenance: ApplyProvenance } | undefined;
   },
   timing: LeaseTiming,
-  instanceId: string | null = null,
+  instanceId: string | null,
   /**
-   * Called once the lease is taken, while the turn's transaction is still open: work that only
-   * needs the lease (and the workspace as it is once no edit is changing it) can start meanwhile.
-   * The transaction may still roll back after it, leaving that work unused.
+   * Starts, once the lease is taken and while the turn's transaction is still open, work that only
+   * needs the lease (and the workspace as it is once no edit is changing it); what it returns comes
+   * back with the opened turn. The transaction may still roll back after it, leaving that unused.
    */
-  onLeaseTaken?: (turnIndex: number) => void,
-): Promise<OpenedTurn> {
+  alongside: (turnIndex: number) => T,
+): Promise<OpenedTurn & { alongside: T }> {
   const { threadId, content } = input;
   const isUserMessage = input.applyEntry === undefined;
   const leaseOwner = randomUUID();
@@ -57,7 +57,7 @@ export async function beginTurn(
           where b.thread_id = conversations.thread_id and b.status = 'pending')
       returning turn_index`);
     if (!turn) return null;
-    onLeaseTaken?.(turn.turn_index);
+    const started = alongside(turn.turn_index);
     // A later statement of the same READ COMMITTED transaction: its snapshot
     // includes every edit that committed before the row lock was granted.
     const [message] = await tx.execute<{ id: string }>(sql`
@@ -66,7 +66,7 @@ export async function beginTurn(
       values (${threadId}, ${turn.turn_index}, ${isUserMessage ? 'user' : 'system'}, ${content},
         ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb)
       returning id::text as id`);
-    return { turnIndex: turn.turn_index, userMessageId: message!.id, leaseOwner };
+    return { turnIndex: turn.turn_index, userMessageId: message!.id, leaseOwner, alongside: started };
   });
   if (opened) return opened;
   // Nothing matched: say why, outside the rolled-back transaction.

@@ -66,16 +66,13 @@ export async function sendTurn(
   // The agent's first model call reads the workspace: that read starts as soon as the lease is
   // ours (edits wait for the lease's row lock, so it sees what the snapshot captures), beside the
   // rest of the turn's opening transaction.
-  let workspace: WorkspacePort | undefined;
-  const opened = await beginTurn(
+  const { alongside: workspace, ...opened } = await beginTurn(
     deps.db,
     actor,
     { threadId: input.threadId, content: input.content, applyEntry: input.applied && { provenance: input.applied.provenance } },
     timing,
     deps.instanceId ?? null,
-    (turnIndex) => {
-      workspace = createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex }, { readAhead: true });
-    },
+    (turnIndex) => createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex }, { readAhead: true }),
   );
 
   const abort = new AbortController();
@@ -85,8 +82,7 @@ export async function sendTurn(
   const events = new EventChannel<TurnEvent>(() => abort.abort(new TurnInterruption(REASON_DISCONNECTED)));
   events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
 
-  const port = workspace ?? createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex });
-  const settled = runTurn(deps, input, opened, port, timing, abort, events).finally(() => {
+  const settled = runTurn(deps, input, opened, workspace, timing, abort, events).finally(() => {
     input.signal?.removeEventListener('abort', onClientAbort);
     events.close();
   });
