@@ -10,7 +10,7 @@
 import { AIMessage, ToolMessage, type BaseMessage, type HumanMessage } from '@langchain/core/messages';
 import type { AgentGraph } from './graph';
 import { CHAT_NODE, TOOLS_NODE } from './nodes/chat';
-import type { ToolEventPayload } from './nodes/tool-journal';
+import type { ToolEventPayload } from './nodes/stream-payloads';
 import type { TurnCollector } from './turn-collector';
 
 const NOT_RUN = 'Not run: the turn was interrupted.';

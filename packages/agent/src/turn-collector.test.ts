@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TokenEventPayload, ToolEventPayload } from './nodes/tool-journal';
+import type { TokenEventPayload, ToolEventPayload } from './nodes/stream-payloads';
 import { TurnCollector, type AgentEvent } from './turn-collector';
 
 const token = (step: number, text: string): [string, TokenEventPayload] => ['custom', { kind: 'trellis.token', step, text }];

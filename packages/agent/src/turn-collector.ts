@@ -2,7 +2,7 @@
 // turn produced. Every part is `custom`: the chat node's text as it streams
 // (for a model that does not stream, its whole reply once) and the tools
 // node's results.
-import { isTokenEventPayload, isToolEventPayload } from './nodes/tool-journal';
+import { isTokenEventPayload, isToolEventPayload } from './nodes/stream-payloads';
 
 export type AgentEvent =
   | { type: 'token'; text: string }

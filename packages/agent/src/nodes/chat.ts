@@ -14,7 +14,7 @@ import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { workspaceOf, type AgentRunConfig } from './context';
 import { ReplyChunks } from './reply-chunks';
-import type { TokenEventPayload } from './tool-journal';
+import type { TokenEventPayload } from './stream-payloads';
 
 export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';

@@ -5,34 +5,7 @@
 // has closed and its `custom` event is lost. runTurn waits on the journal
 // before it returns: no workspace call outlives the turn, and every call that
 // ran is reported (and settled into the context) exactly once.
-
-/** The custom stream payload the tools node writes for every executed call. */
-export interface ToolEventPayload {
-  kind: 'trellis.tool';
-  /** Position in this run's journal; identifies the call across stream and journal. */
-  seq: number;
-  id: string;
-  name: string;
-  args: Record<string, unknown>;
-  result: string;
-  isError: boolean;
-}
-
-export function isToolEventPayload(value: unknown): value is ToolEventPayload {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'trellis.tool';
-}
-
-/** The custom stream payload the chat node writes for every piece of streamed model text. */
-export interface TokenEventPayload {
-  kind: 'trellis.token';
-  /** The graph step of the model call (`langgraph_step`): two calls of one turn are two steps. */
-  step: number;
-  text: string;
-}
-
-export function isTokenEventPayload(value: unknown): value is TokenEventPayload {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'trellis.token';
-}
+import type { ToolEventPayload } from './stream-payloads';
 
 export class ToolJournal {
   readonly entries: ToolEventPayload[] = [];

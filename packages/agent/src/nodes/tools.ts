@@ -9,7 +9,7 @@ import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
 import { journalOf, workspaceOf, type AgentRunConfig } from './context';
 import type { WorkspacePort } from '../workspace-port';
-import type { ToolEventPayload } from './tool-journal';
+import type { ToolEventPayload } from './stream-payloads';
 
 interface PendingCall {
   id: string;
