@@ -400,7 +400,8 @@ describe("a thread's next turn", () => {
     const sent: string[] = [];
     const query = own.query.bind(own) as (...args: unknown[]) => unknown;
     own.query = ((...args: unknown[]) => {
-      sent.push(typeof args[0] === 'string' ? args[0] : 'a query object');
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+      sent.push(typeof text === 'string' ? text : 'a query object');
       return query(...args);
     }) as typeof own.query;
     return { pool: own, sent, saver: createCheckpointer({ pool: own }) };

@@ -5,6 +5,7 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointTuple } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { reusingMessageJson } from './message-serde';
 
@@ -40,6 +41,8 @@ export function checkpointSchema(schema: string | undefined): string {
  *   settlement, that nothing else writes the thread between the two calls (the per-thread lease).
  * - A message list (the working context) is written from each message's JSON as first written
  *   (see `reusingMessageJson`).
+ * - Its statements are prepared once per connection (named): the stock saver sends each one unnamed,
+ *   and PostgreSQL parses and plans the put's five-CTE statement again on every turn.
  * Serialisation (the bytes the saver's serde writes) and the rows written are the stock ones, so
  * either saver reads what the other wrote.
  */
@@ -52,6 +55,8 @@ export class TrellisCheckpointSaver extends PostgresSaver {
   readonly #written = new Map<string, CheckpointTuple>();
   /** Threads whose remembered checkpoint `isLatestAndClean` just confirmed, for the next `getTuple`. */
   readonly #confirmed = new Set<string>();
+  /** The name each statement text is prepared under. */
+  readonly #statementNames = new Map<string, string>();
 
   constructor(pool: pg.Pool, schema: string, options: { keepHistory?: boolean } = {}) {
     super(pool, undefined, { schema });
@@ -78,7 +83,7 @@ export class TrellisCheckpointSaver extends PostgresSaver {
     }
     const s = `"${this.schema}"`;
     const which = checkpointId ? 'and checkpoint_id = $3' : 'order by checkpoint_id desc limit 1';
-    const { rows } = await this.#pool.query<TupleRow>(
+    const { rows } = await this.#query<TupleRow>(
       `with cp as (
          select thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata
            from ${s}.checkpoints where thread_id = $1 and checkpoint_ns = $2 ${which})
@@ -172,7 +177,7 @@ export class TrellisCheckpointSaver extends PostgresSaver {
                                  where v.key = b.channel and v.value = b.version))`,
           ]),
     ];
-    await this.#pool.query(
+    await this.#query(
       `${ctes.length === 0 ? '' : `with ${ctes.join(',\n')}`}
        insert into ${s}.checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
        values ($1, $2, $3, $4, $5, $6)
@@ -212,6 +217,19 @@ export class TrellisCheckpointSaver extends PostgresSaver {
   override async deleteThread(threadId: string): Promise<void> {
     this.#forget(threadId);
     await super.deleteThread(threadId);
+  }
+
+  /**
+   * A statement of this saver's, prepared on each connection the first time it runs there: named by
+   * its text's hash (a put's text depends on how many blobs it writes, so there are a few).
+   */
+  #query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    let name = this.#statementNames.get(text);
+    if (name === undefined) {
+      name = `trellis_cp_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      this.#statementNames.set(text, name);
+    }
+    return this.#pool.query<R>({ name, text, values });
   }
 
   #remember(threadId: string, tuple: CheckpointTuple): void {
@@ -275,7 +293,7 @@ export class TrellisCheckpointSaver extends PostgresSaver {
    */
   async isLatestAndClean(threadId: string, checkpointId: string): Promise<boolean> {
     const s = `"${this.schema}"`;
-    const { rows } = await this.#pool.query<{ clean: boolean }>(
+    const { rows } = await this.#query<{ clean: boolean }>(
       `select coalesce((
          select cp.checkpoint_id = $2 and not exists (
              select 1 from ${s}.checkpoint_writes w
