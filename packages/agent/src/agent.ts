@@ -1,8 +1,8 @@
 // createAgent / runTurn: one user turn through the graph, streamed.
 //
-// Streaming reads the graph's run (`_streamIterator`, what `graph.stream`
-// wraps) in the one stream mode `custom`: the chat node writes the model's
-// text as it streams, the tools node one payload per executed tool. The
+// Streaming runs the graph (`_streamIterator`, what `graph.stream` wraps) in the
+// one stream mode `custom`, with a writer of ours: the chat node writes the
+// model's text as it streams, the tools node one payload per executed tool. The
 // `messages` mode would give the same tokens through a
 // LangChain callback handler that sees every runnable of the run and every
 // token (measurably slower per turn); `streamEvents` emits an event for every
@@ -24,6 +24,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointer';
+import { EventChannel } from './event-channel';
 import { buildAgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
 import { ToolJournal } from './nodes/tool-journal';
@@ -100,6 +101,8 @@ export function createAgent(options: CreateAgentOptions): Agent {
     const journal = new ToolJournal();
     let state: 'running' | 'finished' | 'aborted' | 'failed' = 'running';
     let failure: unknown;
+    const output = new EventChannel<unknown>();
+    let run: Promise<void> | undefined;
     try {
       // A run that died without settling (crash, consumer gone) left work pending.
       const finished = finishedAt.get(input.threadId);
@@ -111,22 +114,28 @@ export function createAgent(options: CreateAgentOptions): Agent {
       if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
       // The run itself, without `stream`'s wrapper: that re-enters the callback context and races
       // the signal for every chunk, and hands chunks over through a web stream. The run keeps the
-      // signal (LangGraph stops on it), and a consumer that stops early aborts it (below).
+      // signal (LangGraph stops on it), and a consumer that stops early aborts it (below). The
+      // nodes' payloads come through a writer of ours, straight into `output`, rather than through
+      // LangGraph's stream (which would look up the run's config and go through a web stream for
+      // every token): the run's own iteration only drives it to its end.
       const stream = graph._streamIterator(
         { messages: [human] },
         {
           configurable: { thread_id: input.threadId },
           context: { workspace: input.workspace, journal },
           streamMode: ['custom'],
+          writer: (payload: unknown) => output.push(payload),
           signal: controller.signal,
           durability: 'exit',
           recursionLimit: RECURSION_LIMIT,
         },
       );
-      for await (const chunk of stream as AsyncGenerator<unknown>) {
-        const [mode, payload] = chunk as [string, unknown];
-        yield* collector.accept(mode, payload);
-      }
+      run = (async () => {
+        for await (const _ of stream as AsyncGenerator<unknown>) void _;
+      })().finally(() => output.close());
+      run.catch(() => undefined); // awaited below, or in `finally` when the consumer stops early
+      for await (const payload of output) yield* collector.accept('custom', payload);
+      await run;
       state = 'finished';
     } catch (error: unknown) {
       state = controller.signal.aborted ? 'aborted' : 'failed';
@@ -134,10 +143,11 @@ export function createAgent(options: CreateAgentOptions): Agent {
     } finally {
       input.signal?.removeEventListener('abort', forwardAbort);
       if (state === 'running') {
-        // The consumer stopped iterating: stop the run and let a tool call in
-        // flight land; the next turn settles the thread.
+        // The consumer stopped iterating: stop the run, let a tool call in flight land and the run
+        // end (it writes the checkpoint it stopped at); the next turn settles the thread.
         controller.abort();
         await journal.settled();
+        await run?.catch(() => undefined);
       }
     }
 

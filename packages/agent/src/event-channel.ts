@@ -1,7 +1,8 @@
 /**
- * A single-consumer async queue: the turn runs on its own and pushes events;
- * the HTTP stream pulls them at its pace. The producer never waits for the
- * consumer, so a slow or vanished client cannot stall a turn (or its lease).
+ * A single-consumer async queue: a producer that runs on its own pushes values
+ * and the consumer pulls them at its pace (a graph run's stream payloads to the
+ * agent's turn; a turn's events to the HTTP stream). The producer never waits
+ * for the consumer, so a slow or vanished client cannot stall a turn (or its lease).
  */
 export class EventChannel<T> implements AsyncIterableIterator<T> {
   private readonly buffer: T[] = [];

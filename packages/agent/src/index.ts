@@ -19,6 +19,7 @@ export {
   setupCheckpointer,
   TrellisCheckpointSaver,
 } from './checkpointer';
+export { EventChannel } from './event-channel';
 export { replaceMarkdownSection } from './markdown-section';
 export { createModel, describeModel, receivedByOfflineModel, type ModelConfig, type OfflineModelConfig } from './models/index';
 export type { AnthropicModelConfig } from './models/anthropic';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnEvent } from '@trellis/domain';
-import { EventChannel } from './event-channel';
+import { EventChannel } from '@trellis/agent';
 import { formatServerSentEvent, toEventStream } from './event-stream';
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -55,28 +55,5 @@ describe('server-sent events', () => {
     expect(isCancelled).toBe(true);
     channel.push({ event: 'token', data: { text: 'late' } });
     expect(await channel.next()).toEqual({ value: undefined, done: true });
-  });
-});
-
-describe('EventChannel', () => {
-  it('hands buffered and later values to one consumer, and ends after close', async () => {
-    const channel = new EventChannel<number>();
-    channel.push(1);
-    const waiting = channel.next();
-    expect(await waiting).toEqual({ value: 1, done: false });
-    const pending = channel.next();
-    channel.push(2);
-    expect(await pending).toEqual({ value: 2, done: false });
-    const end = channel.next();
-    channel.close();
-    expect(await end).toEqual({ value: undefined, done: true });
-  });
-
-  it('does not call onReturn when the consumer returns after the end', async () => {
-    let calls = 0;
-    const channel = new EventChannel<number>(() => calls++);
-    channel.close();
-    await channel.return();
-    expect(calls).toBe(0);
   });
 });

@@ -3,13 +3,12 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import type { ApplyProvenance, TurnEvent } from '@trellis/domain';
-import type { TurnResult, WorkspacePort } from '@trellis/agent';
+import { EventChannel, type TurnResult, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { createDbWorkspacePort } from '../workspace/db-workspace-port';
 import { beginTurn, type OpenedTurn } from './begin-turn';
-import { EventChannel } from './event-channel';
 import { storeReplyAndRelease, type ReplyStatus } from './finish-turn';
 import { isTurnInterruption, REASON_DISCONNECTED, TurnInterruption } from './turn-gate';
 import { recordStepChanges } from '../compare/record-step-changes';
