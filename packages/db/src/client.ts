@@ -3,7 +3,8 @@ import postgres from 'postgres';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
-export type Db = PostgresJsDatabase<Schema>;
+/** The database handle; `$client` is the postgres.js client under it (with every statement prepared). */
+export type Db = PostgresJsDatabase<Schema> & { $client: postgres.Sql };
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -5,3 +5,4 @@ export * from './embedded';
 export * from './migrate';
 export * from './schema/search';
 export * from './local-defaults';
+export * from './pipeline';

@@ -2,13 +2,14 @@
 // transaction, take the lease and increment turn_index to k, capture snapshot k
 // from the live rows, and store the user message. Snapshot k is the workspace
 // at the START of turn k, before the agent acts, including every manual edit
-// made since turn k-1.
+// made since turn k-1. The transaction is sent in one round trip.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, previewText, type ApplyProvenance } from '@trellis/domain';
-import type { Db } from '@trellis/db';
+import { AppError, previewText, type ApplyProvenance, type Workspace } from '@trellis/domain';
+import { pipelinedTransaction, type Db } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
+import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { snapshotCaptureCtes } from './snapshot-capture';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 
@@ -16,9 +17,11 @@ export interface OpenedTurn {
   turnIndex: number;
   userMessageId: string;
   leaseOwner: string;
+  /** The live workspace as the turn opened on it (snapshot k's rows; artifacts without their bodies). */
+  workspace: Workspace;
 }
 
-export async function beginTurn<T>(
+export async function beginTurn(
   db: Db,
   actor: ThreadActor,
   input: {
@@ -29,21 +32,19 @@ export async function beginTurn<T>(
   },
   timing: LeaseTiming,
   instanceId: string | null,
-  /**
-   * Starts, once the lease is taken and while the turn's transaction is still open, work that only
-   * needs the lease (and the workspace as it is once no edit is changing it); what it returns comes
-   * back with the opened turn. The transaction may still roll back after it, leaving that unused.
-   */
-  alongside: (turnIndex: number) => T,
-): Promise<OpenedTurn & { alongside: T }> {
+): Promise<OpenedTurn> {
   const { threadId, content } = input;
   const isUserMessage = input.applyEntry === undefined;
   const leaseOwner = randomUUID();
-  const opened = await db.transaction(async (tx) => {
-    // The lease is taken by this one atomic UPDATE, which also holds the
-    // conversation row lock until commit: workspace edits (which take the same
-    // lock) wait, so the capture below reads a workspace no edit is changing.
-    const [turn] = await tx.execute<{ turn_index: number }>(sql`
+  // Three statements of one transaction, sent together (pipelinedTransaction):
+  // 1. The lease is taken by this one atomic UPDATE, which also holds the conversation row lock
+  //    until commit: workspace edits (which take the same lock) wait.
+  // 2. Snapshot k and the opening message. A later statement of the same READ COMMITTED
+  //    transaction, so its snapshot includes every edit that committed before the row lock was
+  //    granted. It writes only if statement 1 took the lease (it was sent before that was known).
+  // 3. The live workspace the agent's first model call reads, as snapshot k captured it.
+  const [leased, opened, live] = await pipelinedTransaction(db, [
+    sql`
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${instanceId},
         turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now(),
@@ -55,21 +56,24 @@ export async function beginTurn<T>(
       where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')
-      returning turn_index`);
-    if (!turn) return null;
-    const started = alongside(turn.turn_index);
-    // A later statement of the same READ COMMITTED transaction: its snapshot
-    // includes every edit that committed before the row lock was granted.
-    const [message] = await tx.execute<{ id: string }>(sql`
-      with ${snapshotCaptureCtes(threadId, content)}
+      returning turn_index`,
+    sql`
+      with ${snapshotCaptureCtes(threadId, content, { leaseOwner })}
       insert into messages (thread_id, turn_index, role, content, kind, provenance)
-      values (${threadId}, ${turn.turn_index}, ${isUserMessage ? 'user' : 'system'}, ${content},
-        ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb)
-      returning id::text as id`);
-    return { turnIndex: turn.turn_index, userMessageId: message!.id, leaseOwner, alongside: started };
-  });
-  if (opened) return opened;
-  // Nothing matched: say why, outside the rolled-back transaction.
+      select c.thread_id, c.turn_index, ${isUserMessage ? 'user' : 'system'}, ${content},
+        ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb
+      from captured c
+      returning id::text as id`,
+    liveWorkspaceStatement(threadId, { artifactContent: false }),
+  ]);
+  const turn = leased![0] as { turn_index: number } | undefined;
+  const message = opened![0] as { id: string } | undefined;
+  if (turn) {
+    // Statement 2 captures whenever statement 1 took the lease, and the conversation row exists.
+    if (!message || !live![0]) throw new Error('the turn opened without its message or workspace');
+    return { turnIndex: turn.turn_index, userMessageId: message.id, leaseOwner, workspace: workspaceOf(live![0] as LiveRow) };
+  }
+  // Nothing matched: say why (the transaction wrote nothing).
   await requireOwnedThread(db, actor, threadId);
   throw new AppError('turn_in_progress', 'Another turn is running on this conversation; try again when it ends');
 }

@@ -62,18 +62,15 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
-  // The agent's first model call reads the workspace: that read starts as soon as the lease is
-  // ours (edits wait for the lease's row lock, so it sees what the snapshot captures), beside the
-  // rest of the turn's opening transaction.
-  const { alongside: workspace, ...opened } = await beginTurn(
+  const opened = await beginTurn(
     deps.db,
     actor,
     { threadId: input.threadId, content: input.content, applyEntry: input.applied && { provenance: input.applied.provenance } },
     timing,
     deps.instanceId ?? null,
-    (turnIndex) => createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex }, { readAhead: true }),
   );
-
+  // The agent's first model call reads the workspace the turn opened on, without a round trip.
+  const workspace = createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }, { opening: opened.workspace });
   const abort = new AbortController();
   const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
   if (input.signal?.aborted) onClientAbort();

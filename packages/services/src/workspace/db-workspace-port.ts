@@ -3,7 +3,7 @@
 // twice), each in its own short transaction under the thread lock. Whatever the
 // mutations refuse (a locked preference, an unknown id, a bad depth) goes back
 // to the model as a ToolRefusal; infrastructure errors fail the run.
-import { isAppError } from '@trellis/domain';
+import { isAppError, type Workspace } from '@trellis/domain';
 import { ToolRefusal, type WorkspacePort, type WorkspaceView } from '@trellis/agent';
 import type { Db } from '@trellis/db';
 import { insertArtifact } from './artifact-mutations';
@@ -14,32 +14,19 @@ import { withThreadLock, type Tx } from './thread-lock';
 import { changeTodo, deleteTodoRow, insertTodo } from './todo-mutations';
 
 /**
- * `readAhead`: the first read starts now rather than when the agent asks for it, so its round trip
- * overlaps the agent's start-up (a turn's first model call always reads the workspace). Any write
- * through the port drops it; a manual edit that lands in between is seen by the next read, as it
- * would be had the read started a few milliseconds later.
+ * `opening`: the workspace as the turn's opening transaction read it (without artifact bodies), which
+ * the agent's first read takes instead of a round trip of its own (a turn's first model call always
+ * reads the workspace). Any write through the port drops it; a manual edit that lands in between is
+ * seen by the next read, as it would be had the first read been a few milliseconds earlier.
  */
 export function createDbWorkspacePort(
   db: Db,
   turn: { threadId: string; turnIndex: number },
-  options: { readAhead?: boolean } = {},
+  options: { opening?: Workspace } = {},
 ): WorkspacePort {
   const { threadId, turnIndex } = turn;
-  const readView = async (): Promise<WorkspaceView> => {
-    const live = await readLiveWorkspace(db, threadId, { artifactContent: false });
-    return {
-      objective: live.objective,
-      document: live.document,
-      preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
-      todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
-      artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),
-    };
-  };
-  let ahead: Promise<WorkspaceView> | undefined;
-  if (options.readAhead) {
-    ahead = readView();
-    ahead.catch(() => undefined); // a failure surfaces at the read that takes it, if any does
-  }
+  const readView = async (): Promise<WorkspaceView> => viewOf(await readLiveWorkspace(db, threadId, { artifactContent: false }));
+  let ahead: Promise<WorkspaceView> | undefined = options.opening && Promise.resolve(viewOf(options.opening));
   const mutate = <T>(fn: (tx: Tx) => Promise<T>) => {
     ahead = undefined;
     return refuseAppErrors(() => withThreadLock(db, threadId, fn));
@@ -63,6 +50,17 @@ export function createDbWorkspacePort(
     updateTodo: ({ id, ...patch }) => mutate(async (tx) => void (await changeTodo(tx, threadId, id, patch))),
     removeTodo: ({ id }) => mutate((tx) => deleteTodoRow(tx, threadId, id, 'agent')),
     createArtifact: (input) => mutate((tx) => insertArtifact(tx, threadId, turnIndex, input)),
+  };
+}
+
+/** What the agent sees of a live workspace. */
+function viewOf(live: Workspace): WorkspaceView {
+  return {
+    objective: live.objective,
+    document: live.document,
+    preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
+    todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
+    artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),
   };
 }
 

@@ -15,9 +15,14 @@ export async function readLiveWorkspace(
   threadId: string,
   options: { artifactContent?: boolean } = {},
 ): Promise<Workspace> {
-  const [row] = await db.execute<LiveRow>(liveWorkspaceQuery(threadId, options, sql``));
+  const [row] = await db.execute<LiveRow>(liveWorkspaceStatement(threadId, options));
   if (!row) throw AppError.notFound('Conversation');
   return workspaceOf(row);
+}
+
+/** The statement {@link readLiveWorkspace} runs, for a caller that sends it with others; its row goes to {@link workspaceOf}. */
+export function liveWorkspaceStatement(threadId: string, options: { artifactContent?: boolean } = {}): SQL {
+  return liveWorkspaceQuery(threadId, options, sql``);
 }
 
 /**
@@ -39,7 +44,7 @@ export async function readOwnedLiveWorkspace(db: DbOrTx, actor: ThreadActor, thr
   return workspaceOf(row!);
 }
 
-type LiveRow = {
+export type LiveRow = {
   objective: string | null;
   title: string;
   content: string;
@@ -72,7 +77,7 @@ function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boole
     where c.thread_id = ${threadId}`;
 }
 
-function workspaceOf(row: LiveRow): Workspace {
+export function workspaceOf(row: LiveRow): Workspace {
   return {
     objective: row.objective,
     document: { title: row.title, content: row.content },
