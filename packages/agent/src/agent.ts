@@ -118,18 +118,17 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // nodes' payloads come through a writer of ours, straight into `output`, rather than through
       // LangGraph's stream (which would look up the run's config and go through a web stream for
       // every token): the run's own iteration only drives it to its end.
-      const stream = graph._streamIterator(
-        { messages: [human] },
-        {
-          configurable: { thread_id: input.threadId },
-          context: { workspace: input.workspace, journal },
-          streamMode: ['custom'],
-          writer: (payload: unknown) => output.push(payload),
-          signal: controller.signal,
-          durability: 'exit',
-          recursionLimit: RECURSION_LIMIT,
-        },
-      );
+      const options = {
+        configurable: { thread_id: input.threadId },
+        context: { workspace: input.workspace, journal },
+        streamMode: ['custom'] as 'custom'[],
+        // A run config key LangGraph passes to every node (`config.writer`), though its options type omits it.
+        writer: (payload: unknown) => output.push(payload),
+        signal: controller.signal,
+        durability: 'exit' as const,
+        recursionLimit: RECURSION_LIMIT,
+      };
+      const stream = graph._streamIterator({ messages: [human] }, options);
       run = (async () => {
         for await (const _ of stream as AsyncGenerator<unknown>) void _;
       })().finally(() => output.close());
