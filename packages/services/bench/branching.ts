@@ -1,5 +1,6 @@
 // `npm run bench` — branching and graph costs must not grow with history depth.
-// Side by side in one run, each beside a raw-SQL floor for the same rows:
+// Side by side in one run, each beside a raw-SQL floor for the same rows, timed in alternating
+// rounds with it (stats.ts, timePaired):
 //   branch creation at turn 10 and turn 1000 (100 KB document, 50 artifacts)
 //   first read of the new branch at both depths
 //   graph endpoint p50/p95 for a 500-node and a 5,000-node family
@@ -13,7 +14,7 @@ import { getFamilyGraph } from '../src/graph/get-family-graph';
 import { loadFamilyThreads } from '../src/graph/family-rows';
 import { seedFamily, seedThreadWithHistory } from './seed-history';
 import { openBenchWorld } from './scratch';
-import { ratio, time, type Timing } from './stats';
+import { ratio, timePaired, timeRounds, type Timing } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 
@@ -28,20 +29,24 @@ try {
     const threadId = await seedThreadWithHistory(sql, { userId, turns: depth, documentBytes: 100_000, artifacts: 50 });
     const k = depth - 1; // the workspace comes from snapshot k+1 (with the 100 KB body)
     const created: string[] = [];
-    const service = await time(async () => created.push((await createBranch(deps, actor, { threadId, from_turn: k })).thread_id), { runs: RUNS });
-    const floor = await time(() => rawBranchFloor(sql, userId, threadId, k), { runs: RUNS });
-    creation[depth] = { service, floor };
+    creation[depth] = await timePaired(
+      async () => created.push((await createBranch(deps, actor, { threadId, from_turn: k })).thread_id),
+      () => rawBranchFloor(sql, userId, threadId, k),
+      { runs: RUNS },
+    );
     const branch = created.at(-1)!;
-    firstRead[depth] = {
-      service: await time(
-        () => Promise.all([listMessages(deps, actor, { threadId: branch, limit_turns: 100 }), getWorkspace(deps, actor, { threadId: branch })]),
-        { runs: RUNS },
-      ),
-      floor: await time(() => rawFirstReadFloor(sql, threadId, branch, k), { runs: RUNS }),
-    };
+    firstRead[depth] = await timePaired(
+      () => Promise.all([listMessages(deps, actor, { threadId: branch, limit_turns: 100 }), getWorkspace(deps, actor, { threadId: branch })]),
+      () => rawFirstReadFloor(sql, threadId, branch, k),
+      { runs: RUNS },
+    );
   }
 
-  const graphs: Record<string, { service: Timing; floor: Timing; nodes: number; floor_rows: { threads: number; turns: number } }> = {};
+  // Every family is seeded first; then the service's calls on the families alternate round by round
+  // (its p95 is compared across sizes, so a slow moment must weigh on every size alike), and so do the
+  // floor's, apart from the service's (the floor's large reads would leave their garbage collection
+  // in the service's tail).
+  const families: { name: string; nodes: number; leafThreadId: string; visible: Parameters<typeof rawGraphFloor>[2]; floor_rows: { threads: number; turns: number } }[] = [];
   for (const [name, shape] of [
     ['nodes_500', { rootTurns: 100, branches: 8, branchTurns: 50 }],
     ['nodes_5000', { rootTurns: 1000, branches: 80, branchTurns: 50 }],
@@ -62,13 +67,14 @@ try {
     if (graph.nodes.length !== Math.min(500, nodes) || rows.turns < graph.nodes.length) {
       throw new Error(`graph ${name}: ${graph.nodes.length} nodes from ${rows.turns} floor rows`);
     }
-    graphs[name] = {
-      nodes,
-      floor_rows: rows,
-      service: await time(() => getFamilyGraph(deps, actor, { threadId: leafThreadId }), { runs: RUNS * 2 }),
-      floor: await time(() => rawGraphFloor(sql, leafThreadId, scope.visibleThreads, 500), { runs: RUNS * 2 }),
-    };
+    families.push({ name, nodes, leafThreadId, visible: scope.visibleThreads, floor_rows: rows });
   }
+  const byFamily = <T>(fn: (f: (typeof families)[number]) => T) => Object.fromEntries(families.map((f) => [f.name, fn(f)]));
+  const serviceTimings = await timeRounds(byFamily((f) => () => getFamilyGraph(deps, actor, { threadId: f.leafThreadId })), { runs: RUNS * 4 });
+  const floorTimings = await timeRounds(byFamily((f) => () => rawGraphFloor(sql, f.leafThreadId, f.visible, 500)), { runs: RUNS * 2 });
+  const graphs: Record<string, { service: Timing; floor: Timing; nodes: number; floor_rows: { threads: number; turns: number } }> = byFamily(
+    (f) => ({ nodes: f.nodes, floor_rows: f.floor_rows, service: serviceTimings[f.name]!, floor: floorTimings[f.name]! }),
+  );
 
   const c10 = creation[10]!;
   const c1000 = creation[1000]!;

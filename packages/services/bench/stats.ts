@@ -28,6 +28,39 @@ export async function time(
   return timingOf(samples);
 }
 
+/**
+ * Times several functions in rounds, each round calling every one of them once, in an order that
+ * turns a step each round (`warmup` rounds untimed first): whatever the machine does meanwhile
+ * weighs on every side alike, where timing all of one and then all of the next lets a slow minute
+ * land on one side only.
+ */
+export async function timeRounds<K extends string>(
+  sides: Record<K, () => Promise<unknown>>,
+  options: { runs: number; warmup?: number },
+): Promise<Record<K, Timing>> {
+  const names = Object.keys(sides) as K[];
+  const samples = new Map<K, number[]>(names.map((name) => [name, []]));
+  const warmup = options.warmup ?? 3;
+  for (let round = 0; round < warmup + options.runs; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length]!;
+      const start = performance.now();
+      await sides[name]();
+      if (round >= warmup) samples.get(name)!.push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, timingOf(samples.get(name)!)])) as Record<K, Timing>;
+}
+
+/** A service and its floor, timed in alternating rounds ({@link timeRounds}). */
+export function timePaired(
+  service: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  options: { runs: number; warmup?: number },
+): Promise<{ service: Timing; floor: Timing }> {
+  return timeRounds({ service, floor }, options);
+}
+
 /** p50 and p95 of samples taken elsewhere (milliseconds, rounded to 0.01). */
 export function timingOf(samples: readonly number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
