@@ -3,7 +3,11 @@
 // ratios side by side within its own run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startEmbeddedPostgres, type RunningPostgres } from '@trellis/db';
+import { freePort } from '../packages/db/src/testing/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BENCHES = [
@@ -18,31 +22,57 @@ const BENCHES = [
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/import.ts',
 ];
-// `--quick`: fewer runs and no 10×-scale shapes, for local checks (under two minutes).
+// `--quick`: fewer runs and races, no 10×-scale shapes, for local checks (under two minutes).
 const quick = process.argv.includes('--quick');
 const only = process.argv.slice(2).filter((a) => a !== '--quick');
-const env = quick ? { ...process.env, BENCH_QUICK: '1', BENCH_RUNS: process.env.BENCH_RUNS ?? '8' } : process.env;
+const quickEnv = {
+  BENCH_QUICK: '1',
+  BENCH_RUNS: process.env.BENCH_RUNS ?? '8',
+  BENCH_RACES: process.env.BENCH_RACES ?? '100',
+};
+
+// One PostgreSQL for the whole run (unless DATABASE_URL names one): each bench still makes a database
+// of its own on it, one after another, and is spared starting a server (a fresh initdb each).
+let server: RunningPostgres | undefined;
+let dataRoot: string | undefined;
+if (!process.env.DATABASE_URL) {
+  dataRoot = await mkdtemp(path.join(tmpdir(), 'trellis-bench-'));
+  server = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'data'), port: await freePort() });
+}
+const env = { ...process.env, ...(quick ? quickEnv : {}), ...(server ? { DATABASE_URL: server.url } : {}) };
 
 const results: unknown[] = [];
 let failed = false;
-for (const bench of BENCHES) {
-  if (only.length > 0 && !only.some((o) => bench.includes(o))) continue;
-  if (!existsSync(path.join(root, bench))) continue;
-  process.stderr.write(`[bench] ${bench}\n`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) {
-    failed = true;
-    results.push({ bench, error: `exit ${run.status}` });
-    continue;
+try {
+  for (const bench of BENCHES) {
+    if (only.length > 0 && !only.some((o) => bench.includes(o))) continue;
+    if (!existsSync(path.join(root, bench))) continue;
+    const startedAt = performance.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', bench], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    process.stderr.write(`[bench] ${bench}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s\n`);
+    if (run.status !== 0) {
+      failed = true;
+      results.push({ bench, error: `exit ${run.status}` });
+      continue;
+    }
+    const out = run.stdout.trim();
+    try {
+      // the whole output is the JSON, or (when the bench logs first) its last line is
+      results.push(JSON.parse(out.startsWith('{') ? out : (out.split('\n').at(-1) ?? '')));
+    } catch {
+      failed = true;
+      results.push({ bench, error: 'no JSON on the last line of stdout', stdout: run.stdout.slice(-2000) });
+    }
   }
-  const out = run.stdout.trim();
-  try {
-    // the whole output is the JSON, or (when the bench logs first) its last line is
-    results.push(JSON.parse(out.startsWith('{') ? out : (out.split('\n').at(-1) ?? '')));
-  } catch {
-    failed = true;
-    results.push({ bench, error: 'no JSON on the last line of stdout', stdout: run.stdout.slice(-2000) });
-  }
+} finally {
+  await server?.stop();
+  if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
 }
 console.log(JSON.stringify({ results }, null, 2));
 process.exit(failed ? 1 : 0);

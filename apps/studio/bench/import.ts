@@ -12,7 +12,8 @@ import { ApiClient } from '../e2e/support/api-client';
 import { startStudioServer } from '../e2e/support/studio-server';
 import { worstCaseTranscript } from '../e2e/support/worst-case-transcript';
 
-const RUNS = 3;
+/** Imports timed (--quick: one). */
+const RUNS = process.env.BENCH_QUICK ? 1 : 3;
 
 ensureBuild();
 const server = await startStudioServer();

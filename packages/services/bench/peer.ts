@@ -16,7 +16,8 @@
 // real within minutes. So at 1000 each side's history is written in bulk (Trellis:
 // SQL copies of a real turn; the peer: the whole transcript in one checkpoint, which
 // is what its next turn reads anyway) and only the timed turns are real; the peer's
-// storage at 1000 is not measured. --quick (BENCH_QUICK) times fewer turns.
+// storage at 1000 is not measured. --quick (BENCH_QUICK) times fewer turns, and fewer of the
+// peer's branches and first reads at 1000.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -40,6 +41,8 @@ import { median, ratio, round, time } from './stats';
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const SAMPLE = QUICK ? 3 : 5; // timed turns centred on each depth
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/** The peer's branch and first read at turn 1000 take most of a second each: --quick times 3 of them. */
+const peerRuns = (depth: number) => (QUICK && depth === 1000 ? { runs: 3, warmup: 1 } : { runs: RUNS });
 const DEPTHS = [10, 200, 1000] as const;
 const PEER_SCHEMA = 'peer_langgraph';
 const REPLY = 'A considered reply of about five hundred characters. '.repeat(10);
@@ -101,14 +104,14 @@ try {
     branchMs.trellis[depth] = (
       await time(async () => (created.trellis = (await createBranch(deps, actor, { threadId: source.trellis, from_turn: k })).thread_id), { runs: RUNS })
     ).p50;
-    branchMs.peer[depth] = (await time(async () => (created.peer = await peer.branch(source.peer, k)), { runs: RUNS })).p50;
+    branchMs.peer[depth] = (await time(async () => (created.peer = await peer.branch(source.peer, k)), peerRuns(depth))).p50;
     readMs.trellis[depth] = (
       await time(
         () => Promise.all([listMessages(deps, actor, { threadId: created.trellis, limit_turns: 100 }), getWorkspace(deps, actor, { threadId: created.trellis })]),
         { runs: RUNS },
       )
     ).p50;
-    readMs.peer[depth] = (await time(() => peer.firstRead(created.peer), { runs: RUNS })).p50;
+    readMs.peer[depth] = (await time(() => peer.firstRead(created.peer), peerRuns(depth))).p50;
   }
 
   const byDepth = (values: Record<number, number | undefined>) =>
