@@ -18,3 +18,5 @@ export * from './contracts/search';
 export * from './export/markdown';
 export * from './workspace/document-title';
 export * from './apply/index';
+export * from './changes/doc-patch';
+export * from './changes/change';
