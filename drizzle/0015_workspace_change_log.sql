@@ -23,6 +23,8 @@ ALTER TABLE "conversation_branches" ADD COLUMN "parent_change_seq" integer DEFAU
 ALTER TABLE "workspace_changes" ADD CONSTRAINT "workspace_changes_thread_id_conversations_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."conversations"("thread_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "workspace_changes_thread_turn_idx" ON "workspace_changes" USING btree ("thread_id","turn","seq");--> statement-breakpoint
 CREATE INDEX "workspace_changes_document_idx" ON "workspace_changes" USING btree ("thread_id","seq") WHERE "workspace_changes"."kind" in ('document', 'document_title');--> statement-breakpoint
+CREATE INDEX "workspace_changes_document_version_idx" ON "workspace_changes" USING btree ("thread_id",(("after"->>'version')::int)) WHERE "workspace_changes"."kind" in ('document', 'document_title');--> statement-breakpoint
+CREATE INDEX "workspace_changes_item_idx" ON "workspace_changes" USING btree ("thread_id","key") WHERE "workspace_changes"."key" is not null;--> statement-breakpoint
 -- Existing documents: one `migration` change each (actor system, from version 0), so replaying a
 -- thread's log from empty gives its current text; the text's author is `unknown`, never a guess.
 -- Existing branches inherit nothing (parent_change_seq 0): their own migration change holds their text.

@@ -213,9 +213,17 @@ export const workspaceChanges = pgTable(
     unique('workspace_changes_thread_seq_key').on(t.threadId, t.seq),
     // A branch's cut (the parent's last change at or before the branch point) is one probe.
     index('workspace_changes_thread_turn_idx').on(t.threadId, t.turn, t.seq),
-    // The document's changes alone: a stale save walks back from the live text over these only.
+    // The document's changes alone: a branch finds the document's version at its cut.
     index('workspace_changes_document_idx')
       .on(t.threadId, t.seq)
       .where(sql`${t.kind} in ('document', 'document_title')`),
+    // A stale save walks back from the live text over the document changes after its base version only.
+    index('workspace_changes_document_version_idx')
+      .on(t.threadId, sql`((${t.after}->>'version')::int)`)
+      .where(sql`${t.kind} in ('document', 'document_title')`),
+    // An item edit on a stale version reads that item's changes since.
+    index('workspace_changes_item_idx')
+      .on(t.threadId, t.key)
+      .where(sql`${t.key} is not null`),
   ],
 );
