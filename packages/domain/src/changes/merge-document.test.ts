@@ -73,3 +73,19 @@ describe('mergeDocumentText', () => {
     });
   });
 });
+
+describe('mergeDocumentText beside an edit', () => {
+  it('keeps a rewrite of the last sentence and a paragraph appended after it', () => {
+    expect(mergeDocumentText('First line.', 'First line, typed by the person.', 'First line.\n\nAppended by the agent.')).toEqual({
+      isClean: true,
+      text: 'First line, typed by the person.\n\nAppended by the agent.',
+    });
+  });
+
+  it('keeps a paragraph inserted before a rewritten one', () => {
+    expect(mergeDocumentText('Body text here.', 'Body text rewritten.', 'Intro.\n\nBody text here.')).toEqual({
+      isClean: true,
+      text: 'Intro.\n\nBody text rewritten.',
+    });
+  });
+});

@@ -18,10 +18,30 @@ export function mergeDocumentText(base: string, mine: string, theirs: string): D
   const blocks = diff3Merge(tokens(mid(mine)), tokens(mid(base)), tokens(mid(theirs)), { excludeFalseConflicts: true });
   let merged = '';
   for (const block of blocks) {
-    if (block.conflict) return { isClean: false };
-    merged += block.ok?.join('') ?? '';
+    if (block.conflict) {
+      const resolved = besideEdit(block.conflict.a, block.conflict.o, block.conflict.b);
+      if (resolved === null) return { isClean: false };
+      merged += resolved;
+    } else {
+      merged += block.ok?.join('') ?? '';
+    }
   }
   return { isClean: true, text: base.slice(0, prefix) + merged + base.slice(base.length - suffix) };
+}
+
+/**
+ * diff3 calls an insertion right next to an edit a conflict (the hunks touch). When one side only
+ * added text before or after the region the other side edited — the agent appends a paragraph while
+ * the person rewrites the last sentence — both are kept: the edit, then (or after) the insertion.
+ * Anything else in a conflict block (both sides changed the same words) stays a conflict.
+ */
+function besideEdit(a: string[], o: string[], b: string[]): string | null {
+  const [mine, base, theirs] = [a.join(''), o.join(''), b.join('')];
+  if (theirs.startsWith(base)) return mine + theirs.slice(base.length);
+  if (theirs.endsWith(base)) return theirs.slice(0, theirs.length - base.length) + mine;
+  if (mine.startsWith(base)) return theirs + mine.slice(base.length);
+  if (mine.endsWith(base)) return mine.slice(0, mine.length - base.length) + theirs;
+  return null;
 }
 
 /** Words with their leading whitespace, trailing whitespace as its own token; joined they give the text back. */

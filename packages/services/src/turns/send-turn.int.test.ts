@@ -197,7 +197,7 @@ describe('sendTurn', () => {
     expect(reply?.tool_calls.map((c) => c.is_error)).toEqual([true, true]);
 
     const prefs = (await getWorkspace(deps, actor, { threadId })).preferences;
-    expect(prefs[0]).toEqual({ id: locked.id, text: 'Use British spelling', locked: true, position: 0, key: locked.key });
+    expect(prefs[0]).toEqual({ id: locked.id, text: 'Use British spelling', locked: true, position: 0, key: locked.key, version: 1 });
     expect(prefs.map((p) => p.text)).toEqual(['Use British spelling', 'Use American spelling', 'Use British spelling']);
   });
 

@@ -24,11 +24,11 @@ export async function readSnapshotState(db: DbOrTx, threadId: string, turnIndex:
   };
 }
 
-/** The live workspace without ids, positions and artifacts: what a snapshot must equal. */
+/** The live workspace without ids, positions, versions and artifacts: what a snapshot must equal. */
 export function toState(live: Workspace): WorkspaceState {
   return {
     objective: live.objective,
-    document: live.document,
+    document: { title: live.document.title, content: live.document.content },
     preferences: live.preferences.map(({ key, text, locked }) => ({ key, text, locked })),
     todos: live.todos.map(({ key, text, done, depth }) => ({ key, text, done, depth })),
   };

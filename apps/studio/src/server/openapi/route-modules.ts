@@ -6,6 +6,7 @@ import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
+import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
@@ -39,6 +40,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   authAll,
   conversationsIdApply,
   conversationsIdBranch,
+  conversationsIdChanges,
   conversationsIdCompare,
   conversationsIdCursor,
   conversationsIdExport,

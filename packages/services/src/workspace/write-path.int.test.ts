@@ -1,0 +1,226 @@
+// Issue 23: one write path, versions (no lost edit) and the change log, against a real PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyDocPatch, type ChangesPage, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
+import { createBranch } from '../branching/create-branch';
+import { listChanges } from '../changes/list-changes';
+import { expectCode } from '../testing/expect-code';
+import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
+import { sendTurn } from '../turns/send-turn';
+import { createPreference } from './create-preference';
+import { createDbWorkspacePort } from './db-workspace-port';
+import { getWorkspace } from './get-workspace';
+import { patchWorkspace } from './patch-workspace';
+import { updatePreference } from './update-preference';
+import { FAMILY_CHANNEL } from './publish-change';
+
+const admin = connectAdmin();
+let deps: TestDeps;
+
+beforeAll(async () => {
+  await prepareCheckpointer();
+  deps = createTestDeps();
+});
+afterAll(async () => {
+  await deps.close();
+  await admin.close();
+});
+
+async function setUp() {
+  const actor = await newUser(admin);
+  const threadId = await newThread(deps, actor);
+  return { actor, threadId };
+}
+
+async function changeRows(threadId: string) {
+  return admin.sql<{ seq: number; actor: string; actor_id: string | null; via: string; kind: string; op: string; after: { version?: number; patch?: DocPatch } | null; turn: number }[]>`
+    select seq, actor, actor_id, via, kind, op, after, turn from workspace_changes where thread_id = ${threadId} order by seq`;
+}
+
+/** The document a path's change log replays to, from empty. */
+async function replayPath(actor: { userId: string }, threadId: string): Promise<string> {
+  let text = '';
+  let afterSeq = 0;
+  for (;;) {
+    const page: ChangesPage = await listChanges(deps, actor, { threadId, afterSeq, limit: 7 });
+    for (const change of page.changes) {
+      expect(change.seq).toBe(afterSeq + 1);
+      afterSeq = change.seq;
+      if (change.kind === 'document') text = applyDocPatch(text, (change.after as { patch: DocPatch }).patch);
+    }
+    if (!page.has_more) return text;
+  }
+}
+
+describe('no lost edit', () => {
+  it('the stale-copy repro: the agent appends in a turn, a save from the earlier copy merges (both kept)', async () => {
+    const { actor, threadId } = await setUp();
+    await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'An opening paragraph by the person.' } } });
+    const copy = await getWorkspace(deps, actor, { threadId });
+    expect(copy.document.version).toBe(1);
+    await collect(await sendTurn(deps, actor, { threadId, content: 'append: A paragraph the agent wrote.' }));
+    const afterTurn = await getWorkspace(deps, actor, { threadId });
+    expect(afterTurn.document.content).toBe('An opening paragraph by the person.\n\nA paragraph the agent wrote.');
+
+    const saved = await patchWorkspace(deps, actor, {
+      threadId,
+      patch: { document: { content: 'An opening paragraph, edited by the person.', base_version: copy.document.version } },
+    });
+    expect(saved.document.content).toBe('An opening paragraph, edited by the person.\n\nA paragraph the agent wrote.');
+    expect(saved.document.version).toBe(afterTurn.document.version + 1);
+    expect(await replayPath(actor, threadId)).toBe(saved.document.content);
+  });
+
+  it('two tabs edit the same words: the second save is a 409 with the current text and version, and nothing is overwritten', async () => {
+    const { actor, threadId } = await setUp();
+    const first = await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'The cat sat on the mat.' } } });
+    const base = first.document.version;
+    await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'The dog sat on the mat.', base_version: base } } });
+    const error = await expectCode(
+      patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'The bird sat on the mat.', base_version: base } } }),
+      'conflict',
+    );
+    expect((error.details as DocumentConflictDetails).document).toEqual({ title: '', content: 'The dog sat on the mat.', version: base + 1 });
+    expect((await getWorkspace(deps, actor, { threadId })).document.content).toBe('The dog sat on the mat.');
+    // Merged by hand and saved on the version the 409 named: accepted.
+    const resolved = await patchWorkspace(deps, actor, {
+      threadId,
+      patch: { document: { content: 'The dog and the bird sat on the mat.', base_version: base + 1 } },
+    });
+    expect(resolved.document.content).toBe('The dog and the bird sat on the mat.');
+  });
+
+  it('an agent append during a person’s edit keeps both, whichever commits first', async () => {
+    for (const order of ['agent first', 'person first', 'together'] as const) {
+      const { actor, threadId } = await setUp();
+      await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'First line.' } } });
+      const copy = await getWorkspace(deps, actor, { threadId });
+      const port = createDbWorkspacePort(deps.db, { threadId, turnIndex: 0 }).forToolCall!('call_1');
+      const person = () =>
+        patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'First line, typed by the person.', base_version: copy.document.version } } });
+      const agent = () => port.appendDocument('Appended by the agent.');
+      if (order === 'agent first') await agent().then(person);
+      else if (order === 'person first') await person().then(agent);
+      else await Promise.all([person(), agent()]);
+      const live = await getWorkspace(deps, actor, { threadId });
+      expect(live.document.content, order).toBe('First line, typed by the person.\n\nAppended by the agent.');
+      const rows = await changeRows(threadId);
+      expect(rows.find((r) => r.actor === 'agent')).toMatchObject({ actor_id: 'call_1', via: 'agent_tool', kind: 'document', op: 'patch' });
+    }
+  });
+
+  it('a stale item edit applies when its fields were not changed since (field-level merge), else 409', async () => {
+    const { actor, threadId } = await setUp();
+    const pref = await createPreference(deps, actor, { threadId, preference: { text: 'Short sentences' } });
+    expect(pref.version).toBe(1);
+    const locked = await updatePreference(deps, actor, { threadId, preferenceId: pref.id, patch: { locked: true, base_version: 1 } });
+    expect(locked.version).toBe(2);
+    const reworded = await updatePreference(deps, actor, { threadId, preferenceId: pref.id, patch: { text: 'Very short sentences', base_version: 1 } });
+    expect(reworded).toMatchObject({ text: 'Very short sentences', locked: true, version: 3 });
+    const error = await expectCode(
+      updatePreference(deps, actor, { threadId, preferenceId: pref.id, patch: { text: 'Long sentences', base_version: 2 } }),
+      'conflict',
+    );
+    expect(error.details).toMatchObject({ item: { id: pref.id, text: 'Very short sentences', version: 3 } });
+  });
+});
+
+describe('the change log', () => {
+  it('20 concurrent writers on one thread leave a gapless seq and a document equal to replaying the log', async () => {
+    const { actor, threadId } = await setUp();
+    await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'Start.' } } });
+    const stale = await getWorkspace(deps, actor, { threadId });
+    const port = createDbWorkspacePort(deps.db, { threadId, turnIndex: 0 });
+    const writers = Array.from({ length: 20 }, (_, i) => {
+      if (i % 4 === 0) return port.forToolCall!(`call_${i}`).appendDocument(`Agent paragraph ${i}.`);
+      if (i % 4 === 1) return createPreference(deps, actor, { threadId, preference: { text: `Preference ${i}` } });
+      if (i % 4 === 2) return port.addTodo({ text: `Todo ${i}`, depth: 0 });
+      // A person saving from the stale copy: merged onto whatever landed, or refused — never lost.
+      return patchWorkspace(deps, actor, {
+        threadId,
+        patch: { document: { content: `Start. Person sentence ${i}.`, base_version: stale.document.version } },
+      }).catch((error: unknown) => error);
+    });
+    await Promise.all(writers);
+    const rows = await changeRows(threadId);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    const live = await getWorkspace(deps, actor, { threadId });
+    expect(await replayPath(actor, threadId)).toBe(live.document.content);
+    for (const i of [0, 4, 8, 12, 16]) expect(live.document.content).toContain(`Agent paragraph ${i}.`);
+    const bodyChanges = rows.filter((r) => r.kind === 'document');
+    expect(live.document.version).toBe(bodyChanges.at(-1)!.after!.version);
+    expect(live.preferences).toHaveLength(5);
+    expect(live.todos).toHaveLength(5);
+  });
+
+  it('attributes each change: the step it belongs to, who made it and through what', async () => {
+    const { actor, threadId } = await setUp();
+    await patchWorkspace(deps, actor, { threadId, patch: { objective: 'Write a brief', document: { title: 'Brief' } } });
+    await collect(await sendTurn(deps, actor, { threadId, content: 'append: Agent text.\ntodo: Check sources' }));
+    await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'Person text.' } } });
+    const rows = await changeRows(threadId);
+    expect(rows.map((r) => [r.turn, r.actor, r.via, r.kind, r.op])).toEqual([
+      [0, 'person', 'editor', 'objective', 'set'],
+      [0, 'person', 'editor', 'document_title', 'set'],
+      [1, 'agent', 'agent_tool', 'document', 'patch'],
+      [1, 'agent', 'agent_tool', 'todo', 'create'],
+      [1, 'person', 'editor', 'document', 'patch'],
+    ]);
+    expect(rows[0]!.actor_id).toBe(actor.userId);
+    expect(rows[2]!.actor_id).toEqual(expect.any(String));
+  });
+
+  it('a branch inherits its parent’s log up to its branch point, never later edits; its preview edits are its own', async () => {
+    const { actor, threadId: parent } = await setUp();
+    await collect(await sendTurn(deps, actor, { threadId: parent, content: 'doc: Parent text at step one.' }));
+    await collect(await sendTurn(deps, actor, { threadId: parent, content: 'append: Step two text.' }));
+    const branch = await createBranch(deps, actor, {
+      threadId: parent,
+      from_turn: 1,
+      workspace: { document: { content: 'Parent text at step one, edited in the preview.' } },
+    });
+    // A later edit of the parent at a step ≤ 1 cannot exist; a later one at the tip must not leak in.
+    await patchWorkspace(deps, actor, { threadId: parent, patch: { document: { content: 'Parent rewritten later.' } } });
+    const child = branch.thread_id;
+    const page = await listChanges(deps, actor, { threadId: child, limit: 100 });
+    expect(page.changes.map((c) => [c.seq, c.thread_id === parent ? 'parent' : 'child', c.via])).toEqual([
+      [1, 'parent', 'agent_tool'],
+      [2, 'child', 'preview_edit'],
+    ]);
+    expect(page.changes[1]!.thread_seq).toBe(1);
+    const live = await getWorkspace(deps, actor, { threadId: child });
+    expect(live.document.content).toBe('Parent text at step one, edited in the preview.');
+    expect(await replayPath(actor, child)).toBe(live.document.content);
+    // The child's versions continue the path's count, so a save on the inherited version merges.
+    expect(live.document.version).toBe(2);
+    const merged = await patchWorkspace(deps, actor, {
+      threadId: child,
+      patch: { document: { content: 'Parent text at step one.\n\nA new paragraph.', base_version: 1 } },
+    });
+    expect(merged.document.content).toBe('Parent text at step one, edited in the preview.\n\nA new paragraph.');
+    // Paging: a cursor past the inherited part reads only the child's own.
+    const rest = await listChanges(deps, actor, { threadId: child, afterSeq: 1, limit: 1 });
+    expect(rest).toMatchObject({ has_more: true, changes: [{ seq: 2 }] });
+  });
+
+  it('publishes each committed write on the family channel (and nothing for a refused one)', async () => {
+    const { actor, threadId } = await setUp();
+    const received: unknown[] = [];
+    const listener = await admin.sql.listen(FAMILY_CHANNEL, (payload) => received.push(JSON.parse(payload)));
+    try {
+      await patchWorkspace(deps, actor, { threadId, patch: { objective: 'One', document: { content: 'Two' } } });
+      await expectCode(patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'x', base_version: 99 } } }), 'validation_failed');
+      await expect.poll(() => received.filter((p) => (p as { thread: string }).thread === threadId)).toEqual([
+        { family: threadId, thread: threadId, seq: 2, kind: 'change' },
+      ]);
+    } finally {
+      await listener.unlisten();
+    }
+  });
+
+  it('answers 404/403 for the changes of a thread that is not the caller’s', async () => {
+    const { threadId } = await setUp();
+    const stranger = await newUser(admin);
+    await expectCode(listChanges(deps, stranger, { threadId }), 'forbidden');
+    await expectCode(listChanges(deps, stranger, { threadId: 'th_00000000000000000000000000000000' }), 'not_found');
+  });
+});
