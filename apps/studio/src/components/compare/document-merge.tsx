@@ -16,6 +16,7 @@ export default function DocumentMerge({
   sideBySide,
   names = { a: 'A', b: 'B' },
   testId = 'compare-document',
+  onChange,
 }: {
   a: string;
   b: string;
@@ -23,12 +24,39 @@ export default function DocumentMerge({
   /** How the sides are called in the editors' accessible names. */
   names?: { a: string; b: string };
   testId?: string;
+  /**
+   * Makes B editable, with accept/reject controls on each changed chunk (the merge view of a
+   * document save that overlapped edits made meanwhile: A is the current text, B the person's).
+   */
+  onChange?: (text: string) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const isEditable = onChange !== undefined;
   useEffect(() => {
     const parent = host.current;
     if (!parent) return;
     const label = (name: string) => EditorView.contentAttributes.of({ 'aria-label': name });
+    if (isEditable) {
+      const view = new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: b,
+          extensions: [
+            EditorView.lineWrapping,
+            label(`Merge of ${names.b} into ${names.a}`),
+            unifiedMergeView({ original: a, mergeControls: true }),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      return () => view.destroy();
+    }
     if (sideBySide) {
       const view = new MergeView({
         a: { doc: a, extensions: [...readOnly, label(`Document at ${names.a}`)] },
@@ -50,6 +78,6 @@ export default function DocumentMerge({
       }),
     });
     return () => view.destroy();
-  }, [a, b, sideBySide, names.a, names.b]);
+  }, [a, b, sideBySide, names.a, names.b, isEditable]);
   return <div ref={host} data-testid={testId} className="rounded-md border text-[13px]" />;
 }

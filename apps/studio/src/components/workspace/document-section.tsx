@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
 import { cn } from '@/lib/cn';
 import { SaveIndicator } from './save-indicator';
-import { useAutosave } from './use-autosave';
+import { useAutosave, type Autosave, type SaveConflict } from './use-autosave';
+import type { SavedDocument } from './workspace-source';
 import { WorkspaceSection } from './workspace-section';
 
 const MarkdownEditor = dynamic(() => import('./markdown-editor'), {
@@ -16,15 +17,20 @@ const MarkdownEditor = dynamic(() => import('./markdown-editor'), {
   loading: () => <Skeleton className="m-3 h-56" />,
 });
 
+const DocumentMerge = dynamic(() => import('@/components/compare/document-merge'), {
+  ssr: false,
+  loading: () => <Skeleton className="m-3 h-40" />,
+});
+
 export interface DocumentSectionProps {
   document: WorkspaceDocument;
-  onSaveContent: (content: string) => Promise<void>;
+  onSaveContent: (content: string, baseVersion?: number) => Promise<SavedDocument | void>;
   onSaveTitle: (title: string) => void;
 }
 
 /** The document: title, a markdown editor with autosave, and a rendered preview. */
 export function DocumentSection({ document, onSaveContent, onSaveTitle }: DocumentSectionProps) {
-  const autosave = useAutosave(document.content, onSaveContent);
+  const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   const [isPreview, setIsPreview] = useState(false);
 
   return (
@@ -61,7 +67,8 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle }: Docume
         className="-mx-2 mb-1 w-[calc(100%+1rem)] font-semibold"
         onCommit={onSaveTitle}
       />
-      <div className="overflow-hidden rounded-md border bg-card">
+      {autosave.conflict && <DocumentConflict conflict={autosave.conflict} draft={autosave.draft} onResolve={autosave.resolve} />}
+      <div className={cn('overflow-hidden rounded-md border bg-card', autosave.conflict && 'hidden')}>
         <div data-testid="document-editor" className={cn(isPreview && 'hidden')}>
           <MarkdownEditor
             value={autosave.draft}
@@ -80,5 +87,55 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle }: Docume
         )}
       </div>
     </WorkspaceSection>
+  );
+}
+
+/**
+ * The merge view of a save refused as overlapping (409): the current text against the person's, with
+ * accept/reject on each changed chunk; what the person settles on is saved on the current version.
+ */
+function DocumentConflict({
+  conflict,
+  draft,
+  onResolve,
+}: {
+  conflict: SaveConflict;
+  draft: string;
+  onResolve: Autosave['resolve'];
+}) {
+  const [merged, setMerged] = useState(draft);
+  return (
+    <div data-testid="document-conflict" role="region" aria-label="Merge the document" className="mb-2 rounded-md border border-destructive/50 p-2">
+      <p className="mb-2 text-xs">
+        The document changed elsewhere while you edited the same words. Accept or reject each change below (your text is
+        shown against the current one), then save the result.
+      </p>
+      <DocumentMerge
+        a={conflict.content}
+        b={draft}
+        sideBySide={false}
+        names={{ a: 'the current document', b: 'your text' }}
+        testId="document-conflict-merge"
+        onChange={setMerged}
+      />
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          data-testid="document-conflict-save"
+          onClick={() => void onResolve(merged)}
+          className="rounded-md border bg-primary px-2 py-1 text-xs text-primary-foreground hover:opacity-90"
+        >
+          Save the merged text
+        </button>
+        <button
+          type="button"
+          data-testid="document-conflict-discard"
+          onClick={() => void onResolve(conflict.content)}
+          className="rounded-md border px-2 py-1 text-xs hover:bg-accent"
+        >
+          Keep the current document
+        </button>
+      </div>
+    </div>
   );
 }

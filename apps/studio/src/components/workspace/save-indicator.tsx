@@ -6,6 +6,7 @@ const LABELS: Record<SaveState, string> = {
   unsaved: 'Unsaved',
   saving: 'Saving…',
   error: 'Not saved',
+  conflict: 'Not saved: changed elsewhere',
 };
 
 export function SaveIndicator({
@@ -26,8 +27,8 @@ export function SaveIndicator({
     >
       {state === 'saving' && <LoaderCircle aria-hidden className="size-3 animate-spin" />}
       {state === 'saved' && <Check aria-hidden className="size-3" />}
-      {state === 'error' && <CircleAlert aria-hidden className="size-3 text-destructive" />}
-      <span className={state === 'error' ? 'text-destructive' : undefined}>{LABELS[state]}</span>
+      {(state === 'error' || state === 'conflict') && <CircleAlert aria-hidden className="size-3 text-destructive" />}
+      <span className={state === 'error' || state === 'conflict' ? 'text-destructive' : undefined}>{LABELS[state]}</span>
       {state === 'error' && onRetry && (
         <button type="button" className="underline hover:text-foreground" onClick={onRetry}>
           retry

@@ -1,8 +1,17 @@
 'use client';
+import { mergeDocumentText } from '@trellis/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePendingSaves, useRegisterFlush } from '@/components/workspace/pending-saves';
+import { ApiError } from '@/lib/api/http';
+import type { SavedDocument } from './workspace-source';
 
-export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error';
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error' | 'conflict';
+
+/** The current document the server answered with a 409: the draft's edits overlap edits made meanwhile. */
+export interface SaveConflict {
+  content: string;
+  version: number;
+}
 
 export interface Autosave {
   draft: string;
@@ -10,26 +19,36 @@ export interface Autosave {
   onChange: (value: string) => void;
   /** Saves now (and again while the draft keeps changing); resolves when the server has the draft. */
   flush: () => Promise<void>;
+  /** Set while a save was refused as overlapping: the merge view shows it against the draft. */
+  conflict: SaveConflict | null;
+  /** Ends a conflict with the text the person settled on, saved on the conflict's version. */
+  resolve: (text: string) => Promise<void>;
 }
 
 /**
- * A debounced, serialised autosave for one text. The draft is the truth while
- * it differs from what the server last confirmed; when it does not, a newer
- * server value (the agent rewrote the text) replaces it. Saves never overlap,
- * so an older save cannot land after a newer one.
+ * A debounced, serialised autosave for one text, saved on the version it was edited from (issue 23:
+ * never a silent overwrite). The draft is the truth while it differs from what the server last
+ * confirmed; when it does not, a newer server value (the agent appended) replaces it and becomes the
+ * base. A save answers the text as the server stored it — merged with edits that landed meanwhile —
+ * which the draft takes (rebased onto it when the person kept typing). A 409 stops saving and shows
+ * the merge view; "Saved" is shown only when the server holds the draft.
  */
 export function useAutosave(
   serverValue: string,
-  save: (value: string) => Promise<void>,
+  save: (value: string, baseVersion: number | undefined) => Promise<SavedDocument | void>,
   delayMs = 700,
+  serverVersion?: number,
 ): Autosave {
   const saves = usePendingSaves();
   const [dirtyKey] = useState(() => Symbol('autosave'));
   const [draft, setDraft] = useState(serverValue);
   const [state, setState] = useState<SaveState>('saved');
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const draftRef = useRef(serverValue);
   const confirmedRef = useRef(serverValue);
-  const inFlight = useRef<Promise<void> | null>(null);
+  const baseVersionRef = useRef(serverVersion);
+  const conflictRef = useRef<SaveConflict | null>(null);
+  const inFlight = useRef<Promise<SavedDocument | void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saveRef = useRef(save);
   useEffect(() => {
@@ -40,13 +59,15 @@ export function useAutosave(
     if (draftRef.current === confirmedRef.current) {
       confirmedRef.current = serverValue;
       draftRef.current = serverValue;
+      baseVersionRef.current = serverVersion;
       setDraft(serverValue);
     } else if (draftRef.current === serverValue) {
       confirmedRef.current = serverValue;
+      baseVersionRef.current = serverVersion;
       saves.setDirty(dirtyKey, false);
       setState('saved');
     }
-  }, [serverValue, saves, dirtyKey]);
+  }, [serverValue, serverVersion, saves, dirtyKey]);
 
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
@@ -55,6 +76,7 @@ export function useAutosave(
         await inFlight.current.catch(() => undefined);
         continue;
       }
+      if (conflictRef.current) return;
       const value = draftRef.current;
       if (value === confirmedRef.current) {
         saves.setDirty(dirtyKey, false);
@@ -62,16 +84,42 @@ export function useAutosave(
         return;
       }
       setState('saving');
-      const request = saveRef.current(value);
+      const request = saveRef.current(value, baseVersionRef.current);
       inFlight.current = request;
       try {
-        await request;
-        confirmedRef.current = value;
-      } catch {
-        setState('error');
+        const saved = await request;
+        if (saved) {
+          confirmedRef.current = saved.content;
+          baseVersionRef.current = saved.version;
+          if (saved.content !== value) takeMerged(value, saved.content);
+        } else {
+          confirmedRef.current = value;
+        }
+      } catch (error) {
+        const current = conflictOf(error);
+        if (current) {
+          conflictRef.current = current;
+          setConflict(current);
+          setState('conflict');
+        } else {
+          setState('error');
+        }
         return;
       } finally {
         inFlight.current = null;
+      }
+    }
+
+    /** The server merged others' edits into the saved text: the draft takes them, keeping what was typed since. */
+    function takeMerged(sent: string, merged: string) {
+      const typed = draftRef.current;
+      const next = typed === sent ? { isClean: true as const, text: merged } : mergeDocumentText(sent, typed, merged);
+      if (next.isClean) {
+        draftRef.current = next.text;
+        setDraft(next.text);
+      } else {
+        conflictRef.current = { content: merged, version: baseVersionRef.current ?? 0 };
+        setConflict(conflictRef.current);
       }
     }
   }, [saves, dirtyKey]);
@@ -84,11 +132,28 @@ export function useAutosave(
       setDraft(value);
       const isDirty = value !== confirmedRef.current;
       saves.setDirty(dirtyKey, isDirty);
+      if (conflictRef.current) return;
       setState(isDirty ? 'unsaved' : 'saved');
       clearTimeout(timer.current);
       if (isDirty) timer.current = setTimeout(() => void flush(), delayMs);
     },
     [flush, delayMs, saves, dirtyKey],
+  );
+
+  const resolve = useCallback(
+    async (text: string) => {
+      const settled = conflictRef.current;
+      if (!settled) return;
+      conflictRef.current = null;
+      setConflict(null);
+      confirmedRef.current = settled.content;
+      baseVersionRef.current = settled.version;
+      draftRef.current = text;
+      setDraft(text);
+      saves.setDirty(dirtyKey, text !== settled.content);
+      await flush();
+    },
+    [flush, saves, dirtyKey],
   );
 
   // Leaving (another thread, unmount) saves what was typed.
@@ -99,5 +164,12 @@ export function useAutosave(
     [flush, saves, dirtyKey],
   );
 
-  return { draft, state, onChange, flush };
+  return { draft, state, onChange, flush, conflict, resolve };
+}
+
+function conflictOf(error: unknown): SaveConflict | null {
+  if (!(error instanceof ApiError) || error.code !== 'conflict') return null;
+  const document = (error.details as { document?: { content?: unknown; version?: unknown } } | undefined)?.document;
+  if (typeof document?.content !== 'string' || typeof document.version !== 'number') return null;
+  return { content: document.content, version: document.version };
 }

@@ -75,15 +75,15 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
           optimistic: (w) => ({ ...w, document: { ...w.document, title } }),
           failure: 'Could not save the title',
         }),
-      saveDocumentContent: async (content) => {
+      saveDocumentContent: async (content, baseVersion) => {
         if (threadId === null) return;
         const key = queryKeys.workspace(threadId);
-        await saves.track(workspaceApi.patch(threadId, { document: { content } }));
+        // A save on a stale base is merged by the server (or refused with a 409 the editor shows as a merge view).
+        const saved = await saves.track(workspaceApi.saveDocument(threadId, { content, base_version: baseVersion }));
         // A read that started before this save would carry the old body: drop it.
         await queryClient.cancelQueries({ queryKey: key });
-        queryClient.setQueryData<Workspace>(key, (w) =>
-          w ? { ...w, document: { ...w.document, content } } : w,
-        );
+        queryClient.setQueryData<Workspace>(key, (w) => (w ? { ...w, document: saved.document } : w));
+        return { content: saved.document.content, version: saved.document.version };
       },
       addPreference: (text) =>
         edit({

@@ -9,8 +9,13 @@ import type { UpdatePreference, UpdateTodo, Workspace } from '@trellis/domain';
 export interface WorkspaceActions {
   setObjective: (text: string | null) => void;
   setDocumentTitle: (title: string) => void;
-  /** Resolves once the content is stored; the autosaving editor awaits it. */
-  saveDocumentContent: (content: string) => Promise<void>;
+  /**
+   * Resolves once the content is stored; the autosaving editor awaits it. `baseVersion` is the
+   * document version the text was edited from: the live thread answers the text as saved (merged
+   * with edits made meanwhile) and its version, or rejects with a `conflict` ApiError whose details
+   * hold the current document. A local (previewed) workspace resolves with nothing.
+   */
+  saveDocumentContent: (content: string, baseVersion?: number) => Promise<SavedDocument | void>;
   addPreference: (text: string) => void;
   updatePreference: (id: string, patch: UpdatePreference) => void;
   removePreference: (id: string) => void;
@@ -19,6 +24,11 @@ export interface WorkspaceActions {
   updateTodo: (id: string, patch: UpdateTodo) => void;
   removeTodo: (id: string) => void;
   reorderTodos: (ids: string[]) => void;
+}
+
+export interface SavedDocument {
+  content: string;
+  version: number;
 }
 
 export type WorkspaceStatus = 'idle' | 'loading' | 'error' | 'ready';

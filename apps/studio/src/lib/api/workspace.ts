@@ -1,5 +1,7 @@
 import {
+  LiveWorkspaceSchema,
   WorkspaceSchema,
+  type LiveWorkspace,
   type CreatePreference,
   type CreateTodo,
   type PatchWorkspace,
@@ -18,6 +20,10 @@ export const workspaceApi = {
   },
   patch(threadId: string, patch: PatchWorkspace): Promise<void> {
     return apiCall(apiPaths.workspace(threadId), { method: 'PATCH', body: patch });
+  },
+  /** A document save on its base version: the answer holds the text as saved (merged) and its new version. */
+  saveDocument(threadId: string, document: { content: string; base_version?: number | undefined }): Promise<LiveWorkspace> {
+    return apiJson(LiveWorkspaceSchema, apiPaths.workspace(threadId), { method: 'PATCH', body: { document } });
   },
   addPreference(threadId: string, input: CreatePreference): Promise<void> {
     return apiCall(apiPaths.preferences(threadId), { method: 'POST', body: input });
