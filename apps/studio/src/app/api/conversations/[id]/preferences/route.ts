@@ -1,4 +1,4 @@
-import { CreatePreferenceSchema, PathIdSchema, PreferenceSchema } from '@trellis/domain';
+import { CreatePreferenceSchema, PathIdSchema, LivePreferenceSchema } from '@trellis/domain';
 import { createPreference } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -12,7 +12,7 @@ export const POST = defineRoute(
     summary: 'Add a preference',
     params: { id: PathIdSchema },
     body: CreatePreferenceSchema,
-    response: PreferenceSchema,
+    response: LivePreferenceSchema,
     status: 201,
     errors: [...OWNED, ...JSON_BODY],
   },

@@ -1,4 +1,4 @@
-import { CreateTodoSchema, PathIdSchema, TodoSchema } from '@trellis/domain';
+import { CreateTodoSchema, PathIdSchema, LiveTodoSchema } from '@trellis/domain';
 import { createTodo } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -12,7 +12,7 @@ export const POST = defineRoute(
     summary: 'Add a todo',
     params: { id: PathIdSchema },
     body: CreateTodoSchema,
-    response: TodoSchema,
+    response: LiveTodoSchema,
     status: 201,
     errors: [...OWNED, ...JSON_BODY],
   },

@@ -1,4 +1,4 @@
-import { PatchWorkspaceSchema, PathIdSchema, WorkspaceSchema } from '@trellis/domain';
+import { LiveWorkspaceSchema, PatchWorkspaceSchema, PathIdSchema } from '@trellis/domain';
 import { getWorkspace, patchWorkspace } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -8,7 +8,7 @@ const params = { id: PathIdSchema };
 
 /** The live workspace: what the next turn's snapshot will capture. */
 export const GET = defineRoute(
-  { method: 'GET', path: '/api/conversations/{id}/workspace', tag: 'workspace', summary: 'The live workspace', params, response: WorkspaceSchema, errors: OWNED },
+  { method: 'GET', path: '/api/conversations/{id}/workspace', tag: 'workspace', summary: 'The live workspace', params, response: LiveWorkspaceSchema, errors: OWNED },
   async ({ params, ctx, actor }) => getWorkspace(ctx.deps, actor, { threadId: params.id }),
 );
 
@@ -17,11 +17,11 @@ export const PATCH = defineRoute(
     method: 'PATCH',
     path: '/api/conversations/{id}/workspace',
     tag: 'workspace',
-    summary: 'Edit objective and document',
+    summary: 'Edit objective and document (a document save on an older base_version is merged, or 409 conflict)',
     params,
     body: PatchWorkspaceSchema,
-    response: WorkspaceSchema,
-    errors: [...OWNED, ...JSON_BODY],
+    response: LiveWorkspaceSchema,
+    errors: [...OWNED, ...JSON_BODY, 'conflict'],
   },
   async ({ params, body, ctx, actor }) => patchWorkspace(ctx.deps, actor, { threadId: params.id, patch: body }),
 );

@@ -1,4 +1,4 @@
-import { PathIdSchema, PreferenceSchema, UpdatePreferenceSchema } from '@trellis/domain';
+import { PathIdSchema, LivePreferenceSchema, UpdatePreferenceSchema } from '@trellis/domain';
 import { deletePreference, updatePreference } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -14,7 +14,7 @@ export const PATCH = defineRoute(
     summary: 'Edit or (un)lock a preference',
     params,
     body: UpdatePreferenceSchema,
-    response: PreferenceSchema,
+    response: LivePreferenceSchema,
     errors: [...OWNED, ...JSON_BODY, 'conflict'],
   },
   async ({ params, body, ctx, actor }) =>

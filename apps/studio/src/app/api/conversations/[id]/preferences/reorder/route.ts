@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PathIdSchema, PreferenceSchema, ReorderSchema } from '@trellis/domain';
+import { PathIdSchema, LivePreferenceSchema, ReorderSchema } from '@trellis/domain';
 import { reorderPreferences } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -14,7 +14,7 @@ export const POST = defineRoute(
     summary: 'Reorder preferences (all ids, new order)',
     params: { id: PathIdSchema },
     body: ReorderSchema,
-    response: z.object({ preferences: z.array(PreferenceSchema) }),
+    response: z.object({ preferences: z.array(LivePreferenceSchema) }),
     errors: [...OWNED, ...JSON_BODY],
   },
   async ({ params, body, ctx, actor }) => reorderPreferences(ctx.deps, actor, { threadId: params.id, ...body }),

@@ -1,4 +1,4 @@
-import { PathIdSchema, TodoSchema, UpdateTodoSchema } from '@trellis/domain';
+import { PathIdSchema, LiveTodoSchema, UpdateTodoSchema } from '@trellis/domain';
 import { deleteTodo, updateTodo } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -14,8 +14,8 @@ export const PATCH = defineRoute(
     summary: 'Edit, nest or complete a todo',
     params,
     body: UpdateTodoSchema,
-    response: TodoSchema,
-    errors: [...OWNED, ...JSON_BODY],
+    response: LiveTodoSchema,
+    errors: [...OWNED, ...JSON_BODY, 'conflict'],
   },
   async ({ params, body, ctx, actor }) => updateTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid, patch: body }),
 );

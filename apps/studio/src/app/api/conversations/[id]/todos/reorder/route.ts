@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PathIdSchema, ReorderSchema, TodoSchema } from '@trellis/domain';
+import { PathIdSchema, ReorderSchema, LiveTodoSchema } from '@trellis/domain';
 import { reorderTodos } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 
@@ -14,7 +14,7 @@ export const POST = defineRoute(
     summary: 'Reorder todos (all ids, new order)',
     params: { id: PathIdSchema },
     body: ReorderSchema,
-    response: z.object({ todos: z.array(TodoSchema) }),
+    response: z.object({ todos: z.array(LiveTodoSchema) }),
     errors: [...OWNED, ...JSON_BODY],
   },
   async ({ params, body, ctx, actor }) => reorderTodos(ctx.deps, actor, { threadId: params.id, ...body }),
