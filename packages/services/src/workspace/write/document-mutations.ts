@@ -165,7 +165,7 @@ async function rebuildDocument(tx: Tx, threadId: string, current: LiveDocument, 
         const after = row.after as unknown as DocumentBodyAfter;
         content = revertDocPatch(content, after.patch, before.deleted ?? []);
       } else {
-        title = String(row.before.title ?? '');
+        title = typeof row.before.title === 'string' ? row.before.title : '';
       }
       reached = Number(row.before.version);
     }
