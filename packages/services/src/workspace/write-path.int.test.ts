@@ -224,3 +224,55 @@ describe('the change log', () => {
     await expectCode(listChanges(deps, stranger, { threadId: 'th_00000000000000000000000000000000' }), 'not_found');
   });
 });
+
+describe('random interleavings (fast-check, real PostgreSQL)', () => {
+  it('person saves on random stale bases, agent appends and section rewrites, item edits: the log replays to the document, seqs stay gapless, no clean merge loses an agent paragraph', async () => {
+    const { default: fc } = await import('fast-check');
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('person' as const), staleBy: fc.nat(3), word: fc.stringMatching(/^[a-z]{3,8}$/) }),
+      fc.record({ kind: fc.constant('agent' as const), word: fc.stringMatching(/^[a-z]{3,8}$/) }),
+      fc.record({ kind: fc.constant('section' as const), word: fc.stringMatching(/^[a-z]{3,8}$/) }),
+      fc.record({ kind: fc.constant('item' as const), word: fc.stringMatching(/^[a-z]{3,8}$/) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 8 }), async (ops) => {
+        const { actor, threadId } = await setUp();
+        const port = createDbWorkspacePort(deps.db, { threadId, turnIndex: 0 });
+        const seen: { version: number; content: string }[] = [{ version: 0, content: '' }];
+        const agentParagraphs: string[] = [];
+        for (const [i, step] of ops.entries()) {
+          if (step.kind === 'person') {
+            const base = seen[Math.max(0, seen.length - 1 - step.staleBy)]!;
+            const content = `${base.content}${base.content ? ' ' : ''}Person ${step.word}${i}.`;
+            try {
+              const saved = await patchWorkspace(deps, actor, { threadId, patch: { document: { content, base_version: base.version } } });
+              seen.push({ version: saved.document.version, content: saved.document.content });
+            } catch (error) {
+              expect((error as { code?: string }).code).toBe('conflict');
+            }
+          } else if (step.kind === 'agent') {
+            const paragraph = `Agent ${step.word}${i}.`;
+            agentParagraphs.push(paragraph);
+            await port.forToolCall!(`call_${i}`).appendDocument(paragraph);
+          } else if (step.kind === 'section') {
+            await port.replaceSection({ heading: 'Notes', content: `Notes ${step.word}${i}.` });
+          } else {
+            await createPreference(deps, actor, { threadId, preference: { text: `Pref ${step.word}${i}` } });
+          }
+          const live = await getWorkspace(deps, actor, { threadId });
+          seen.push({ version: live.document.version, content: live.document.content });
+        }
+        const live = await getWorkspace(deps, actor, { threadId });
+        const rows = await changeRows(threadId);
+        expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+        expect(await replayPath(actor, threadId)).toBe(live.document.content);
+        // A section rewrite may replace what was under its heading; appended paragraphs before the first one are kept.
+        const firstSection = ops.findIndex((s) => s.kind === 'section');
+        for (const paragraph of agentParagraphs.filter((p) => firstSection === -1 || Number(/\d+\.$/.exec(p)![0].slice(0, -1)) < firstSection)) {
+          expect(live.document.content).toContain(paragraph);
+        }
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+});
