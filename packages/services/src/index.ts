@@ -46,6 +46,7 @@ export * from './siblings/cursor';
 export * from './transcripts/index';
 export * from './search/search-history';
 export * from './export/export-markdown';
+export * from './export/export-document';
 export * from './compare/compare-steps';
 export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';
