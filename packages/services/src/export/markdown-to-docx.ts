@@ -206,7 +206,7 @@ class DocxWriter {
           out.push(new TextRun({ text: `[${node.label ?? node.identifier}]`, ...style, superScript: true }));
           break;
         default:
-          if ('children' in node) out.push(...this.inline(node.children as PhrasingContent[], style));
+          if ('children' in node) out.push(...this.inline(node.children, style));
           else if ('value' in node && typeof node.value === 'string') out.push(new TextRun({ text: node.value, ...style }));
       }
     }
@@ -224,5 +224,5 @@ function safeLink(url: string): boolean {
 }
 
 function plainText(nodes: readonly PhrasingContent[]): string {
-  return nodes.map((node) => ('value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? plainText(node.children as PhrasingContent[]) : '')).join('');
+  return nodes.map((node) => ('value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? plainText(node.children) : '')).join('');
 }
