@@ -13,6 +13,13 @@ export const MAX_APPLY_ITEMS = 200;
 export const MAX_APPLY_NOTE_CHARS = 2_000;
 export const MAX_SECTION_HEADING_CHARS = 500;
 
+const PlaceHeadingSchema = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_SECTION_HEADING_CHARS);
+export const SectionPlaceSchema = z.union([
+  z.object({ after: PlaceHeadingSchema }).strict(),
+  z.object({ before: PlaceHeadingSchema }).strict(),
+  z.object({ replace: PlaceHeadingSchema }).strict(),
+]);
+
 const ItemKeyParamSchema = StorableStringSchema.trim().min(1, 'must not be empty').max(128);
 
 /**
@@ -27,6 +34,9 @@ export const ApplyItemSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('section'),
       heading: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_SECTION_HEADING_CHARS),
+      place: SectionPlaceSchema.optional().describe(
+        'Where it goes on the target: after or before a section of the target, or in place of one (by heading text). Without it: in place of the target\'s section of the same heading, else where it stands on the source (after the heading before it there), else at the end.',
+      ),
     })
     .strict(),
   z.object({ kind: z.literal('objective') }).strict(),
