@@ -90,6 +90,17 @@ export const ApplyResultSchema = z.object({
 });
 export type ApplyResult = z.infer<typeof ApplyResultSchema>;
 
+/** 201 of `POST …/apply/{turn}/undo`: the new step that puts the applied items back. */
+export const UndoApplyResultSchema = z.object({
+  thread_id: z.string(),
+  turn_index: z.int().positive().describe('The new turn the undo is'),
+  label: z.string().describe('Its path-wide step label'),
+  undoes: z.object({ node_id: z.string(), label: z.string() }).describe('The apply step it reverses'),
+  restored: z.array(z.string()).describe('What was put back as it was before the apply ("document", "2 preferences")'),
+  kept: z.array(z.string()).describe('What the undo leaves (artifacts are never deleted)'),
+});
+export type UndoApplyResult = z.infer<typeof UndoApplyResultSchema>;
+
 /** 200 for `dry_run`: the compare of target-now (a) against target-after (b); nothing written. */
 export const ApplyDryRunSchema = WorkspaceComparisonSchema.extend({
   dry_run: z.literal(true),
@@ -105,5 +116,6 @@ export const ApplyProvenanceSchema = z.object({
   source_label: z.string(),
   items: z.array(z.string()).describe('The applied items\' descriptions, in request order'),
   note: z.string().nullable(),
+  undoes: z.int().positive().optional().describe('On an undo step: the turn of the apply it reverses'),
 });
 export type ApplyProvenance = z.infer<typeof ApplyProvenanceSchema>;
