@@ -8,6 +8,8 @@ export interface StoredApplyProvenance {
   source_label: string;
   items: string[];
   note: string | null;
+  /** On an undo step: the turn of the apply it reverses. */
+  undoes?: number;
 }
 
 export interface StoredToolCall {

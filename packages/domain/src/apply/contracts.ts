@@ -13,6 +13,13 @@ export const MAX_APPLY_ITEMS = 200;
 export const MAX_APPLY_NOTE_CHARS = 2_000;
 export const MAX_SECTION_HEADING_CHARS = 500;
 
+const PlaceHeadingSchema = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_SECTION_HEADING_CHARS);
+export const SectionPlaceSchema = z.union([
+  z.object({ after: PlaceHeadingSchema }).strict(),
+  z.object({ before: PlaceHeadingSchema }).strict(),
+  z.object({ replace: PlaceHeadingSchema }).strict(),
+]);
+
 const ItemKeyParamSchema = StorableStringSchema.trim().min(1, 'must not be empty').max(128);
 
 /**
@@ -27,6 +34,9 @@ export const ApplyItemSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('section'),
       heading: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_SECTION_HEADING_CHARS),
+      place: SectionPlaceSchema.optional().describe(
+        'Where it goes on the target: after or before a section of the target, or in place of one (by heading text). Without it: in place of the target\'s section of the same heading, else where it stands on the source (after the heading before it there), else at the end.',
+      ),
     })
     .strict(),
   z.object({ kind: z.literal('objective') }).strict(),
@@ -80,6 +90,17 @@ export const ApplyResultSchema = z.object({
 });
 export type ApplyResult = z.infer<typeof ApplyResultSchema>;
 
+/** 201 of `POST …/apply/{turn}/undo`: the new step that puts the applied items back. */
+export const UndoApplyResultSchema = z.object({
+  thread_id: z.string(),
+  turn_index: z.int().positive().describe('The new turn the undo is'),
+  label: z.string().describe('Its path-wide step label'),
+  undoes: z.object({ node_id: z.string(), label: z.string() }).describe('The apply step it reverses'),
+  restored: z.array(z.string()).describe('What was put back as it was before the apply ("document", "2 preferences")'),
+  kept: z.array(z.string()).describe('What the undo leaves (artifacts are never deleted)'),
+});
+export type UndoApplyResult = z.infer<typeof UndoApplyResultSchema>;
+
 /** 200 for `dry_run`: the compare of target-now (a) against target-after (b); nothing written. */
 export const ApplyDryRunSchema = WorkspaceComparisonSchema.extend({
   dry_run: z.literal(true),
@@ -95,5 +116,6 @@ export const ApplyProvenanceSchema = z.object({
   source_label: z.string(),
   items: z.array(z.string()).describe('The applied items\' descriptions, in request order'),
   note: z.string().nullable(),
+  undoes: z.int().positive().optional().describe('On an undo step: the turn of the apply it reverses'),
 });
 export type ApplyProvenance = z.infer<typeof ApplyProvenanceSchema>;

@@ -107,14 +107,38 @@ describe('planApply', () => {
     expect(plan.state).toEqual(source);
   });
 
-  it('replaces a section of the same heading, or appends it', () => {
+  it('replaces a section of the same heading, or puts it where it stands on the source', () => {
     const target = state({ document: { title: 'Mine', content: '# Mine\n\n## Findings\nOld.\n\n## Notes\nKeep.\n' } });
     const replaced = planApply(source, target, [{ kind: 'section', heading: 'Findings' }]);
     expect(replaced.applied[0]).toMatchObject({ description: 'section Findings', effect: 'replaced' });
     expect(replaced.state.document).toEqual({ title: 'Mine', content: '# Mine\n\n## Findings\nNew findings.\n\n## Notes\nKeep.\n' });
     const appended = planApply(source, target, [{ kind: 'section', heading: 'Method' }]);
     expect(appended.applied[0]!.effect).toBe('added');
-    expect(appended.state.document.content).toBe('# Mine\n\n## Findings\nOld.\n\n## Notes\nKeep.\n\n## Method\nHow.\n');
+    expect(appended.state.document.content).toBe('# Mine\n\n## Findings\nOld.\n\n## Method\nHow.\n\n## Notes\nKeep.\n');
+    const nowhere = planApply(source, state({ document: { title: '', content: '# Other\n\n## Notes\nKeep.\n' } }), [{ kind: 'section', heading: 'Method' }]);
+    expect(nowhere.state.document.content).toBe('# Other\n\n## Notes\nKeep.\n\n## Method\nHow.\n');
+  });
+
+  it('puts a section after or before a chosen section, or in place of one', () => {
+    const target = state({ document: { title: 'Mine', content: '# Mine\n\n## Intro\nHi.\n\n## References\nRefs.\n' } });
+    const after = planApply(source, target, [{ kind: 'section', heading: 'Method', place: { after: 'Intro' } }]);
+    expect(after.state.document.content).toBe('# Mine\n\n## Intro\nHi.\n\n## Method\nHow.\n\n## References\nRefs.\n');
+    expect(after.applied[0]!.effect).toBe('added');
+    const before = planApply(source, target, [{ kind: 'section', heading: 'Method', place: { before: 'Intro' } }]);
+    expect(before.state.document.content).toBe('# Mine\n\n## Method\nHow.\n\n## Intro\nHi.\n\n## References\nRefs.\n');
+    const replaced = planApply(source, target, [{ kind: 'section', heading: 'Method', place: { replace: 'Intro' } }]);
+    expect(replaced.state.document.content).toBe('# Mine\n\n## Method\nHow.\n\n## References\nRefs.\n');
+    expect(replaced.applied[0]!.effect).toBe('replaced');
+  });
+
+  it('moves a section the target already has to the chosen place, and refuses a place the target lacks', () => {
+    const target = state({ document: { title: 'Mine', content: '# Mine\n\n## Findings\nOld.\n\n## Notes\nKeep.\n' } });
+    const moved = planApply(source, target, [{ kind: 'section', heading: 'Findings', place: { after: 'Notes' } }]);
+    expect(moved.state.document.content).toBe('# Mine\n\n## Notes\nKeep.\n\n## Findings\nNew findings.\n');
+    expect(moved.applied[0]!.effect).toBe('replaced');
+    const error = thrown(() => planApply(source, target, [{ kind: 'section', heading: 'Method', place: { after: 'Nowhere' } }]));
+    expect(isAppError(error) && error.code).toBe('conflict');
+    expect(isAppError(error) && error.message).toContain("'Nowhere'");
   });
 
   it('refuses with a conflict a change to a preference locked on the target', () => {

@@ -7,7 +7,7 @@ import { AppError, type FieldIssue } from '../errors/app-error';
 import type { WorkspaceState } from '../workspace/snapshot';
 import { previewText } from '../workspace/snapshot';
 import type { ApplyItem, AppliedItem, ApplyProvenance, SkippedItem } from './contracts';
-import { putSection, sectionText } from './sections';
+import { findSection, placeSection, putSection, sectionText, sourcePlace } from './sections';
 
 export interface ApplyArtifact {
   key: string | null;
@@ -103,7 +103,7 @@ function applyOne(
       return { state: { ...state, document: { ...source.document } }, effect };
     }
     case 'section': {
-      const { content, effect } = putSection(state.document.content, item.heading, sourceSection(item.heading)!);
+      const { content, effect } = putPlacedSection(state.document.content, source.document.content, item, sourceSection(item.heading)!);
       return { state: { ...state, document: { ...state.document, content } }, effect };
     }
     case 'objective': {
@@ -275,4 +275,27 @@ function describeRequested(item: ApplyItem): string {
 export function applyEntryText(provenance: Pick<ApplyProvenance, 'source_label' | 'items' | 'note'>): string {
   const line = `Applied from ${provenance.source_label}: ${provenance.items.length > 0 ? provenance.items.join(', ') : 'nothing'}`;
   return provenance.note ? `${line}\n\n${provenance.note}` : line;
+}
+
+/**
+ * A section's landing (issue 25): where the request puts it; else in place of the target's section
+ * of the same heading; else where it stands on the source; else at the end. A place whose heading
+ * the target lacks is a 409 that names it.
+ */
+function putPlacedSection(
+  target: string,
+  source: string,
+  item: Extract<ApplyItem, { kind: 'section' }>,
+  section: string,
+): { content: string; effect: Effect } {
+  const place = item.place ?? (findSection(target, item.heading) === null ? sourcePlace(source, item.heading, target) : null);
+  if (place === null) return putSection(target, item.heading, section);
+  try {
+    return placeSection(target, item.heading, section, place);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new AppError('conflict', `The target has no section '${previewText(error.message, DESCRIPTION_TEXT_CHARS)}' to place it by`, {
+      details: { place },
+    });
+  }
 }

@@ -112,3 +112,77 @@ export function putSection(target: string, heading: string, section: string): { 
   const trailing = old.slice(oldBody.length) || (range.end < target.length ? '\n' : '');
   return { content: target.slice(0, range.start) + body + trailing + target.slice(range.end), effect: 'replaced' };
 }
+
+/** Where an applied section goes on the target (issue 25): after or before a section, or in place of one. */
+export type SectionPlace = { after: string } | { before: string } | { replace: string };
+
+/**
+ * Where a section stands on its source, as a place on the target: after the section whose heading
+ * comes before it on the source (of the same or a higher level), else before the one that follows
+ * it, when the target has that heading; null when neither is there (it then goes at the end).
+ */
+export function sourcePlace(source: string, heading: string, target: string): SectionPlace | null {
+  const headings = markdownHeadings(source);
+  const at = headings.findIndex((h) => headingKey(h.text) === headingKey(heading));
+  const own = headings[at];
+  if (!own) return null;
+  const onTarget = new Set(markdownHeadings(target).map((h) => headingKey(h.text)));
+  for (let i = at - 1; i >= 0; i--) {
+    const h = headings[i]!;
+    if (h.level <= own.level && onTarget.has(headingKey(h.text))) return h.level === own.level ? { after: h.text } : null;
+    if (h.level < own.level) break;
+  }
+  const next = headings.slice(at + 1).find((h) => h.level <= own.level);
+  if (next && next.level === own.level && onTarget.has(headingKey(next.text))) return { before: next.text };
+  return null;
+}
+
+/**
+ * Puts `section` at `place` on `target`. A section of the same heading already on the target moves
+ * there (it is taken out first); `replace` puts it in place of the named section. Throws a
+ * RangeError naming the heading when the place's section is not on the target.
+ */
+export function placeSection(
+  target: string,
+  heading: string,
+  section: string,
+  place: SectionPlace,
+): { content: string; effect: SectionEffect } {
+  const body = section.replace(/\s+$/, '');
+  const anchor = 'after' in place ? place.after : 'before' in place ? place.before : place.replace;
+  if (findSection(target, anchor) === null) throw new RangeError(anchor);
+  const existing = findSection(target, heading);
+  let base = target;
+  let effect: SectionEffect = 'added';
+  if (existing && headingKey(anchor) !== headingKey(heading)) {
+    base = removeRange(target, existing.start, existing.end);
+    effect = 'replaced';
+  }
+  const range = findSection(base, anchor)!;
+  if ('replace' in place) {
+    const old = base.slice(range.start, range.end);
+    const oldBody = old.replace(/\s+$/, '');
+    if (oldBody === body && base === target) return { content: target, effect: 'unchanged' };
+    const trailing = old.slice(oldBody.length) || (range.end < base.length ? '\n' : '');
+    return { content: base.slice(0, range.start) + body + trailing + base.slice(range.end), effect: 'replaced' };
+  }
+  const at = 'after' in place ? range.end : range.start;
+  const content = insertBlock(base, at, body);
+  return { content, effect: content === target ? 'unchanged' : effect };
+}
+
+/** `body` as its own block at `at` (a line start or the end): a blank line on each side, no more. */
+function insertBlock(text: string, at: number, body: string): string {
+  const before = text.slice(0, at).replace(/\n*$/, '');
+  const after = text.slice(at).replace(/^\n*/, '');
+  if (before === '') return after === '' ? `${body}\n` : `${body}\n\n${after}`;
+  return after === '' ? `${before}\n\n${body}\n` : `${before}\n\n${body}\n\n${after}`;
+}
+
+/** The text without [start, end), keeping one blank line between what was on either side. */
+function removeRange(text: string, start: number, end: number): string {
+  const before = text.slice(0, start).replace(/\n*$/, '');
+  const after = text.slice(end).replace(/^\n*/, '');
+  if (before === '') return after;
+  return after === '' ? `${before}\n` : `${before}\n\n${after}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, safeFilename } from './filename';
+import { attachmentDisposition, plainTitle, safeFilename, uniqueFilenames } from './filename';
 
 describe('safeFilename', () => {
   it('keeps a plain title and adds the extension', () => {
@@ -12,7 +12,56 @@ describe('safeFilename', () => {
 
   it('falls back to "conversation" when nothing printable is left and clamps long titles', () => {
     expect(safeFilename('///', 'zip')).toBe('conversation.zip');
-    expect(safeFilename('x'.repeat(300), 'md')).toHaveLength(83);
+    expect(safeFilename('x'.repeat(300), 'md')).toHaveLength(123);
+  });
+
+  it('takes the title as plain text: no markdown markers, directive prefixes or ellipsis', () => {
+    expect(safeFilename('## 3. Findings on working memory…', 'md')).toBe('3. Findings on working memory.md');
+    expect(safeFilename('append: **Moderators** of the `effect`', 'md')).toBe('Moderators of the effect.md');
+  });
+
+  it('leaves hostile titles safe and whole below 60 characters', () => {
+    const hostile = [
+      '../../etc/passwd',
+      'CON: <script>alert(1)</script>',
+      'a\\b/c:d*e?f"g<h>i|j',
+      '\u0000\u0007bell and null',
+      '\u202Eright-to-left override.exe',
+      '.hidden file',
+      '   spaces   everywhere   ',
+      'Tab\tand\nnewline',
+      'emoji 🐝 and accents é',
+      '%2e%2e%2f encoded',
+    ];
+    for (const title of hostile) {
+      const name = safeFilename(title, 'md');
+      expect(name).not.toMatch(/[/\\:*?"<>|\p{Cc}\p{Cf}]/u);
+      expect(name.startsWith('.')).toBe(false);
+      expect(name.endsWith('.md')).toBe(true);
+    }
+    expect(safeFilename('emoji 🐝 and accents é', 'md')).toBe('emoji 🐝 and accents é.md');
+    expect(safeFilename('%2e%2e%2f encoded', 'md')).toBe('%2e%2e%2f encoded.md');
+  });
+
+  it('shortens a long name at a word boundary, well past 60 characters', () => {
+    const title = 'A literature review on working memory training and its transfer to fluid intelligence in older adults across cultures';
+    const name = safeFilename(title, 'md');
+    expect(name.length).toBeGreaterThan(64);
+    expect(title.startsWith(name.slice(0, -3))).toBe(true);
+    expect(name).not.toContain('…');
+  });
+});
+
+describe('plainTitle', () => {
+  it('strips list markers, links and emphasis', () => {
+    expect(plainTitle('- [x] see [the paper](http://x.test) _now_')).toBe('see the paper now');
+    expect(plainTitle('> quoted **bold** title')).toBe('quoted bold title');
+  });
+});
+
+describe('uniqueFilenames', () => {
+  it('numbers repeated names, ignoring case', () => {
+    expect(uniqueFilenames(['Draft.md', 'draft.md', 'Draft.md', 'Other.md'])).toEqual(['Draft.md', 'draft (2).md', 'Draft (3).md', 'Other.md']);
   });
 });
 

@@ -1,17 +1,65 @@
+/** A name's length from which it is shortened, at a word boundary, and its hard cap. */
+const SHORTEN_FROM = 100;
+const HARD_CAP = 120;
+
 /**
- * A download's file name from a user's title: no path separators, control or reserved characters,
- * no leading dots, at most 80 characters before the extension; "conversation" when nothing is left.
+ * A title as plain text for a file name or a heading: Markdown markers (`#`, `**`, `` ` ``, `>`,
+ * list bullets, link syntax) and directive prefixes (`append:`, `doc:` …) removed, a trailing
+ * ellipsis that a clamped title carries dropped, whitespace collapsed.
  */
-export function safeFilename(title: string, extension: string): string {
-  const base = title
+export function plainTitle(title: string): string {
+  return title
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^[.\s]+/, '')
-    .slice(0, 80)
+    .replace(/^(?:(?:objective|doc|append|prefer|todo|done|artifact):\s*)+/i, '')
+    .replace(/^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?)+/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|~~|`+)(.+?)\1/g, '$2')
+    .replace(/(^|\s)[*_](\S(?:.*?\S)?)[*_](?=\s|$|[.,;:!?])/g, '$1$2')
+    .replace(/\s*(?:…|\.\.\.)$/, '')
     .trim();
+}
+
+/**
+ * A download's file name from a user's title: the plain title with path separators, control and
+ * reserved characters replaced, no leading dots; a name longer than 100 characters is shortened at
+ * the last word boundary before 120 (never below 60); "conversation" when nothing is left.
+ */
+export function safeFilename(title: string, extension: string): string {
+  const base = shortenAtWord(
+    plainTitle(title)
+      .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[.\s]+/, '')
+      .replace(/[.\s]+$/, ''),
+  );
   return `${base === '' ? 'conversation' : base}.${extension}`;
+}
+
+/**
+ * Names made unique within one archive: the second "Draft.md" becomes "Draft (2).md", and so on,
+ * compared without case (zip readers on case-insensitive file systems would merge them).
+ */
+export function uniqueFilenames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+function shortenAtWord(text: string): string {
+  if ([...text].length <= SHORTEN_FROM) return text;
+  const chars = [...text].slice(0, HARD_CAP);
+  const cut = chars.join('');
+  const boundary = cut.lastIndexOf(' ');
+  return (boundary >= 60 ? cut.slice(0, boundary) : cut).trim();
 }
 
 /**

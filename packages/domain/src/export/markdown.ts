@@ -1,10 +1,14 @@
 /**
- * A path as a readable Markdown document (docs/branching.md, "Export"): a heading per step with its
- * label, the user message, the reply and each tool call on one line, then the final workspace.
+ * A path as a document to hand to someone (docs/branching.md, "Export"): the document first, under
+ * the path's title, then "How this document was made" (a heading per step with its label, the user
+ * message, each tool call on one line, the reply), then the rest of the workspace. Headings inside
+ * the document and the replies are moved below the export's own, so the outline holds.
  * Pure and linear in the size of its input: parts are collected and joined once.
  */
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
+import { displayedDocumentTitle } from '../workspace/document-title';
+import { plainTitle } from './filename';
 
 export interface MarkdownStep {
   readonly label: string;
@@ -18,9 +22,13 @@ export interface PathMarkdownInput {
 }
 
 export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): string {
-  const out: string[] = [`# ${oneLine(title)}`, ''];
+  // The document first: as written when it opens with its own top heading, else under the path's title.
+  const out: string[] = [documentToMarkdown({ pathTitle: title, document: workspace.document }).trimEnd(), ''];
+  if (workspace.document.content.trim() === '') out.push('_The document is empty._', '');
+  out.push('## How this document was made', '');
+  if (steps.length === 0) out.push('_No steps yet._', '');
   for (const step of steps) {
-    out.push(`## Step ${step.label}`, '');
+    out.push(`### Step ${step.label}`, '');
     for (const message of step.messages) {
       if (message.role === 'user') {
         out.push('**You:**', '', quote(message.content), '');
@@ -36,16 +44,13 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
       for (const call of message.tool_calls) out.push(`- Tool \`${call.name}\`: ${toolLine(call)}`);
       if (message.tool_calls.length > 0) out.push('');
       out.push('**Agent:**', '');
-      if (message.content.trim() !== '') out.push(message.content.trimEnd(), '');
+      if (message.content.trim() !== '') out.push(nestHeadings(message.content, 4).trimEnd(), '');
       if (message.status !== 'complete') out.push(`_(${message.status === 'interrupted' ? 'stopped' : 'failed'})_`, '');
     }
     if (!step.messages.some((m) => m.role !== 'user')) out.push('_(no reply)_', '');
   }
-  out.push('## Final workspace', '');
+  out.push('## Workspace', '');
   out.push('### Objective', '', workspace.objective?.trim() ? oneLine(workspace.objective) : '_none_', '');
-  const documentTitle = workspace.document.title.trim();
-  out.push(`### Document${documentTitle === '' ? '' : `: ${oneLine(documentTitle)}`}`, '');
-  out.push(workspace.document.content.trim() === '' ? '_empty_' : workspace.document.content.trimEnd(), '');
   out.push('### Preferences', '');
   if (workspace.preferences.length === 0) out.push('_none_');
   for (const p of workspace.preferences) out.push(`- ${oneLine(p.text)}${p.locked ? ' (locked)' : ''}`);
@@ -58,6 +63,68 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
     out.push(`#### ${a.number}. ${oneLine(a.title)} (${oneLine(a.kind)})`, '', fenced(a.content), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The document alone, as it stands: when its body opens with a heading it is the file as written;
+ * otherwise a clean `#` heading (the document's title, else the path's) goes first and the body's
+ * headings move below it.
+ */
+export function documentToMarkdown(input: { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> }): string {
+  const { content } = input.document;
+  if (startsWithHeading(content) && !hasLaterTopHeading(content)) return `${content.trim()}\n`;
+  const title = displayedDocumentTitle(input.document.title, '') ?? input.pathTitle;
+  const body = content.trim() === '' ? '' : `\n${nestHeadings(content, 2).trim()}\n`;
+  return `# ${headingText(title)}\n${body}`;
+}
+
+/**
+ * Moves every ATX heading outside code fences down so the shallowest becomes level `top` (at most
+ * level 6); a text whose shallowest heading is already at or below `top` is unchanged.
+ */
+export function nestHeadings(markdown: string, top: number): string {
+  const lines = markdown.split('\n');
+  const levels: number[] = [];
+  forEachHeading(lines, (_, level) => void levels.push(level));
+  if (levels.length === 0) return markdown;
+  const shift = top - Math.min(...levels);
+  if (shift <= 0) return markdown;
+  forEachHeading(lines, (i, level) => {
+    const line = lines[i] ?? '';
+    lines[i] = line.replace(/^(\s{0,3})#{1,6}/, `$1${'#'.repeat(Math.min(6, level + shift))}`);
+  });
+  return lines.join('\n');
+}
+
+function forEachHeading(lines: readonly string[], visit: (index: number, level: number) => void): void {
+  let fence: string | null = null;
+  for (const [i, line] of lines.entries()) {
+    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (opener !== undefined) {
+      if (fence === null) fence = opener;
+      else if (opener[0] === fence[0] && opener.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const hashes = /^\s{0,3}(#{1,6})(?:\s|$)/.exec(line)?.[1];
+    if (hashes !== undefined) visit(i, hashes.length);
+  }
+}
+
+function startsWithHeading(content: string): boolean {
+  const first = content.split('\n').find((line) => line.trim() !== '');
+  return first !== undefined && /^\s{0,3}#\s/.test(first);
+}
+
+/** A second top-level heading after the first: such a document needs a title above its sections. */
+function hasLaterTopHeading(content: string): boolean {
+  let count = 0;
+  forEachHeading(content.split('\n'), (_, level) => void (level === 1 && count++));
+  return count > 1;
+}
+
+function headingText(title: string): string {
+  return plainTitle(title) || 'Untitled';
 }
 
 function oneLine(text: string): string {

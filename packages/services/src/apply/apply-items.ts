@@ -42,7 +42,7 @@ export interface ApplyItemsInput {
   dryRun?: boolean | undefined;
 }
 
-type ApplyDeps = Pick<ServiceDeps, 'db' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
+export type ApplyDeps = Pick<ServiceDeps, 'db' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
 
 export async function applyItems(
   deps: ApplyDeps,
@@ -94,13 +94,7 @@ export async function applyItems(
 
   const write = () => writeUnderLease(deps, actor, input, { source, sourceRef }, options.lease ?? DEFAULT_LEASE_TIMING);
   const { turnIndex, plan } = await (deps.gate ? deps.gate.run('the apply', write) : write());
-  // Like a settled turn: the step's change counts, stored after the answer (the graph of this process
-  // waits for them, TurnGate.followUpsOf; the next turn recomputes them should they be lost).
-  const summarize = () => loadLineage(db, input.threadId).then((lineage) => recordStepChanges(db, lineage, turnIndex));
-  const onSummaryError = (error: unknown) =>
-    deps.logger.warn({ threadId: input.threadId, turnIndex, err: error }, 'the step change summary could not be stored');
-  if (deps.gate) void deps.gate.followUp(input.threadId, summarize, onSummaryError);
-  else await summarize().catch(onSummaryError);
+  await settleApplyStep(deps, input.threadId, turnIndex);
   return {
     thread_id: input.threadId,
     turn_index: turnIndex,
@@ -114,9 +108,19 @@ export async function applyItems(
 }
 
 /**
- * The apply's turn: take the lease (its own statement, so a turn that arrives meanwhile is refused
- * with 409 rather than queued behind it), then one transaction, then release the lease.
+ * Like a settled turn: the step's change counts, stored after the answer (the graph of this process
+ * waits for them, TurnGate.followUpsOf; the next turn recomputes them should they be lost).
  */
+export async function settleApplyStep(deps: ApplyDeps, threadId: string, turnIndex: number): Promise<void> {
+  const { db } = deps;
+  const summarize = () => loadLineage(db, threadId).then((lineage) => recordStepChanges(db, lineage, turnIndex));
+  const onSummaryError = (error: unknown) =>
+    deps.logger.warn({ threadId, turnIndex, err: error }, 'the step change summary could not be stored');
+  if (deps.gate) void deps.gate.followUp(threadId, summarize, onSummaryError);
+  else await summarize().catch(onSummaryError);
+}
+
+/** An apply's plan, written as one new turn (see {@link runApplyTurn}). */
 async function writeUnderLease(
   deps: ApplyDeps,
   actor: ThreadActor,
@@ -124,59 +128,85 @@ async function writeUnderLease(
   { source, sourceRef }: { source: ApplySourceState; sourceRef: { node_id: string; label: string } },
   timing: LeaseTiming,
 ): Promise<{ turnIndex: number; plan: ApplyPlan }> {
+  let plan: ApplyPlan | undefined;
+  const turnIndex = await runApplyTurn(deps, actor, input.threadId, timing, async (tx) => {
+    const before = toApplyState(await readLiveWorkspace(tx, input.threadId));
+    const planned = planApply(source.state, before, input.items);
+    plan = planned;
+    if (planned.applied.length === 0) {
+      throw AppError.validation([{ path: 'items', message: 'nothing to apply: every item was skipped' }], 'Nothing to apply');
+    }
+    const provenance: ApplyProvenance = {
+      source_node_id: sourceRef.node_id,
+      source_label: sourceRef.label,
+      items: planned.applied.map((a) => a.description),
+      note: input.note || null,
+    };
+    return {
+      provenance,
+      entry: applyEntryText(provenance),
+      // The items land through the write path (the row lock is held): change rows via `apply`, naming the source node.
+      write: (turn) =>
+        writeWorkspace(
+          { tx },
+          {
+            threadId: input.threadId,
+            author: { actor: 'person', actorId: actor.userId, via: 'apply', viaSource: sourceRef.node_id },
+            edits: [{ kind: 'state', target: planned.state, options: { removeMissing: false, turnIndex: turn, artifactNumbers: source.artifactNumbers } }],
+          },
+        ),
+    };
+  });
+  return { turnIndex, plan: plan! };
+}
+
+/** What an apply-like turn writes: its transcript entry and provenance, and the workspace write itself. */
+export interface ApplyTurnBody {
+  entry: string;
+  provenance: ApplyProvenance;
+  write: (turnIndex: number) => Promise<unknown>;
+}
+
+/**
+ * An apply-like turn (an apply, or the undo of one): take the lease (its own statement, so a turn
+ * that arrives meanwhile is refused with 409 rather than queued behind it), then one transaction —
+ * the clock advances, snapshot k captures the rows before anything lands (the step before stays
+ * restorable), the body writes, a `system` entry of kind `apply` records the provenance — then
+ * release the lease. `prepare` reads under the row lock and may refuse by throwing.
+ */
+export async function runApplyTurn(
+  deps: ApplyDeps,
+  actor: ThreadActor,
+  threadId: string,
+  timing: LeaseTiming,
+  prepare: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<ApplyTurnBody>,
+): Promise<number> {
   const { db } = deps;
-  const leaseOwner = await takeLease(db, actor, input.threadId, timing, deps.instanceId ?? null);
+  const leaseOwner = await takeLease(db, actor, threadId, timing, deps.instanceId ?? null);
   try {
     return await db.transaction(async (tx) => {
-      // The lease is ours; the row lock makes workspace edits wait until the apply commits, so the
+      // The lease is ours; the row lock makes workspace edits wait until the turn commits, so the
       // snapshot and the plan read the same rows the writes replace.
       const [held] = await tx.execute(sql`
-        select 1 from conversations where thread_id = ${input.threadId} and lease_owner = ${leaseOwner} for no key update`);
-      if (!held) throw new AppError('turn_in_progress', 'The conversation was taken over during the apply; try again');
-      const before = toApplyState(await readLiveWorkspace(tx, input.threadId));
-      const plan = planApply(source.state, before, input.items);
-      if (plan.applied.length === 0) {
-        throw AppError.validation([{ path: 'items', message: 'nothing to apply: every item was skipped' }], 'Nothing to apply');
-      }
-      const provenance: ApplyProvenance = {
-        source_node_id: sourceRef.node_id,
-        source_label: sourceRef.label,
-        items: plan.applied.map((a) => a.description),
-        note: input.note || null,
-      };
-      const entry = applyEntryText(provenance);
-      // Turn k opens as a turn does: the clock advances, then snapshot k captures the rows before
-      // the items land (the step before the apply restores to exactly them).
+        select 1 from conversations where thread_id = ${threadId} and lease_owner = ${leaseOwner} for no key update`);
+      if (!held) throw new AppError('turn_in_progress', 'The conversation was taken over meanwhile; try again');
+      const body = await prepare(tx);
       const [turn] = await tx.execute<{ turn_index: number }>(sql`
         update conversations set turn_index = turn_index + 1, message_count = message_count + 1, updated_at = now()
-        where thread_id = ${input.threadId}
+        where thread_id = ${threadId}
         returning turn_index`);
       const turnIndex = turn!.turn_index;
-      await tx.execute(sql`with ${snapshotCaptureCtes(input.threadId, entry)} select 1`);
-      // The items land through the write path (the row lock is held): change rows via `apply`, naming the source node.
-      await writeWorkspace(
-        { tx },
-        {
-          threadId: input.threadId,
-          author: { actor: 'person', actorId: actor.userId, via: 'apply', viaSource: sourceRef.node_id },
-          edits: [
-            {
-              kind: 'state',
-              target: plan.state,
-              options: { removeMissing: false, turnIndex, artifactNumbers: source.artifactNumbers },
-            },
-          ],
-        },
-      );
+      await tx.execute(sql`with ${snapshotCaptureCtes(threadId, body.entry)} select 1`);
+      await body.write(turnIndex);
       await tx.execute(sql`
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
-        values (${input.threadId}, ${turnIndex}, 'system', ${entry}, 'apply', ${JSON.stringify(provenance)}::jsonb)`);
-      return { turnIndex, plan };
+        values (${threadId}, ${turnIndex}, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb)`);
+      return turnIndex;
     });
   } finally {
     // Released after the commit: a turn queued on the row lock meanwhile still finds it held.
-    await releaseLease(db, input.threadId, leaseOwner).catch((error: unknown) =>
-      deps.logger.error({ threadId: input.threadId, err: error }, 'apply: lease release failed; it expires on its own'),
+    await releaseLease(db, threadId, leaseOwner).catch((error: unknown) =>
+      deps.logger.error({ threadId, err: error }, 'apply: lease release failed; it expires on its own'),
     );
   }
 }

@@ -5,6 +5,10 @@ import { createBranch } from '../branching/create-branch';
 import { updateConversation } from '../conversations/update-conversation';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { exportFamilyZip, exportPathMarkdown } from './export-markdown';
+import { exportDocument } from './export-document';
+import mammoth from 'mammoth';
+import { getRestoreView } from '../branching/get-restore-view';
+import { getWorkspace } from '../workspace/get-workspace';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => h.deps.close());
 
 describe('Markdown export', () => {
-  it('has every step of the displayed path in order, with labels, then the final workspace', async () => {
+  it('opens with the document, then every step of the displayed path in order, with labels, then the workspace', async () => {
     const actor = await h.newUser();
     const root = await h.newConversation(actor);
     await h.turn(actor, root, 'objective: A field guide to bees');
@@ -26,19 +30,19 @@ describe('Markdown export', () => {
 
     const file = await exportPathMarkdown(h.deps, actor, { threadId: branch });
     expect(file.contentType).toBe('text/markdown; charset=utf-8');
-    expect(file.filename).toBe('# Bees.md');
+    expect(file.filename).toBe('Bees.md');
     const md = file.body as string;
-    const headings = [...md.matchAll(/^## Step (.+)$/gm)].map((m) => m[1]);
+    expect(md.startsWith('# Bees\n\nThey dance.\n\n## How this document was made\n')).toBe(true);
+    const headings = [...md.matchAll(/^### Step (.+)$/gm)].map((m) => m[1]);
     expect(headings).toEqual(['1', '2', '3.1', '4.1']);
     expect(md).not.toContain('This stays on the root only');
-    const order = ['> objective: A field guide to bees', '> todo: outline', '> doc: # Bees', '> done: outline', '## Final workspace'];
+    const order = ['## How this document was made', '> objective: A field guide to bees', '> todo: outline', '> doc: # Bees', '> done: outline', '## Workspace'];
     const at = order.map((needle) => md.indexOf(needle));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(md).toMatch(/- Tool `set_objective`: .*A field guide to bees/);
-    const workspace = md.slice(md.indexOf('## Final workspace'));
+    const workspace = md.slice(md.indexOf('## Workspace'));
     expect(workspace).toContain('### Objective\n\nA field guide to bees');
-    expect(workspace).toContain('### Document: Bee guide\n\n# Bees\n\nThey dance.');
     expect(workspace).toContain('- short sentences');
     expect(workspace).toContain('- [x] outline\n  - [ ] intro');
   });
@@ -60,9 +64,20 @@ describe('Markdown export', () => {
     expect(file.contentType).toBe('application/zip');
     expect(file.filename).toBe('Wasps instead family.zip');
     const entries = unzipSync(file.body as Uint8Array);
-    expect(Object.keys(entries).sort()).toEqual(['01 Bees.md', '02 Wasps instead.md', '03 Ants from the start.md', 'family-graph.mmd']);
-    expect(strFromU8(entries['02 Wasps instead.md']!)).toContain('## Step 2.1');
+    expect(Object.keys(entries).sort()).toEqual(['Ants from the start.md', 'Bees.md', 'Wasps instead.md', 'family-graph.mmd']);
+    expect(strFromU8(entries['Wasps instead.md']!)).toContain('### Step 2.1');
+    expect(strFromU8(entries['Wasps instead.md']!).startsWith('# Wasps instead\n')).toBe(true);
     expect(strFromU8(entries['family-graph.mmd']!)).toMatch(/^flowchart/);
+  });
+
+  it('names zip entries uniquely when paths share a title', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, '## 3. Findings on the same thing');
+    const a = (await createBranch(h.deps, actor, { threadId: root, from_turn: 0 })).thread_id;
+    await h.turn(actor, a, '## 3. Findings on the same thing');
+    const entries = Object.keys(unzipSync((await exportFamilyZip(h.deps, actor, { threadId: root })).body as Uint8Array)).sort();
+    expect(entries).toEqual(['3. Findings on the same thing (2).md', '3. Findings on the same thing.md', 'family-graph.mmd']);
   });
 
   it('someone else cannot export a path', async () => {
@@ -71,5 +86,40 @@ describe('Markdown export', () => {
     const root = await h.newConversation(actor);
     await expect(exportPathMarkdown(h.deps, stranger, { threadId: root })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(exportFamilyZip(h.deps, stranger, { threadId: root })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(exportDocument(h.deps, stranger, { threadId: root, format: 'docx' })).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
+
+describe('Document export', () => {
+  const body = '# Review\n\n## 1. Scope\n\nWe read **twelve** studies.\n\n- design\n  - sample size\n- measures\n\n| Study | N |\n| --- | --- |\n| A | 40 |\n';
+
+  it('part=document is the live document and nothing else; turn=k is the restore view\'s document', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, `doc: ${body}`);
+    await h.turn(actor, root, 'append: A later paragraph.');
+    const live = await exportDocument(h.deps, actor, { threadId: root, format: 'markdown' });
+    const workspace = await getWorkspace(h.deps, actor, { threadId: root });
+    expect(live.body).toBe(`${workspace.document.content.trim()}\n`);
+    expect(live.filename).toBe('Review.md');
+    const first = await exportDocument(h.deps, actor, { threadId: root, format: 'markdown', turn: 1 });
+    const view = await getRestoreView(h.deps, actor, { threadId: root, turn: 1 });
+    expect(first.body).toBe(`${view.workspace.document.content.trim()}\n`);
+    expect(first.body).not.toContain('A later paragraph');
+    await expect(exportDocument(h.deps, actor, { threadId: root, format: 'markdown', turn: 9 })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('format=docx is a Word file whose headings, list nesting and table cells match the Markdown', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, `doc: ${body}`);
+    const file = await exportDocument(h.deps, actor, { threadId: root, format: 'docx' });
+    expect(file.filename).toBe('Review.docx');
+    expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const { value, messages } = await mammoth.convertToHtml({ buffer: Buffer.from(file.body as Uint8Array) });
+    expect(messages).toEqual([]);
+    expect(value).toContain('<h1>Review</h1><h2>1. Scope</h2><p>We read <strong>twelve</strong> studies.</p>');
+    expect(value).toContain('<ul><li>design<ul><li>sample size</li></ul></li><li>measures</li></ul>');
+    expect(value).toContain('<td><p>A</p></td><td><p>40</p></td>');
   });
 });

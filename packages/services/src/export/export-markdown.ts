@@ -1,6 +1,6 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
 import { strToU8, zipSync } from 'fflate';
-import { graphToMermaid, pathToMarkdown, safeFilename, type MarkdownStep, type Message } from '@trellis/domain';
+import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
@@ -38,11 +38,12 @@ export async function exportFamilyZip(
   const graph = await getFamilyGraph(deps, actor, { threadId: input.threadId });
   const paths = graph.threads.filter((thread) => !thread.is_deleted);
   const files: Record<string, Uint8Array> = {};
+  // Entries named by the full plain title (no number prefix, no ellipsis), unique within the zip.
+  const names = uniqueFilenames([...paths.map((thread) => safeFilename(thread.title, 'md')), 'family-graph.mmd']);
   for (const [i, thread] of paths.entries()) {
-    const name = safeFilename(`${String(i + 1).padStart(2, '0')} ${thread.title}`, 'md');
-    files[name] = strToU8((await pathMarkdown(deps.db, actor, thread.thread_id)).markdown);
+    files[names[i] ?? `path-${i + 1}.md`] = strToU8((await pathMarkdown(deps.db, actor, thread.thread_id)).markdown);
   }
-  files['family-graph.mmd'] = strToU8(graphToMermaid(graph));
+  files[names[paths.length] ?? 'family-graph.mmd'] = strToU8(graphToMermaid(graph));
   const requested = graph.threads.find((thread) => thread.thread_id === input.threadId)?.title ?? '';
   return { filename: safeFilename(`${requested} family`, 'zip'), contentType: 'application/zip', body: zipSync(files) };
 }

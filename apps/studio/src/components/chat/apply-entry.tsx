@@ -1,8 +1,14 @@
 'use client';
 import type { Message } from '@trellis/domain';
-import { GitMerge } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { GitMerge, Undo2 } from 'lucide-react';
+import { useParams } from 'next/navigation';
 import type { MouseEvent } from 'react';
+import { FAMILY_GRAPH_KEY } from '@/components/studio/use-family-graph';
+import { applyApi } from '@/lib/api/apply';
 import { stepHref } from '@/lib/api/compare';
+import { isApiError } from '@/lib/api/http';
+import { queryKeys } from '@/lib/api/query-keys';
 import { MessageTime } from './message-time';
 import { StepTag } from './step-tag';
 import { useTrajectoryLinks } from './trajectory-links';
@@ -16,6 +22,21 @@ import { useTrajectoryLinks } from './trajectory-links';
 export function ApplyEntry({ message }: { message: Message }) {
   const links = useTrajectoryLinks();
   const provenance = message.provenance;
+  const isUndo = provenance?.undoes !== undefined;
+  // Undo writes a step on the path that owns the apply: offered on the displayed path's own steps only
+  // (an inherited apply belongs to an ancestor path, which this view must not change).
+  const displayed = useParams<{ threadId?: string }>()?.threadId;
+  const canUndo = provenance !== undefined && !isUndo && provenance.items[0] !== 'summary' && displayed !== undefined && decodeURIComponent(displayed) === message.thread_id;
+  const queryClient = useQueryClient();
+  const undo = useMutation({
+    mutationFn: () => applyApi.undo(message.thread_id, message.turn_index),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.thread(message.thread_id) }),
+        queryClient.invalidateQueries({ queryKey: [FAMILY_GRAPH_KEY] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() }),
+      ]),
+  });
   const [line = '', ...rest] = message.content.split('\n');
   const note = provenance?.note ?? (rest.join('\n').trim() || null);
   const openSource = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -42,12 +63,12 @@ export function ApplyEntry({ message }: { message: Message }) {
             line
           ) : (
             <>
-              Applied from{' '}
+              {isUndo ? 'Undid the apply at' : 'Applied from'}{' '}
               <a
                 href={stepHref(provenance.source_node_id)}
                 onClick={openSource}
                 data-testid="apply-entry-source"
-                title={`Open step ${provenance.source_label}, where these items came from`}
+                title={isUndo ? `Open step ${provenance.source_label}, the apply this undoes` : `Open step ${provenance.source_label}, where these items came from`}
                 className="font-mono font-semibold text-brand underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {provenance.source_label}
@@ -65,7 +86,24 @@ export function ApplyEntry({ message }: { message: Message }) {
       <div className="flex items-center gap-1">
         <MessageTime iso={message.created_at} />
         <StepTag turn={message.turn_index} />
+        {canUndo ? (
+          <button
+            type="button"
+            onClick={() => undo.mutate()}
+            disabled={undo.isPending || undo.isSuccess}
+            data-testid="apply-undo"
+            title="A new step that puts every applied item back as it was before this apply"
+            className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          >
+            <Undo2 aria-hidden className="size-3" /> {undo.isPending ? 'Undoing…' : undo.isSuccess ? 'Undone' : 'Undo'}
+          </button>
+        ) : null}
       </div>
+      {undo.error != null ? (
+        <p role="alert" data-testid="apply-undo-error" className="max-w-[85%] text-xs text-destructive">
+          {isApiError(undo.error) ? undo.error.message : 'The undo failed; try again.'}
+        </p>
+      ) : null}
     </div>
   );
 }

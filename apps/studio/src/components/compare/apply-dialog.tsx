@@ -1,8 +1,8 @@
 'use client';
-import type { ApplyDryRun, ApplyItem } from '@trellis/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { markdownHeadings, type ApplyDryRun, type ApplyItem, type SectionPlace } from '@trellis/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -44,11 +44,18 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
   const noteId = useId();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const input = { source: source.node_id, items: [...items] };
+  // Where each ticked section goes ("" = the default: in place of the same heading, else where it
+  // stands on the source); the choices are the target's headings, read off the dry run's "now".
+  const [places, setPlaces] = useState<Readonly<Record<string, string>>>({});
+  const [targetHeadings, setTargetHeadings] = useState<readonly string[]>([]);
+  const placed = items.map((item) => (item.kind === 'section' && places[item.heading] ? { ...item, place: toPlace(places[item.heading]!) } : item));
+  const input = { source: source.node_id, items: placed };
   const dryRun = useQuery({
     queryKey: ['apply-dry-run', targetThread, input],
     queryFn: ({ signal }) => applyApi.dryRun(targetThread, input, signal),
     enabled: open && items.length > 0,
+    // A new placement re-runs the dry run; the previous one stays on screen meanwhile.
+    placeholderData: keepPreviousData,
     retry: false,
     gcTime: 0,
     staleTime: 0,
@@ -66,6 +73,12 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
       router.push(`/c/${encodeURIComponent(targetThread)}`);
     },
   });
+  const nowText = dryRun.data?.document.hunks.filter((h) => h.op !== 'insert').map((h) => h.text).join('');
+  useEffect(() => {
+    if (nowText === undefined) return;
+    setTargetHeadings((known) => (known.length > 0 ? known : markdownHeadings(nowText).map((h) => h.text).filter((h) => h !== '')));
+  }, [nowText]);
+  const sections = items.flatMap((item) => (item.kind === 'section' ? [item.heading] : []));
   const error = apply.error ?? dryRun.error;
   const count = `${items.length} item${items.length === 1 ? '' : 's'}`;
   return (
@@ -115,6 +128,20 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
           <p className="text-sm text-muted-foreground" aria-busy="true" data-testid="apply-dry-run-pending">
             Working out what changes…
           </p>
+        ) : null}
+        {sections.length > 0 && targetHeadings.length > 0 ? (
+          <fieldset className="flex flex-col gap-2 text-sm" data-testid="apply-placement">
+            <legend className="text-xs font-medium text-muted-foreground">Where each section goes on {name}</legend>
+            {sections.map((heading) => (
+              <SectionPlacement
+                key={heading}
+                heading={heading}
+                targetHeadings={targetHeadings}
+                value={places[heading] ?? ''}
+                onChange={(value) => setPlaces((current) => ({ ...current, [heading]: value }))}
+              />
+            ))}
+          </fieldset>
         ) : null}
         {dryRun.data !== undefined ? <DryRunPreview dryRun={dryRun.data} /> : null}
 
@@ -175,6 +202,61 @@ function DryRunPreview({ dryRun }: { dryRun: ApplyDryRun }) {
         testIdPrefix="apply-preview"
         allowSideBySide={false}
       />
+    </div>
+  );
+}
+
+/** A placement choice as the API takes it: "after:Heading" → `{after: "Heading"}`. */
+function toPlace(choice: string): SectionPlace {
+  const at = choice.indexOf(':');
+  const where = choice.slice(0, at);
+  const heading = choice.slice(at + 1);
+  return where === 'before' ? { before: heading } : where === 'replace' ? { replace: heading } : { after: heading };
+}
+
+function SectionPlacement({
+  heading,
+  targetHeadings,
+  value,
+  onChange,
+}: {
+  heading: string;
+  targetHeadings: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const others = targetHeadings.filter((h) => h !== heading);
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <label htmlFor={id} className="min-w-0 max-w-[50%] truncate font-medium" title={heading}>
+        {heading}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="apply-place"
+        data-heading={heading}
+        className="h-8 min-w-0 flex-1 rounded-md border bg-background px-2 text-sm"
+      >
+        <option value="">Where it is on the source (or in place of the same heading)</option>
+        {others.map((h) => (
+          <option key={`after:${h}`} value={`after:${h}`}>
+            After “{h}”
+          </option>
+        ))}
+        {others.map((h) => (
+          <option key={`before:${h}`} value={`before:${h}`}>
+            Before “{h}”
+          </option>
+        ))}
+        {others.map((h) => (
+          <option key={`replace:${h}`} value={`replace:${h}`}>
+            Instead of “{h}”
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -2,10 +2,18 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 
+/** What the menu offers, document first: a researcher hands on the document, not the chat. */
+const EXPORTS = [
+  { label: 'Document (.md)', query: 'format=markdown&part=document', testId: 'export-document-md' },
+  { label: 'Document (.docx)', query: 'format=docx&part=document', testId: 'export-document-docx' },
+  { label: 'This path with its steps (.md)', query: 'format=markdown', testId: 'export-markdown' },
+  { label: 'Every path (.zip)', query: 'format=markdown&scope=family', testId: 'export-family' },
+] as const;
+
 /**
- * "Export" in the header: the displayed path as Markdown, or the whole family as a zip (one `.md` per
- * path and the graph as Mermaid) — plain links to `GET /api/conversations/{id}/export`, so the browser
- * downloads them with the filename the server names.
+ * "Export" in the header: the document (Markdown or Word), the displayed path with its steps, or every
+ * path as a zip (one `.md` per path and the graph as Mermaid) — plain links to
+ * `GET /api/conversations/{id}/export`, so the browser downloads them with the filename the server names.
  */
 export function ExportMenu({ threadId }: { threadId: string | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -19,7 +27,7 @@ export function ExportMenu({ threadId }: { threadId: string | null }) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, []);
   if (threadId === null) return null;
-  const base = `/api/conversations/${encodeURIComponent(threadId)}/export?format=markdown`;
+  const base = `/api/conversations/${encodeURIComponent(threadId)}/export?`;
   const close = () => menu.current?.removeAttribute('open');
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menu.current?.open) return;
@@ -31,31 +39,25 @@ export function ExportMenu({ threadId }: { threadId: string | null }) {
     <details ref={menu} className="relative" data-testid="export-menu" onKeyDown={onKeyDown}>
       <summary
         className="inline-flex h-8 cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground md:px-3 [&::-webkit-details-marker]:hidden"
-        title="Export this path or its family"
+        title="Export the document, this path or its family"
         data-testid="export-toggle"
       >
         <Download aria-hidden className="size-4" /> <span className="hidden md:inline">Export</span>
         <span className="sr-only md:hidden">Export</span>
       </summary>
-      <div className="absolute right-0 z-50 mt-1 flex w-60 flex-col rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md">
-        <a
-          href={base}
-          download
-          data-testid="export-markdown"
-          className="rounded px-2 py-1.5 hover:bg-accent hover:text-accent-foreground"
-          onClick={close}
-        >
-          Markdown of this path
-        </a>
-        <a
-          href={`${base}&scope=family`}
-          download
-          data-testid="export-family"
-          className="rounded px-2 py-1.5 hover:bg-accent hover:text-accent-foreground"
-          onClick={close}
-        >
-          Zip of the family (one file per path)
-        </a>
+      <div className="absolute right-0 z-50 mt-1 flex w-64 flex-col rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md">
+        {EXPORTS.map((item) => (
+          <a
+            key={item.testId}
+            href={`${base}${item.query}`}
+            download
+            data-testid={item.testId}
+            className="rounded px-2 py-1.5 hover:bg-accent hover:text-accent-foreground"
+            onClick={close}
+          >
+            {item.label}
+          </a>
+        ))}
       </div>
     </details>
   );

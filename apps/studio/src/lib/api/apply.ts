@@ -1,6 +1,8 @@
 import {
   ApplyDryRunSchema,
   ApplyResultSchema,
+  UndoApplyResultSchema,
+  type UndoApplyResult,
   type ApplyDryRun,
   type ApplyItem,
   type ApplyResult,
@@ -29,5 +31,9 @@ export const applyApi = {
   /** Applies the items as one new turn on the target path. */
   apply(targetThreadId: string, input: ApplyInput): Promise<ApplyResult> {
     return apiJson(ApplyResultSchema, applyPath(targetThreadId), { method: 'POST', body: input });
+  },
+  /** Puts the items the apply at step `turn` wrote back as they were, as one new step. */
+  undo(threadId: string, turn: number): Promise<UndoApplyResult> {
+    return apiJson(UndoApplyResultSchema, `${applyPath(threadId)}/${turn}/undo`, { method: 'POST' });
   },
 };

@@ -1,27 +1,49 @@
 import { z } from 'zod';
-import { PathIdSchema, attachmentDisposition } from '@trellis/domain';
-import { exportFamilyZip, exportPathMarkdown } from '@trellis/services';
+import { AppError, PathIdSchema, attachmentDisposition } from '@trellis/domain';
+import { exportDocument, exportFamilyZip, exportPathMarkdown } from '@trellis/services';
 import { OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
-/** The displayed path as Markdown, or (`scope=family`) a zip of every path plus the graph as Mermaid. */
+const ExportQuerySchema = z.object({
+  format: z.enum(['markdown', 'docx']).describe('`markdown`, or `docx` (a Word file of the document: `part=document` only)'),
+  part: z
+    .enum(['path', 'document'])
+    .optional()
+    .describe('`document`: the document alone; `path` (the default for Markdown): the document first, then how it was made, step by step'),
+  scope: z.enum(['path', 'family']).default('path').describe('`family`: a zip of every path (Markdown, `part=path`) plus the graph as Mermaid'),
+  turn: z.coerce.number().int().nonnegative().optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
+});
+
+/** The document, the displayed path with its steps, or (`scope=family`) every path as a zip. */
 export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/export',
     tag: 'branches',
-    summary: 'The displayed path as Markdown (an attachment named after its title); scope=family: a zip of every path plus the graph as Mermaid',
+    summary: 'The document alone (Markdown or Word), the path with its steps (Markdown), or every path as a zip',
+    description:
+      'Attachments named after the full plain title. `part=document` answers the document as it stands on this path (`&turn=k`: as it stood after step k), as Markdown or (`format=docx`) a Word file; `part=path` (the default) the document first, then "How this document was made"; `scope=family` a zip with one Markdown file per path and the graph as Mermaid.',
     params: { id: PathIdSchema },
-    query: z.object({ format: z.literal('markdown'), scope: z.enum(['path', 'family']).default('path') }),
+    query: ExportQuerySchema,
     contentType: 'text/markdown',
-    errors: [...OWNED, 'validation_failed'],
+    alsoContent: {
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'format=docx: the document as a Word file',
+      'application/zip': 'scope=family: every path as Markdown and the graph as Mermaid',
+    },
+    errors: [...OWNED, 'validation_failed', 'conflict'],
   },
   async ({ params, query, ctx, actor }) => {
+    const part = query.part ?? (query.format === 'docx' ? 'document' : 'path');
+    if (part === 'path' && query.format === 'docx') throw AppError.validation([{ path: 'part', message: 'A Word file holds the document alone: use part=document' }]);
+    if (query.turn !== undefined && part !== 'document') throw AppError.validation([{ path: 'turn', message: 'turn selects a document version: use part=document' }]);
+    if (query.scope === 'family' && part === 'document') throw AppError.validation([{ path: 'scope', message: 'A family export holds paths: use scope=path with part=document' }]);
     const file =
       query.scope === 'family'
         ? await exportFamilyZip(ctx.deps, actor, { threadId: params.id })
-        : await exportPathMarkdown(ctx.deps, actor, { threadId: params.id });
+        : part === 'document'
+          ? await exportDocument(ctx.deps, actor, { threadId: params.id, format: query.format, turn: query.turn })
+          : await exportPathMarkdown(ctx.deps, actor, { threadId: params.id });
     const body = typeof file.body === 'string' ? file.body : new Blob([new Uint8Array(file.body)]);
     return new Response(body, {
       headers: { 'content-type': file.contentType, 'content-disposition': attachmentDisposition(file.filename) },
