@@ -60,7 +60,7 @@ describe('undoing an apply', () => {
     const applied = await applyItems(h.deps, actor, {
       threadId: target,
       source: node(root, 2),
-      items: [{ kind: 'section', heading: 'Moderators' }, { kind: 'preference', key: define.key }],
+      items: [{ kind: 'section', heading: 'Moderators' }, { kind: 'preference', key: define.key! }],
     });
     const afterApply = await getWorkspace(h.deps, actor, { threadId: target });
     expect(afterApply.document.content).toContain('## Moderators');

@@ -66,7 +66,7 @@ describe('no lost edit', () => {
       patch: { document: { content: 'An opening paragraph, edited by the person.', base_version: copy.document.version } },
     });
     expect(saved.document.content).toBe('An opening paragraph, edited by the person.\n\nA paragraph the agent wrote.');
-    expect(saved.document.version).toBe(afterTurn.document.version + 1);
+    expect(saved.document.version).toBe(afterTurn.document.version! + 1);
     expect(await replayPath(actor, threadId)).toBe(saved.document.content);
   });
 
@@ -260,7 +260,7 @@ describe('random interleavings (fast-check, real PostgreSQL)', () => {
             await createPreference(deps, actor, { threadId, preference: { text: `Pref ${step.word}${i}` } });
           }
           const live = await getWorkspace(deps, actor, { threadId });
-          seen.push({ version: live.document.version, content: live.document.content });
+          seen.push({ version: live.document.version!, content: live.document.content });
         }
         const live = await getWorkspace(deps, actor, { threadId });
         const rows = await changeRows(threadId);
