@@ -22,3 +22,4 @@ export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './changes/merge-document';
 export * from './contracts/changes';
+export * from './dataset/tables';

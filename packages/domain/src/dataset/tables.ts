@@ -1,0 +1,327 @@
+// The research dataset (issue 27): a family as flat tables a researcher loads in one line. This one
+// declaration is the schema of every CSV, the source of `datapackage.json` (a Frictionless Tabular
+// Data Package) and of `docs/dataset.md`, so the three cannot drift. Pure: no I/O.
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime';
+
+export interface DatasetField {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly description: string;
+  readonly required?: boolean;
+}
+
+export interface DatasetTable {
+  readonly name: string;
+  readonly description: string;
+  readonly fields: readonly DatasetField[];
+  readonly primaryKey: readonly string[];
+  readonly foreignKeys: readonly { fields: readonly string[]; reference: { resource: string; fields: readonly string[] } }[];
+}
+
+const f = (name: string, type: FieldType, description: string, required = false): DatasetField => ({ name, type, description, required });
+const fk = (field: string, resource: string, target = field) => ({ fields: [field], reference: { resource, fields: [target] } });
+
+export const DATASET_TABLES: readonly DatasetTable[] = [
+  {
+    name: 'families',
+    description: 'One row per family: a root path and every path branched from it.',
+    fields: [
+      f('family_id', 'string', 'The root path’s thread id.', true),
+      f('owner_id', 'string', 'The owner’s user id (a salted hash when pseudonymised).', true),
+      f('owner_email', 'string', 'The owner’s email (a salted hash when pseudonymised).'),
+      f('title', 'string', 'The root path’s title.', true),
+      f('created_at', 'datetime', 'When the family was created.', true),
+    ],
+    primaryKey: ['family_id'],
+    foreignKeys: [],
+  },
+  {
+    name: 'paths',
+    description: 'One row per path (a thread): the root, and each branch with its parent and branch point.',
+    fields: [
+      f('path_id', 'string', 'The thread id.', true),
+      f('family_id', 'string', 'Its family.', true),
+      f('parent_path_id', 'string', 'The path it branched from; empty at the root.'),
+      f('branch_point', 'integer', 'The parent’s step k it branched after; empty at the root.'),
+      f('reason', 'string', 'Why it was made (edit, regenerate, continue from here), when recorded.'),
+      f('title', 'string', 'Its title.', true),
+      f('starred', 'boolean', 'Marked by its owner.', true),
+      f('archived', 'boolean', 'Put away by its owner.', true),
+      f('deleted', 'boolean', 'Deleted (kept here when a live path inherits from it).', true),
+      f('created_at', 'datetime', 'When it was created.', true),
+    ],
+    primaryKey: ['path_id'],
+    foreignKeys: [fk('family_id', 'families'), { fields: ['parent_path_id'], reference: { resource: 'paths', fields: ['path_id'] } }],
+  },
+  {
+    name: 'steps',
+    description: 'One row per step (a user turn): the graph’s nodes. parent_step_id alone rebuilds the family’s tree.',
+    fields: [
+      f('step_id', 'string', 'The graph’s node id, "{path_id}:{turn}".', true),
+      f('parent_step_id', 'string', 'The step before it on its path (across a branch point); empty for a first step.'),
+      f('path_id', 'string', 'The path that owns the step.', true),
+      f('turn', 'integer', 'The turn number (1, 2, …), shared by sibling paths at the same depth.', true),
+      f('label', 'string', 'The path-wide step label (4.1, 3.2, 4.1.1).', true),
+      f('depth', 'integer', 'How many branch points lie between the root path and this step’s path.', true),
+      f('user_message', 'string', 'The message that opened the step (an apply’s entry for an apply step).'),
+      f('started_at', 'datetime', 'When the step began (its snapshot was taken).', true),
+      f('finished_at', 'datetime', 'When its reply was stored; empty while none.'),
+      f('status', 'string', 'The reply’s status: complete, interrupted, failed, or empty without a reply.'),
+      f('person_words', 'integer', 'Words the person wrote into the document in this step (from the change log).', true),
+      f('agent_words', 'integer', 'Words the agent wrote into the document in this step (from the change log).', true),
+      f('items_added', 'integer', 'Preferences, todos and artifacts added in this step.'),
+      f('items_removed', 'integer', 'Preferences and todos removed in this step.'),
+      f('items_edited', 'integer', 'Preferences and todos edited in this step.'),
+    ],
+    primaryKey: ['step_id'],
+    foreignKeys: [fk('path_id', 'paths'), { fields: ['parent_step_id'], reference: { resource: 'steps', fields: ['step_id'] } }],
+  },
+  {
+    name: 'messages',
+    description: 'Every message of every path, in order: user messages, replies and apply entries.',
+    fields: [
+      f('message_id', 'string', 'The message id.', true),
+      f('step_id', 'string', 'The step it belongs to.', true),
+      f('role', 'string', 'user, assistant or system (an apply entry).', true),
+      f('content', 'string', 'The text, verbatim.', true),
+      f('status', 'string', 'complete, interrupted or failed.', true),
+      f('reason', 'string', 'Why a reply did not complete.'),
+      f('created_at', 'datetime', 'When it was stored.', true),
+    ],
+    primaryKey: ['message_id'],
+    foreignKeys: [fk('step_id', 'steps')],
+  },
+  {
+    name: 'tool_calls',
+    description: 'Every tool call of the agent’s replies, with its arguments and result.',
+    fields: [
+      f('tool_call_id', 'string', 'The call’s id (unique within the export).', true),
+      f('message_id', 'string', 'The reply that made it.', true),
+      f('step_id', 'string', 'Its step.', true),
+      f('position', 'integer', 'Its place among the reply’s calls (0, 1, …).', true),
+      f('name', 'string', 'The tool’s name.', true),
+      f('arguments', 'string', 'The arguments, as JSON.', true),
+      f('result', 'string', 'What the tool answered.'),
+      f('error', 'boolean', 'The tool refused or failed.', true),
+    ],
+    primaryKey: ['tool_call_id'],
+    foreignKeys: [fk('message_id', 'messages'), fk('step_id', 'steps')],
+  },
+  {
+    name: 'changes',
+    description: 'The change log: every workspace change of every path, by whom and through what.',
+    fields: [
+      f('change_id', 'string', '"{path_id}:{seq}".', true),
+      f('path_id', 'string', 'The path whose workspace changed.', true),
+      f('seq', 'integer', 'Gapless per path.', true),
+      f('step_id', 'string', 'The step whose after-state it changes (an edit between step k and k+1 belongs to k); empty before the first step.'),
+      f('actor', 'string', 'person, agent or system.', true),
+      f('actor_id', 'string', 'The person’s user id (hashed when pseudonymised) or the agent’s tool call id.'),
+      f('via', 'string', 'editor, agent_tool, apply, preview_edit, import or migration.', true),
+      f('via_source', 'string', 'An apply’s source step id.'),
+      f('kind', 'string', 'objective, document, document_title, preference, todo or artifact.', true),
+      f('key', 'string', 'The item’s key (stable across paths); empty for the objective and the document.'),
+      f('op', 'string', 'What happened (set, patch, add, edit, delete, move, …).', true),
+      f('before', 'string', 'The state before, as JSON (for the document: its version and the deleted text).'),
+      f('after', 'string', 'The state after, as JSON (for the document: its version and the patch).'),
+      f('created_at', 'datetime', 'When it was committed.', true),
+    ],
+    primaryKey: ['change_id'],
+    foreignKeys: [fk('path_id', 'paths'), fk('step_id', 'steps')],
+  },
+  {
+    name: 'items',
+    description: 'Every preference and todo as it stood after each step (the restore rule), and each artifact at the step that made it.',
+    fields: [
+      f('step_id', 'string', 'The step after which the item stood so.', true),
+      f('kind', 'string', 'preference, todo or artifact.', true),
+      f('key', 'string', 'The item’s key; empty for items older than keys.'),
+      f('position', 'integer', 'Its place in its list.', true),
+      f('text', 'string', 'A preference’s or todo’s text, an artifact’s title.', true),
+      f('locked', 'boolean', 'A preference is locked.'),
+      f('done', 'boolean', 'A todo is done.'),
+      f('depth', 'integer', 'A todo’s nesting depth.'),
+      f('artifact_kind', 'string', 'An artifact’s kind.'),
+      f('content', 'string', 'An artifact’s content.'),
+    ],
+    primaryKey: ['step_id', 'kind', 'position'],
+    foreignKeys: [fk('step_id', 'steps')],
+  },
+  {
+    name: 'applies',
+    description: 'Every apply (and undo of one): items brought from one step onto another path as one new step.',
+    fields: [
+      f('step_id', 'string', 'The apply step.', true),
+      f('source_step_id', 'string', 'The step the items came from (for an undo: the apply it reverses).', true),
+      f('items', 'string', 'The applied items’ descriptions, as a JSON array.', true),
+      f('note', 'string', 'The person’s note.'),
+      f('undoes_step_id', 'string', 'For an undo: the apply step it reverses.'),
+    ],
+    primaryKey: ['step_id'],
+    foreignKeys: [fk('step_id', 'steps'), { fields: ['source_step_id'], reference: { resource: 'steps', fields: ['step_id'] } }],
+  },
+  {
+    name: 'decisions',
+    description: 'The decision map: every preference and todo discarded, at which step, by whom.',
+    fields: [
+      f('decision_id', 'string', 'The row’s id.', true),
+      f('step_id', 'string', 'The step it was discarded at.', true),
+      f('kind', 'string', 'preference or todo.', true),
+      f('key', 'string', 'The item’s key.', true),
+      f('text', 'string', 'Its text when discarded.', true),
+      f('discarded_by', 'string', 'person or agent.', true),
+      f('discarded_at', 'datetime', 'When.', true),
+    ],
+    primaryKey: ['decision_id'],
+    foreignKeys: [fk('step_id', 'steps')],
+  },
+  {
+    name: 'edges',
+    description: 'The graph’s edges: turn (within a path), branch (a branch’s first step from its branch point) and apply (source to apply step).',
+    fields: [
+      f('source_step_id', 'string', 'From.', true),
+      f('target_step_id', 'string', 'To.', true),
+      f('kind', 'string', 'turn, branch or apply.', true),
+    ],
+    primaryKey: ['source_step_id', 'target_step_id', 'kind'],
+    foreignKeys: [
+      { fields: ['source_step_id'], reference: { resource: 'steps', fields: ['step_id'] } },
+      { fields: ['target_step_id'], reference: { resource: 'steps', fields: ['step_id'] } },
+    ],
+  },
+];
+
+export type DatasetRow = Record<string, string | number | boolean | null | undefined>;
+
+/** `datapackage.json`: one tabular resource per table, named like it, fields in column order. */
+export function dataPackageDescriptor(input: { name: string; title: string; created: string; pseudonymized: boolean }): object {
+  return {
+    profile: 'tabular-data-package',
+    name: input.name,
+    title: input.title,
+    created: input.created,
+    description: `A Trellis family as flat tables${input.pseudonymized ? ' (user ids and emails replaced by salted hashes; message text kept verbatim)' : ''}.`,
+    resources: DATASET_TABLES.map((table) => ({
+      name: table.name,
+      path: `${table.name}.csv`,
+      profile: 'tabular-data-resource',
+      format: 'csv',
+      mediatype: 'text/csv',
+      encoding: 'utf-8',
+      description: table.description,
+      dialect: { delimiter: ',', header: true, doubleQuote: true, lineTerminator: '\n' },
+      schema: {
+        fields: table.fields.map((field) => ({
+          name: field.name,
+          type: field.type,
+          description: field.description,
+          ...(field.type === 'boolean' ? { trueValues: ['true'], falseValues: ['false'] } : {}),
+          ...(field.required ? { constraints: { required: true } } : {}),
+        })),
+        primaryKey: [...table.primaryKey],
+        foreignKeys: table.foreignKeys.map((key) => ({
+          fields: [...key.fields],
+          reference: { resource: key.reference.resource, fields: [...key.reference.fields] },
+        })),
+        missingValues: [''],
+      },
+    })),
+  };
+}
+
+/** A row as CSV cells in the table's column order: empty for missing, ISO for dates, true/false. */
+export function datasetCells(table: DatasetTable, row: DatasetRow): string[] {
+  return table.fields.map((field) => {
+    const value = row[field.name];
+    if (value === null || value === undefined) return '';
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    return String(value);
+  });
+}
+
+/** `docs/dataset.md`, generated from the same declaration. */
+export function datasetMarkdown(): string {
+  const out = [
+    '# The research dataset',
+    '',
+    '<!-- Generated from packages/domain/src/dataset/tables.ts by `npm run docs:dataset`; a unit test fails when it drifts. -->',
+    '',
+    '`GET /api/conversations/{id}/export?format=dataset` (one family) or `GET /api/export?format=dataset` (all of yours)',
+    'answers a zip that is a [Frictionless Tabular Data Package](https://specs.frictionlessdata.io/tabular-data-package/):',
+    '`datapackage.json` and one UTF-8 CSV per table below, with a header row. Every id joins; `steps.parent_step_id`',
+    'alone rebuilds the family’s tree. `&pseudonymize=true` replaces user ids and emails with salted hashes (the salt is',
+    'not in the package); message text, documents and tool arguments are kept verbatim.',
+    '',
+  ];
+  for (const table of DATASET_TABLES) {
+    out.push(`## ${table.name}.csv`, '', table.description, '');
+    out.push(`Primary key: ${table.primaryKey.map((k) => `\`${k}\``).join(', ')}.`);
+    for (const key of table.foreignKeys) out.push(`\`${key.fields.join(', ')}\` → \`${key.reference.resource}.${key.reference.fields.join(', ')}\`.`);
+    out.push('', '| field | type | required | description |', '| --- | --- | --- | --- |');
+    for (const field of table.fields) out.push(`| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : ''} | ${field.description} |`);
+    out.push('');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * Checks parsed CSV rows against their tables: types, required fields, unique primary keys and
+ * foreign keys that resolve (an empty reference is allowed). Returns the problems found.
+ */
+export function validateDataset(tables: Readonly<Record<string, readonly Record<string, string>[]>>): string[] {
+  const problems: string[] = [];
+  const keysOf = new Map<string, Set<string>>();
+  for (const table of DATASET_TABLES) {
+    const rows = tables[table.name];
+    if (rows === undefined) {
+      problems.push(`${table.name}: missing`);
+      continue;
+    }
+    const primary = new Set<string>();
+    rows.forEach((row, i) => {
+      const at = `${table.name} row ${i + 1}`;
+      const columns = Object.keys(row);
+      if (columns.join(',') !== table.fields.map((field) => field.name).join(',')) problems.push(`${at}: columns ${columns.join(',')}`);
+      for (const field of table.fields) {
+        const value = row[field.name] ?? '';
+        if (value === '') {
+          if (field.required) problems.push(`${at}: ${field.name} is required`);
+          continue;
+        }
+        if (!fits(field.type, value)) problems.push(`${at}: ${field.name} is not a ${field.type}: ${value.slice(0, 40)}`);
+      }
+      const key = table.primaryKey.map((name) => row[name] ?? '').join('\u0000');
+      if (primary.has(key)) problems.push(`${at}: duplicate primary key`);
+      primary.add(key);
+    });
+    if (table.primaryKey.length === 1) keysOf.set(table.name, new Set(rows.map((row) => row[table.primaryKey[0]!] ?? '')));
+  }
+  for (const table of DATASET_TABLES) {
+    for (const key of table.foreignKeys) {
+      const targets = keysOf.get(key.reference.resource);
+      const field = key.fields[0]!;
+      if (!targets) continue;
+      (tables[table.name] ?? []).forEach((row, i) => {
+        const value = row[field] ?? '';
+        if (value !== '' && !targets.has(value)) problems.push(`${table.name} row ${i + 1}: ${field} ${value} is not in ${key.reference.resource}`);
+      });
+    }
+  }
+  return problems;
+}
+
+function fits(type: FieldType, value: string): boolean {
+  switch (type) {
+    case 'string':
+      return true;
+    case 'integer':
+      return /^-?\d+$/.test(value);
+    case 'number':
+      return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value);
+    case 'boolean':
+      return value === 'true' || value === 'false';
+    case 'datetime':
+      return !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value);
+  }
+}
