@@ -49,6 +49,11 @@ export default function DocumentMerge({
             EditorView.lineWrapping,
             label(`Merge of ${names.b} into ${names.a}`),
             unifiedMergeView({ original: a, mergeControls: true }),
+            // CodeMirror's own accept/reject colours are too light for white text (axe: color-contrast).
+            EditorView.theme({
+              '.cm-chunkButtons button[name=accept]': { backgroundColor: '#166534', color: '#fff' },
+              '.cm-chunkButtons button[name=reject]': { backgroundColor: '#991b1b', color: '#fff' },
+            }),
             EditorView.updateListener.of((update) => {
               if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
             }),
