@@ -20,3 +20,5 @@ export * from './workspace/document-title';
 export * from './apply/index';
 export * from './changes/doc-patch';
 export * from './changes/change';
+export * from './conversation/plain-title';
+export * from './siblings/reply-alternatives';

@@ -16,6 +16,7 @@ export function conversationFixture(
     message_count: 6,
     parent_thread_id: parent,
     branch_point_turn: parent === null ? null : (at ?? 1),
+    branch_reason: parent === null ? null : 'continue',
     root_thread_id: parent ?? id,
     created_at: iso,
     updated_at: iso,
