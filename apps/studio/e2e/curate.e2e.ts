@@ -129,13 +129,13 @@ describe('curate a family', () => {
     await page.context().close();
   });
 
-  it('the skip link above the trajectory moves focus to the composer', async () => {
+  it('the skip link is the first tab stop and moves focus to the composer', async () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, branch } = await family(page);
     const skip = ui.byTestId('skip-to-composer');
-    // The panel's first stop for a keyboard user, just before its header, shown once focused.
-    await ui.byTestId('trajectory-toggle').focus();
-    await page.keyboard.press('Shift+Tab');
+    // The page's first stop for a keyboard user, before the header, shown once focused.
+    await ui.open(branch, 2);
+    await page.keyboard.press('Tab');
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
     const box = await skip.boundingBox();
     expect(box !== null && box.width > 1 && box.height > 1).toBe(true);
