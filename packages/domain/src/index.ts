@@ -22,3 +22,4 @@ export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './conversation/plain-title';
 export * from './siblings/reply-alternatives';
+export * from './search/marked-snippet';
