@@ -123,6 +123,14 @@ describe('search', () => {
     });
     expect(latest).toBe(9);
     expect(hit!.highlights.map(([a, b]) => hit!.snippet.slice(a, b))).toEqual([marker]);
+
+    // a reply regenerated at the path's step 5 inherits the document (one step of it): the hit stays
+    // on the path that held the sentence through seven steps
+    const regenerated = await regenerateTurn(h.deps, actor, { threadId: path, turn: 5 });
+    for await (const _ of regenerated) void _;
+    const [again] = await search(actor, marker);
+    expect(again).toMatchObject({ thread_id: path, first_turn_index: 3, turn_index: latest });
+    expect(await search(actor, marker)).toHaveLength(1);
   });
 
   it('a message sent again by regenerating its reply is one hit; a hit on a latest step says so', async () => {

@@ -40,8 +40,8 @@ const PARAGRAPH_BREAK = '\n\\s*\n';
  *   the same message at the same step of one family (a regeneration re-sends it) is one hit;
  * - documents: content-addressed bodies, indexed once. A matching body's passage is its first
  *   paragraph that matches; a passage is one hit per family however many versions hold it (issue
- *   22: one sentence kept through seven versions is one hit), on the path that held it last, with
- *   the range of that path's steps that hold it (snapshot k holds the document after step k−1; the
+ *   22: one sentence kept through seven versions is one hit), on the path that held it through the
+ *   most steps (then the one that held it last), with the range of that path's steps that hold it (snapshot k holds the document after step k−1; the
  *   live document the one after the thread's latest step);
  * - preferences and todos: the live rows, one hit per family and text, at the latest step of the
  *   oldest thread holding it (a branch copies its parent's).
@@ -144,9 +144,14 @@ function searchQuery(userId: string, q: string, root: string | null, limit: numb
       from document_places p join document_passages d on d.hash = p.hash
     ),
     document_paths as (
-      -- one path per family and passage: the one that held it last
+      -- one path per family and passage: the one that held it through the most steps (a regenerated
+      -- reply that inherited it holds it at one), then the one that held it last
       select distinct on (root_thread_id, passage) root_thread_id, passage, thread_id
-      from document_placed order by root_thread_id, passage, at desc, thread_id
+      from (
+        select root_thread_id, passage, thread_id, count(distinct turn_index) as steps, max(at) as last_at
+        from document_placed group by root_thread_id, passage, thread_id
+      ) t
+      order by root_thread_id, passage, steps desc, last_at desc, thread_id
     ),
     document_hits as (
       select b.thread_id, max(p.turn_index) as turn_index, min(p.turn_index) as first_turn, 'document' as kind,
