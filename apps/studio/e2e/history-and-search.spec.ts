@@ -79,6 +79,20 @@ for (const viewport of [
       await expect(page.getByTestId('conversation-item').nth(1)).toHaveAttribute('data-thread-id', family.starredThreadId);
     });
 
+    test('archiving a path with paths under it says how many go with it', async ({ page, baseURL }) => {
+      await signIn(page, baseURL!);
+      await page.goto(`/c/${family.rootThreadId}`);
+      if (viewport.width < 768) await page.getByTestId('tab-history').click();
+      // the first branch holds two paths: a branch of it and that branch's own branch
+      const row = page.locator(`[data-testid="conversation-item"][data-thread-id="${family.threadIds[1]}"]`);
+      await row.hover();
+      await row.getByTestId('archive-conversation').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('and the 2 paths under it go to Archived');
+      await page.keyboard.press('Escape');
+      await expect(row).toHaveAttribute('data-archived', 'false');
+    });
+
     test('the skip link is the first tab stop', async ({ page, baseURL }) => {
       await signIn(page, baseURL!);
       await page.goto(`/c/${family.rootThreadId}`);

@@ -187,12 +187,16 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
                     i === activeIndex ? 'bg-accent text-accent-foreground ring-1 ring-ring/40' : 'hover:bg-muted',
                   )}
                 >
-                  <span className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                     <span data-testid="search-hit-label" className="shrink-0 font-medium text-brand">
                       {hitSteps(hit)}
                     </span>
                     <span className="shrink-0">{KIND_LABELS[hit.kind]}</span>
-                    <span className="min-w-0 truncate" data-testid="search-hit-path" title={hit.path_title}>
+                    <span
+                      className="min-w-0 truncate max-md:order-last max-md:basis-full"
+                      data-testid="search-hit-path"
+                      title={hit.path_title}
+                    >
                       in {hit.path_title}
                     </span>
                     {hit.is_latest_step && <span className="shrink-0">· latest</span>}
