@@ -106,7 +106,7 @@ describe('the composer', () => {
     await context.close();
   });
 
-  it('keeps an over-long message as a draft, names the limit, and sends nothing', async () => {
+  it('keeps an over-long message as a draft, says by how much it is over before sending, and sends nothing', async () => {
     const { page, context } = await newPage(browser, inject('baseUrl'));
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('toolong'), PASSWORD);
@@ -119,10 +119,12 @@ describe('the composer', () => {
     const draft = 'a'.repeat(100_000);
     await input.fill(draft);
     expect(await studio.byTestId('composer-count').textContent()).toBe('100,000 / 32,000');
-    await input.press('Enter');
+    // Said while typing, with Send disabled: nothing has to be tried first.
     expect(await studio.byTestId('composer-problem').textContent()).toBe(
-      'Message too long: 100,000 of 32,000 characters',
+      'Message too long by 68,000 characters (100,000 of 32,000)',
     );
+    expect(await studio.byTestId('send').isDisabled()).toBe(true);
+    await input.press('Enter');
     expect(await input.inputValue()).toBe(draft);
     expect(await studio.userMessages.count()).toBe(0);
     expect(messagePosts()).toBe(0);

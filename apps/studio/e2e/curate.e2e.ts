@@ -129,13 +129,13 @@ describe('curate a family', () => {
     await page.context().close();
   });
 
-  it('the skip link above the trajectory moves focus to the composer', async () => {
+  it('the skip link is the first tab stop and moves focus to the composer', async () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, branch } = await family(page);
     const skip = ui.byTestId('skip-to-composer');
-    // The panel's first stop for a keyboard user, just before its header, shown once focused.
-    await ui.byTestId('trajectory-toggle').focus();
-    await page.keyboard.press('Shift+Tab');
+    // The page's first stop for a keyboard user, before the header, shown once focused.
+    await ui.open(branch, 2);
+    await page.keyboard.press('Tab');
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
     const box = await skip.boundingBox();
     expect(box !== null && box.width > 1 && box.height > 1).toBe(true);
@@ -173,7 +173,7 @@ describe('curate a family', () => {
     await page.context().close();
   });
 
-  it('Ctrl+K searches every path; a hit shows its step label and opens that step without creating anything', async () => {
+  it('Ctrl+K searches every path; a hit names its step and path, and opens it without creating anything', async () => {
     const { page } = await newPage(browser, inject('baseUrl'));
     const { ui, root, branch } = await family(page);
     const hits = await ui.search('swarming');
@@ -183,8 +183,11 @@ describe('curate a family', () => {
     const message = hits.filter({ hasText: 'Message' }).first();
     expect(await message.getAttribute('data-thread-id')).toBe(root);
     const before = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    // step 2 is the root's latest: the hit opens the path live, so the next message continues it
+    expect(await message.getAttribute('data-latest')).toBe('true');
+    expect(await message.getByTestId('search-hit-path').textContent()).toBe('in Let us write a guide to bees');
     await message.click();
-    await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
+    await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
     await ui.byTestId('search-dialog').waitFor({ state: 'detached' });
     const after = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
     expect(after).toBe(before);
@@ -250,7 +253,7 @@ describe('curate a family', () => {
     await ui.byTestId('search-input').fill('swarming');
     const hit = ui.byTestId('search-hit').first();
     await hit.click();
-    await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === '2');
+    await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
     await page.context().close();
   });
 });

@@ -201,7 +201,7 @@ describe('continuing from a step of the trajectory', () => {
     await ui.showWholeGraph();
     await expect.poll(() => ui.messageLabels()).toEqual(['1', '2', '3']);
     expect(await ui.displayedPathLabels()).toEqual(['1', '2', '3']);
-    expect(await ui.userMessage(2).getByTestId('step-label').textContent()).toBe('Node: 2');
+    expect(await ui.userMessage(2).getByTestId('step-label').textContent()).toBe('Step 2');
     const chips = ui.offshootChips(2);
     expect(await chips.evaluateAll((els) => els.map((el) => el.getAttribute('data-label')))).toEqual([
       '3.1',

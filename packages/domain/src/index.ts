@@ -22,3 +22,6 @@ export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './changes/merge-document';
 export * from './contracts/changes';
+export * from './conversation/plain-title';
+export * from './siblings/reply-alternatives';
+export * from './search/marked-snippet';

@@ -79,13 +79,6 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
           : 'relative flex shrink-0 flex-col border-b bg-background'
       }
     >
-      <a
-        href="#composer"
-        data-testid="skip-to-composer"
-        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-1 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
-      >
-        Skip to the message box
-      </a>
       <TrajectoryHeader
         bodyId={bodyId}
         collapsed={collapsed}
