@@ -1,4 +1,4 @@
-import { AppError, type TurnEvent } from '@trellis/domain';
+import { AppError, regeneratedTitle, type TurnEvent } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { createBranch } from '../branching/create-branch';
@@ -37,7 +37,5 @@ export async function regenerateTurn(
   };
 }
 
-/** A regenerated answer repeats its step's message, so its path is named by the step instead. */
-export function regeneratedTitle(turn: number): string {
-  return `Regenerated at step ${turn}`;
-}
+/** A regenerated answer repeats its step's message, so its path is named by the step instead (domain: the default title marks an unrenamed alternative). */
+export { regeneratedTitle };
