@@ -33,17 +33,15 @@ export function overviewBounds(bounds: Rect): Rect {
 
 /**
  * "Fit view": the whole family, as large as the panel allows (at most full size), down to the
- * overview's floor; a family too large even there is framed around `focus` at the floor.
+ * overview's floor; a family too large even there is framed around `focus` at the floor. A family
+ * that fits readably is framed on its cards alone; on the overview, the room for the first lane's
+ * name is framed too.
  */
 export function fitOverview(layout: Pick<TrajectoryLayout, 'bounds'>, size: Size, focus: Rect | null): FlowViewport {
-  return initialViewport({
-    bounds: overviewBounds(layout.bounds),
-    size,
-    focus,
-    padding: FIT_PADDING,
-    minZoom: OVERVIEW_MIN_ZOOM,
-    maxZoom: 1,
-  });
+  const fit = (bounds: Rect) =>
+    initialViewport({ bounds, size, focus, padding: FIT_PADDING, minZoom: OVERVIEW_MIN_ZOOM, maxZoom: 1 });
+  const readable = fit(layout.bounds);
+  return isOverviewZoom(readable.zoom) ? fit(overviewBounds(layout.bounds)) : readable;
 }
 
 /** True when every card of `layout` lies inside the screen under `viewport`. */
