@@ -210,7 +210,12 @@ describe('driving the trajectory panel', () => {
     if (!pane) throw new Error('no canvas');
     const drawn = await ui.panel
       .getByTestId('trajectory-node')
-      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+      .evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const { x, y, width, height } = node.getBoundingClientRect();
+          return { x, y, width, height };
+        }),
+      );
     expect(drawn.length, 'every step drawn').toBe(tall.graph.nodes.length);
     for (const box of drawn) {
       expect(box.x >= pane.x - 1 && box.y >= pane.y - 1, 'inside the canvas').toBe(true);
