@@ -64,12 +64,14 @@ for (const viewport of [
         await page.getByTestId('trajectory-expand').click();
         await expect(panel).toHaveAttribute('data-strip', 'false');
       }
-      await expect(panel.locator('[data-stacked="3"]')).toHaveCount(1);
       const regenerationNodes = panel.locator(family.regenerations.map((id) => `[data-node-id^="${id}:"]`).join(', '));
       await expect(regenerationNodes).toHaveCount(0);
 
       await panel.locator('.react-flow__controls-fitview').click();
       await expect(panel.getByTestId('trajectory-canvas')).toHaveAttribute('data-overview', 'true');
+      // the three regenerations of step 3's reply: one node, a stack of 3
+      await expect(panel.locator('[data-stacked="3"]')).toHaveCount(1);
+      await expect(panel.locator('[data-stacked]')).toHaveCount(1);
       // 64 steps, three of them stacked on one card
       await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.steps - 3);
       expect((await nodesInside(panel)).outside).toEqual([]);
@@ -96,8 +98,8 @@ for (const viewport of [
       const reply = page.locator('[data-testid="message-assistant"][data-turn="3"]');
       const position = reply.locator('[data-testid="sibling-switcher"][data-place="reply"] [data-testid="sibling-position"]');
       await expect(position).toHaveText('1/4');
-      // no edit at step 3: the message carries no pager
-      await expect(userAt3.getByTestId('sibling-switcher')).toHaveCount(0);
+      // the message's pager holds the path continued from step 2 (not the regenerations)
+      await expect(userAt3.getByTestId('sibling-position')).toHaveText('1/2');
       const pages = [family.rootThreadId, ...family.regenerations];
       const walk: [direction: 'next' | 'prev', page: number][] = [
         ['next', 1],
@@ -111,8 +113,9 @@ for (const viewport of [
         await reply.getByTestId(`sibling-${direction}`).click();
         await page.waitForURL((url) => url.pathname === `/c/${pages[to]}`);
         await expect(position).toHaveText(`${to + 1}/4`);
-        // the same step, answered again: the question at step 3 is the root's
+        // the same step, answered again: the question at step 3 is the root's, the message pager stays put
         await expect(userAt3.getByTestId('message-content')).toHaveText(/^Section 3\./);
+        await expect(userAt3.getByTestId('sibling-position')).toHaveText('1/2');
       }
     });
   });

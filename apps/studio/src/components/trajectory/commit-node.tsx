@@ -25,8 +25,8 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
     <>
       {isStacked && (
         <>
-          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[4px] translate-y-[4px] rounded-md border bg-muted" />
-          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[2px] translate-y-[2px] rounded-md border bg-card" />
+          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[6px] translate-y-[6px] rounded-md border border-muted-foreground/40 bg-muted" />
+          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[3px] translate-y-[3px] rounded-md border border-muted-foreground/50 bg-card" />
         </>
       )}
       {data.laneName !== null && (
@@ -118,7 +118,7 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
             data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
           )}
           // Readable at any overview zoom (10 screen px), never wider than the empty lane to its left.
-          style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 64px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
+          style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 88px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
         >
           {data.isStarred && <span aria-hidden>★ </span>}
           {data.laneName}
@@ -174,7 +174,7 @@ function StackToggle({ id, data, map }: { id: string; data: CommitCardNode['data
       aria-expanded={data.isStackExpanded}
       aria-label={data.isStackExpanded ? `Stack the ${replies} of step ${data.label}` : `${replies} stacked on step ${data.label}: show them`}
       title={data.isStackExpanded ? `Stack the ${replies} again` : `${replies} stacked here: show them`}
-      className="nodrag nopan absolute -bottom-[6px] right-2 z-10 flex h-3.5 items-center gap-0.5 rounded-full border bg-card px-1 text-[9px] font-semibold leading-3 text-foreground shadow-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-ring"
+      className="nodrag nopan absolute -bottom-[6px] right-2 z-10 flex h-3.5 items-center gap-0.5 rounded-full border border-brand/60 bg-brand-soft px-1.5 text-[9px] font-semibold leading-3 text-brand shadow-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-ring"
       onClick={(event) => {
         event.stopPropagation();
         map.toggleStack(id);
@@ -182,7 +182,7 @@ function StackToggle({ id, data, map }: { id: string; data: CommitCardNode['data
       onDoubleClick={(event) => event.stopPropagation()}
     >
       <Layers aria-hidden className="size-2.5" />
-      {data.isStackExpanded ? '−' : n}
+      {data.isStackExpanded ? '−' : `${n} more`}
     </button>
   );
 }
