@@ -152,7 +152,12 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
         <CardHandles />
         <span className="sr-only">Step </span>
         {data.label}
-        {data.stackedReplies > 0 && !data.isStackExpanded && <sup aria-label={`, ${data.stackedReplies} more replies`}>+{data.stackedReplies}</sup>}
+        {data.stackedReplies > 0 && !data.isStackExpanded && (
+          <>
+            <sup aria-hidden>+{data.stackedReplies}</sup>
+            <span className="sr-only">, {data.stackedReplies} more replies stacked here</span>
+          </>
+        )}
         {data.isCurrent && <span className="sr-only">, you are here</span>}
       </div>
     </>
