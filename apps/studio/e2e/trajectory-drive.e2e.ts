@@ -201,25 +201,35 @@ describe('driving the trajectory panel', () => {
       expect(await smallestCardText(ui.panel), `tall family, size ${size}`).toBeGreaterThanOrEqual(FLOOR_PX);
       expect(await cardsUnderControls(ui.panel), `tall family, size ${size}`).toEqual([]);
     }
-    // "Fit view" and zooming out as far as it goes stop at the same floor.
+    // "Fit view" frames the whole tall family: below the readable zoom the map turns into its
+    // overview (compact nodes: label and path colour), and every step is inside the canvas.
     await ui.panel.locator('.react-flow__controls-fitview').click();
     await ui.settle();
-    expect(await smallestCardText(ui.panel), 'tall family, fit view').toBeGreaterThanOrEqual(FLOOR_PX);
-    // Too tall to fit at a readable zoom, so "fit view" frames "you are here" (the first view's rule).
-    const [pane, here] = [
-      await ui.panel.locator('.react-flow').boundingBox(),
-      await ui.panel.locator('[data-current="true"]').boundingBox(),
-    ];
-    if (!pane || !here) throw new Error('no canvas or no "you are here" card');
-    expect(here.x >= pane.x && here.y >= pane.y, 'you are here, fit view').toBe(true);
-    expect(here.x + here.width <= pane.x + pane.width && here.y + here.height <= pane.y + pane.height).toBe(true);
+    expect(await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview'), 'fit view is the overview').toBe('true');
+    const pane = await ui.panel.locator('.react-flow').boundingBox();
+    if (!pane) throw new Error('no canvas');
+    const drawn = await ui.panel
+      .getByTestId('trajectory-node')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const { x, y, width, height } = node.getBoundingClientRect();
+          return { x, y, width, height };
+        }),
+      );
+    expect(drawn.length, 'every step drawn').toBe(tall.graph.nodes.length);
+    for (const box of drawn) {
+      expect(box.x >= pane.x - 1 && box.y >= pane.y - 1, 'inside the canvas').toBe(true);
+      expect(box.x + box.width <= pane.x + pane.width + 1 && box.y + box.height <= pane.y + pane.height + 1).toBe(true);
+    }
+    // Zooming out goes on down to the overview's floor (one step per ~24 px), and stops there.
     const zoomOut = ui.panel.locator('.react-flow__controls-zoomout');
-    for (let i = 0; i < 10 && (await zoomOut.isEnabled()); i++) {
+    for (let i = 0; i < 20 && (await zoomOut.isEnabled()); i++) {
       await zoomOut.click();
       await ui.settle();
     }
-    expect(await zoomOut.isEnabled(), 'zoom out stops at the floor').toBe(false);
-    expect(await smallestCardText(ui.panel), 'tall family, zoomed out').toBeGreaterThanOrEqual(FLOOR_PX);
+    expect(await zoomOut.isEnabled(), 'zoom out stops at the overview floor').toBe(false);
+    const floorZoom = Number(/scale\(([-\d.e]+)\)/.exec(await transform(ui.panel))?.[1]);
+    expect(floorZoom * 228, 'one step per ~24 px').toBeGreaterThanOrEqual(23.5);
     await ui.page.close();
   });
 

@@ -11,6 +11,7 @@ export * from './workspace/snapshot';
 export * from './workspace/restore';
 export * from './graph/index';
 export * from './siblings/siblings';
+export * from './siblings/pagers';
 export * from './contracts/transcripts';
 export * from './export/filename';
 export * from './compare/index';

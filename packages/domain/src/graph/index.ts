@@ -46,3 +46,11 @@ export {
   quoteDotId,
   quoteDotLabel,
 } from './export';
+export {
+  isRegenerationAlternative,
+  regeneratedTitle,
+  replyAlternatives,
+  type AlternativesGraphInput,
+  type ReplyAlternatives,
+  type ReplyGroup,
+} from './reply-alternatives';
