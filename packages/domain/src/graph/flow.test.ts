@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleFamilyGraph } from './assemble';
 import type { FamilyGraph } from './contracts';
 import { buildFlowGraph, type FlowGraph } from './flow';
-import { regeneratedTitle } from './reply-alternatives';
+import { regeneratedTitle } from '../siblings/reply-alternatives';
 import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled, withExtraEdge } from './testing';
 
 function graphOf(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {

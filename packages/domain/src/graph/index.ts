@@ -48,7 +48,6 @@ export {
 } from './export';
 export {
   isRegenerationAlternative,
-  regeneratedTitle,
   replyAlternatives,
   type AlternativesGraphInput,
   type ReplyAlternatives,

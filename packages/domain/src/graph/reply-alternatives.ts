@@ -17,12 +17,8 @@
  * oldest of those that is not an alternative itself; with none, the oldest alternative anchors the
  * others. Pure: the family graph in, thread ids out.
  */
+import { isReplyAlternative } from '../siblings/reply-alternatives';
 import type { GraphNode, GraphThread } from './contracts';
-
-/** The title `regenerateTurn` gives the branch it makes; any other title was chosen by the user. */
-export function regeneratedTitle(turn: number): string {
-  return `Regenerated at step ${turn}`;
-}
 
 type AlternativeThread = Pick<
   GraphThread,
@@ -34,15 +30,18 @@ export function isRegenerationAlternative(
   thread: AlternativeThread,
   hasChildren: (threadId: string) => boolean,
 ): boolean {
+  // The one rule (siblings/reply-alternatives), read off a graph thread.
   return (
-    thread.reason === 'regenerate' &&
     thread.parent_thread_id !== null &&
-    thread.branch_point_turn !== null &&
     !thread.is_deleted &&
-    !thread.starred &&
-    thread.owned_turn_count <= 1 &&
-    thread.title === regeneratedTitle(thread.branch_point_turn + 1) &&
-    !hasChildren(thread.thread_id)
+    isReplyAlternative({
+      reason: thread.reason,
+      title: thread.title,
+      starred: thread.starred,
+      branch_point_turn: thread.branch_point_turn,
+      owned_turn_count: thread.owned_turn_count,
+      child_count: hasChildren(thread.thread_id) ? 1 : 0,
+    })
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleFamilyGraph, regeneratedTitle, type FamilyThreadRow, type TurnMetaRow } from '../graph/index';
+import { assembleFamilyGraph, type FamilyThreadRow, type TurnMetaRow } from '../graph/index';
+import { regeneratedTitle } from './reply-alternatives';
 import { pagersAtStep } from './pagers';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
