@@ -94,8 +94,10 @@ test.describe('studio process lifecycle', () => {
     'after a SIGKILL mid-reply, the restarted studio shows the reply interrupted with its reason, and Regenerate and Retry then answer in full',
     async ({ axe, newPage }) => {
       test.setTimeout(420_000);
+      // The reply lasts at least 54 × 400 ms = 21.6 s: the kill lands mid-reply even on a busy machine
+      // (at 150 ms a loaded run saw the whole reply stored before the SIGKILL).
       const first = await startStudioServer({
-        env: { ...LIFECYCLE_ENV, TRELLIS_OFFLINE_CHUNK_DELAY_MS: '150' },
+        env: { ...LIFECYCLE_ENV, TRELLIS_OFFLINE_CHUNK_DELAY_MS: '400' },
       });
       servers.push(first);
       const { page, context } = await newPage({ baseURL: first.baseUrl });
