@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { StudioPage } from './studio-page';
 
 /** `‹ i/n ›` as the page shows it at one step; null where the step has no siblings. */

@@ -9,7 +9,7 @@ import {
   type RestoreView,
   type Workspace,
 } from '@trellis/domain';
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { StudioPage } from './studio-page';
 
 /** What a branch is seeded with: the fields a restored step shows and a send carries over. */

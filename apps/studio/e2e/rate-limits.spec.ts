@@ -2,7 +2,7 @@
 // trusted proxy's forwarded hop), never on a header the client chooses. Each
 // server here is our own, so the counters start empty and other specs are unhurt.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { test, expect } from './support/test';
 import { uniqueEmail } from './support/browser';
 import { startStudioServer, type StudioServer } from './support/studio-server';
 
@@ -54,17 +54,17 @@ const signUp = (s: StudioServer, email: string, from?: string) => post(s, '/api/
 const signIn = (s: StudioServer, email: string, password: string, o: { from?: string; forwardedFor?: string } = {}) =>
   post(s, '/api/auth/sign-in/email', { email, password }, { from: o.from, headers: o.forwardedFor ? { 'x-forwarded-for': o.forwardedFor } : {} });
 
-describe('rate limits without a trusted proxy', () => {
+test.describe('rate limits without a trusted proxy', () => {
   let server: StudioServer;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     server = await startStudioServer();
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await server?.stop();
     await server?.dispose();
   });
 
-  it('rotating X-Forwarded-For still meets 429, and the owner signs in from another address meanwhile', async () => {
+  test('rotating X-Forwarded-For still meets 429, and the owner signs in from another address meanwhile', async () => {
     const email = uniqueEmail('owner');
     expect((await signUp(server, email, '127.0.0.9')).status).toBe(200);
     const statuses: number[] = [];
@@ -83,7 +83,7 @@ describe('rate limits without a trusted proxy', () => {
     expect(owner.cookie).toContain('session_token');
   });
 
-  it('limits one address over every account (sign-in and sign-up)', async () => {
+  test('limits one address over every account (sign-in and sign-up)', async () => {
     const signIns: number[] = [];
     for (let i = 0; i < 22; i++) signIns.push((await signIn(server, uniqueEmail(`spray${i}`), 'wrong password', { from: '127.0.0.3' })).status);
     expect(signIns.slice(0, 20).every((s) => s === 401)).toBe(true);
@@ -97,7 +97,7 @@ describe('rate limits without a trusted proxy', () => {
     expect((await signUp(server, uniqueEmail('neighbour'), '127.0.0.5')).status).toBe(200);
   });
 
-  it('limits token creation per address over every account', async () => {
+  test('limits token creation per address over every account', async () => {
     const cookies = [];
     for (const tag of ['tok-a', 'tok-b']) cookies.push((await signUp(server, uniqueEmail(tag), '127.0.0.6')).cookie);
     const statuses: number[] = [];
@@ -109,17 +109,17 @@ describe('rate limits without a trusted proxy', () => {
   });
 });
 
-describe('rate limits behind a trusted proxy', () => {
+test.describe('rate limits behind a trusted proxy', () => {
   let server: StudioServer;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     server = await startStudioServer({ env: { TRELLIS_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.2' } });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await server?.stop();
     await server?.dispose();
   });
 
-  it('keys sign-in on the forwarded address (the right-most hop that is not a trusted proxy)', async () => {
+  test('keys sign-in on the forwarded address (the right-most hop that is not a trusted proxy)', async () => {
     const email = uniqueEmail('proxied');
     expect((await signUp(server, email)).status).toBe(200);
     const rotating: number[] = [];
@@ -137,7 +137,7 @@ describe('rate limits behind a trusted proxy', () => {
     expect((await signIn(server, email, PASSWORD, { forwardedFor: '198.51.100.8' })).status).toBe(200);
   });
 
-  it('a socket that is not a trusted proxy is keyed on itself, whatever it forwards', async () => {
+  test('a socket that is not a trusted proxy is keyed on itself, whatever it forwards', async () => {
     const email = uniqueEmail('direct');
     expect((await signUp(server, email, '127.0.0.7')).status).toBe(200);
     const statuses: number[] = [];

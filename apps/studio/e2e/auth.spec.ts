@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { test, expect } from './support/test';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 
-describe('accounts in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('signs up, lands on the empty studio, signs out, signs in again', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('accounts in the browser', () => {
+  test('signs up, lands on the empty studio, signs out, signs in again', async ({ page }) => {
     const auth = new AuthPage(page);
     const email = uniqueEmail('smoke');
 
@@ -32,6 +24,5 @@ describe('accounts in the browser', () => {
 
     await auth.signIn(email, 'correct horse battery');
     await expect(page.getByTestId('user-email').textContent()).resolves.toBe(email);
-    await context.close();
   });
 });

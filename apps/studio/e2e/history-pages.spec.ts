@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { test, expect } from './support/test';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
 
@@ -12,16 +11,10 @@ const PASSWORD = 'correct horse battery';
 /** More than one page of the history menu (CONVERSATION_PAGE_SIZE is 50). */
 const CONVERSATIONS = 70;
 
-describe('history menu pages', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('shows the newest page first and the older conversations as the list scrolls, each once, archived ones in their group, rendering only the rows near the viewport', async () => {
+test.describe('history menu pages', () => {
+  test('shows the newest page first and the older conversations as the list scrolls, each once, archived ones in their group, rendering only the rows near the viewport', async ({ page }) => {
     // Short enough that the end of the first page is well below the fold.
-    const { page, context } = await newPage(browser, inject('baseUrl'), { viewport: { width: 1280, height: 700 } });
+    await page.setViewportSize({ width: 1280, height: 700 });
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('pages'), PASSWORD);
     const created: string[] = [];
@@ -139,6 +132,5 @@ describe('history menu pages', () => {
     expect(await rendered.first().getByTestId('conversation-title').textContent()).toBe(`Conversation ${CONVERSATIONS}`);
     expect(await loaded()).toBe(50);
     expect(await rendered.count()).toBeLessThan(40);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { test, expect } from './support/test';
+import type { Page } from '@playwright/test';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
 
@@ -28,15 +28,8 @@ async function isInView(page: Page, selector: string): Promise<boolean> {
   }, selector);
 }
 
-describe('the composer', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('sends once for a double-click on Send, and that one turn completes', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('the composer', () => {
+  test('sends once for a double-click on Send, and that one turn completes', async ({ page }) => {
     const studio = new StudioPage(page);
     await studio.throttleTurnStreams(60);
     await new AuthPage(page).signUp(uniqueEmail('dblclick'), PASSWORD);
@@ -62,13 +55,10 @@ describe('the composer', () => {
       0,
     );
     expect(messagePosts()).toBe(2);
-    await context.close();
   });
 
-  it('brings a sent message and its reply into view when the list was scrolled up, and offers a jump to the latest', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'), {
-      viewport: { width: 1280, height: 720 },
-    });
+  test('brings a sent message and its reply into view when the list was scrolled up, and offers a jump to the latest', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('scroll'), PASSWORD);
     await studio.newConversation();
@@ -103,11 +93,9 @@ describe('the composer', () => {
       const el = document.querySelector('[data-testid="message-list"]');
       return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight < 2;
     });
-    await context.close();
   });
 
-  it('keeps an over-long message as a draft, says by how much it is over before sending, and sends nothing', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('keeps an over-long message as a draft, says by how much it is over before sending, and sends nothing', async ({ page }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('toolong'), PASSWORD);
     await studio.newConversation();
@@ -136,6 +124,5 @@ describe('the composer', () => {
     await input.press('Enter');
     await studio.waitForReplies(1);
     expect(messagePosts()).toBe(1);
-    await context.close();
   });
 });

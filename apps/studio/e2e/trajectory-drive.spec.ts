@@ -7,11 +7,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { test, expect } from './support/test';
 import { assembleFamilyGraph } from '@trellis/domain';
 import { FamilyBuilder } from '@trellis/domain/graph/testing';
-import { launchChromium, startHarnessServer, type HarnessServer } from '../bench/harness-server';
+import { startHarnessServer, type HarnessServer } from '../bench/harness-server';
 import type { HarnessEvent } from '../bench/panel-harness';
 import { showcaseScenario } from '../bench/synthetic-family';
 
@@ -32,17 +32,17 @@ function tallFamily() {
   return { graph, displayedThreadId: root, currentNodeId: `${root}:2` };
 }
 
-describe('driving the trajectory panel', () => {
+test.describe('driving the trajectory panel', () => {
   const scenario = showcaseScenario();
   const { graph, threads } = scenario;
   let server: HarnessServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startHarnessServer(), launchChromium()]);
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    server = await startHarnessServer();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.close();
   });
 
@@ -121,7 +121,7 @@ describe('driving the trajectory panel', () => {
     });
   }
 
-  it('resizes with the drag handle, and the height survives a reload', async () => {
+  test('resizes with the drag handle, and the height survives a reload', async () => {
     const ui = await open();
     const before = await height(ui.body);
     const handle = await ui.panel.getByTestId('trajectory-splitter').boundingBox();
@@ -150,7 +150,7 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('refits on a drag of the handle and on S/M/L, keeps card text readable, and the controls cover no card', async () => {
+  test('refits on a drag of the handle and on S/M/L, keeps card text readable, and the controls cover no card', async () => {
     const ui = await open();
     // Card text at 11 px stays readable down to the fitted zoom floor (0.7): never below 7.5 px.
     const FLOOR_PX = 7.5;
@@ -233,7 +233,7 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('opens a full-screen map with the button and with F, and leaves it with Escape', async () => {
+  test('opens a full-screen map with the button and with F, and leaves it with Escape', async () => {
     const ui = await open();
     await ui.panel.getByTestId('trajectory-fullscreen').click();
     expect(await ui.panel.getAttribute('data-fullscreen')).toBe('true');
@@ -257,7 +257,7 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('jumps between the forks of the displayed path with [ and ], and switches to a sibling path with Alt+↑/↓', async () => {
+  test('jumps between the forks of the displayed path with [ and ], and switches to a sibling path with Alt+↑/↓', async () => {
     const ui = await open();
     await ui.canvas.focus();
     await ui.page.keyboard.press('ArrowLeft');
@@ -286,7 +286,7 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('opens the step popover with its actions at the top, focused, and in reach at every panel size', async () => {
+  test('opens the step popover with its actions at the top, focused, and in reach at every panel size', async () => {
     const ui = await open({ width: 1000, height: 760 });
     for (const size of ['S', 'M', 'L', 'full'] as const) {
       if (size === 'full') await ui.panel.getByTestId('trajectory-fullscreen').click();
@@ -307,7 +307,7 @@ describe('driving the trajectory panel', () => {
     await ui.page.close();
   });
 
-  it('works on a phone: the popover and its actions fit the screen and are in view without scrolling, at every panel size', async () => {
+  test('works on a phone: the popover and its actions fit the screen and are in view without scrolling, at every panel size', async () => {
     const PHONE = { width: 390, height: 844 };
     const ui = await open(PHONE);
     // The harness column is as wide as the phone.
@@ -349,7 +349,7 @@ describe('driving the trajectory panel', () => {
     }
     await ui.page.close();
   });
-  it("draws each lane's name at its start, with a star on a starred path", async () => {
+  test("draws each lane's name at its start, with a star on a starred path", async () => {
     const ui = await open();
     const starred = {
       ...graph,

@@ -7,24 +7,25 @@
  * the step detail's "What changed" and "Discarded here" after a preference is deleted by hand, and
  * the compare view naming the step that removed it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
-import { seriousViolations } from './support/axe';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
+import { DESKTOP_VIEWPORT } from './support/viewports';
 
-describe('comparing two paths', () => {
-  let browser: Browser;
+test.describe('comparing two paths', () => {
+  // The tests build on each other's steps, in this order, on one page.
+  test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
   let page: Page;
   let ui: StudioPage;
   let root = '';
   let branch = '';
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, inject('baseUrl')));
+  test.beforeAll(async ({ browser, studio }) => {
+    context = await browser.newContext({ baseURL: studio.baseUrl, viewport: DESKTOP_VIEWPORT });
+    page = await context.newPage();
     ui = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('compare'), 'correct horse battery');
     root = await ui.newConversation();
@@ -47,9 +48,8 @@ describe('comparing two paths', () => {
     await ui.send(['done: Research regulations', 'append: Rooftops work well.'].join('\n'));
     await ui.waitForReplies(2);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   const card = (nodeId: string) =>
@@ -60,7 +60,7 @@ describe('comparing two paths', () => {
   };
   const deepLink = () => `/c/${root}/compare?a=${root}:2&b=${branch}:2`;
 
-  it('shows the fork, the document diff and the item badges for the two tips', async () => {
+  test('shows the fork, the document diff and the item badges for the two tips', async () => {
     await page.goto(deepLink());
     await ui.byTestId('compare-view').waitFor();
     expect(await ui.byTestId('compare-fork').textContent()).toContain('step 1');
@@ -78,13 +78,13 @@ describe('comparing two paths', () => {
     expect(await ui.byTestId('compare-words').textContent()).toMatch(/\+\d+ −\d+ words/);
   });
 
-  it('has no serious or critical accessibility violations', async () => {
+  test('has no serious or critical accessibility violations', async ({ axe }) => {
     await page.goto(deepLink());
     await ui.byTestId('compare-document').locator('.cm-content').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
   });
 
-  it('opens each side from the compare view, and the deep link survives a reload', async () => {
+  test('opens each side from the compare view, and the deep link survives a reload', async () => {
     await page.goto(deepLink());
     await ui.byTestId('compare-open-a').click();
     await page.waitForURL((url) => url.pathname === `/c/${root}`);
@@ -101,7 +101,7 @@ describe('comparing two paths', () => {
     expect(await ui.byTestId('compare-label-a').textContent()).toBe('2');
   });
 
-  it('shift-click on a second card compares the displayed step with it', async () => {
+  test('shift-click on a second card compares the displayed step with it', async () => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     await card(`${root}:1`).click({ modifiers: ['Shift'] });
@@ -111,7 +111,7 @@ describe('comparing two paths', () => {
     expect(await ui.byTestId('compare-label-b').textContent()).toBe('1');
   });
 
-  it('"Compare with…" on the step detail, then a card, compares the two steps', async () => {
+  test('"Compare with…" on the step detail, then a card, compares the two steps', async () => {
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(2);
     await card(`${branch}:2`).click();
@@ -125,7 +125,7 @@ describe('comparing two paths', () => {
     expect(await ui.byTestId('compare-fork').textContent()).toContain('step 1');
   });
 
-  it('the step detail shows what changed and what was discarded at a step that deleted a preference', async () => {
+  test('the step detail shows what changed and what was discarded at a step that deleted a preference', async ({ axe }) => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     // Deleted by hand after step 2, then a turn: the deletion belongs to step 2.
@@ -154,10 +154,10 @@ describe('comparing two paths', () => {
     await detail.getByRole('button', { name: 'Close step details' }).click();
     await card(`${root}:2`).click();
     await detail.getByTestId('step-discarded').waitFor();
-    expect(await seriousViolations(page, '[data-testid="trajectory-detail"]')).toEqual([]);
+    await axe(page, '[data-testid="trajectory-detail"]');
   });
 
-  it('shows a removed item with the step of the other path that removed it, and opens that step', async () => {
+  test('shows a removed item with the step of the other path that removed it, and opens that step', async () => {
     // The branch still holds "Short paragraphs"; the root deleted it at step 2 (the test above).
     await page.goto(`/c/${root}/compare?a=${branch}:2&b=${root}:3`);
     await ui.byTestId('compare-view').waitFor();
@@ -173,7 +173,7 @@ describe('comparing two paths', () => {
     await page.locator('[data-testid="preview-banner"][data-step-label="2"]').waitFor();
   });
 
-  it('"Continue from A" and "Continue from B" restore each compared step', async () => {
+  test('"Continue from A" and "Continue from B" restore each compared step', async () => {
     for (const [side, turn] of [['a', 1], ['b', 2]] as const) {
       await page.goto(`/c/${root}/compare?a=${root}:1&b=${root}:2`);
       await ui.byTestId(`compare-continue-${side}`).click();
@@ -183,7 +183,7 @@ describe('comparing two paths', () => {
     }
   });
 
-  it('cards carry the stored word counts as "+N −M", and a struck-through count where items were discarded', async () => {
+  test('cards carry the stored word counts as "+N −M", and a struck-through count where items were discarded', async () => {
     const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as {
       nodes: { id: string; change_summary: { words_added: number; words_removed: number } | null; discarded_count: number }[];
     };

@@ -1,7 +1,13 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import { describe, expect, inject, it } from 'vitest';
+import { test, expect } from './support/test';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
+
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
 
 // Curation over HTTP (docs/branching.md, "Export"): the Markdown and zip exports and the graph
 // exports as a REST client sees their headers, the archived filter of the list, and the PATCH
@@ -15,7 +21,7 @@ interface Conversation {
 }
 
 async function signedIn(tag: string): Promise<ApiClient> {
-  const client = new ApiClient(inject('baseUrl'));
+  const client = new ApiClient(baseUrl);
   await client.signUp(uniqueEmail(tag));
   return client;
 }
@@ -69,8 +75,8 @@ function parseDisposition(header: string | null): { type: string; filename: stri
   return { type, filename: decodeURIComponent(extended[1]!), fallback };
 }
 
-describe('exports over HTTP', () => {
-  it('the path export answers text/markdown with one charset, as an attachment named "<title>.md"', async () => {
+test.describe('exports over HTTP', () => {
+  test('the path export answers text/markdown with one charset, as an attachment named "<title>.md"', async () => {
     const client = await signedIn('export-md');
     const threadId = await create(client, 'Bee guide');
     await send(client, threadId, 'todo: Count the bees');
@@ -88,7 +94,7 @@ describe('exports over HTTP', () => {
     expect(await response.text()).toContain('todo: Count the bees');
   });
 
-  it('a title with quotes, an apostrophe and non-ASCII letters keeps its exact name in filename* and an ASCII one in filename', async () => {
+  test('a title with quotes, an apostrophe and non-ASCII letters keeps its exact name in filename* and an ASCII one in filename', async () => {
     const client = await signedIn('export-name');
     const title = 'Ève\'s "bee" notes (蜂)';
     const threadId = await create(client, title);
@@ -103,7 +109,7 @@ describe('exports over HTTP', () => {
     expect(fallback).toBe("_ve's bee notes (_).md");
   });
 
-  it('scope=family answers a zip with one Markdown file per path and the family graph as Mermaid; an archived path is left out', async () => {
+  test('scope=family answers a zip with one Markdown file per path and the family graph as Mermaid; an archived path is left out', async () => {
     const client = await signedIn('export-zip');
     const root = await create(client, 'Bee guide');
     await send(client, root, 'Let us write about bees');
@@ -155,7 +161,7 @@ describe('exports over HTTP', () => {
     expect(kept).toEqual(['01 Bee guide.md', '02 Focus on wasps instead.md', 'family-graph.mmd']);
   });
 
-  it('each graph export is an attachment named after the family with a single charset', async () => {
+  test('each graph export is an attachment named after the family with a single charset', async () => {
     const client = await signedIn('export-graph');
     const root = await create(client, 'Bee guide');
     await send(client, root, 'hello');
@@ -177,8 +183,8 @@ describe('exports over HTTP', () => {
   });
 });
 
-describe('stars and archive over HTTP', () => {
-  it('GET /api/conversations leaves an archived path and the paths under it out, and include_archived=true lists them', async () => {
+test.describe('stars and archive over HTTP', () => {
+  test('GET /api/conversations leaves an archived path and the paths under it out, and include_archived=true lists them', async () => {
     const client = await signedIn('archive-list');
     const root = await create(client, 'Bee guide');
     await send(client, root, 'hello');
@@ -204,7 +210,7 @@ describe('stars and archive over HTTP', () => {
     expect(ids(await listed(client))).toEqual([root, archived, under, kept].sort());
   });
 
-  it('PATCH refuses a starred or archived that is not a boolean with 422 and changes nothing', async () => {
+  test('PATCH refuses a starred or archived that is not a boolean with 422 and changes nothing', async () => {
     const client = await signedIn('patch-bool');
     const threadId = await create(client, 'Bee guide');
     for (const body of [

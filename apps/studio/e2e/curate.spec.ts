@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { test, expect } from './support/test';
+import type { Locator, Page } from '@playwright/test';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
 
@@ -68,15 +67,8 @@ async function family(page: Page) {
   return { ui, root, branch };
 }
 
-describe('curate a family', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('a branch is named by its first message; rename, star, archive and restore a path', async () => {
-    const { page } = await newPage(browser, inject('baseUrl'));
+test.describe('curate a family', () => {
+  test('a branch is named by its first message; rename, star, archive and restore a path', async ({ page, axe }) => {
     const { ui, root, branch } = await family(page);
     await expect.poll(() => ui.row(branch).getByTestId('conversation-title').textContent()).toBe('Focus on wasps instead');
     expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe('Let us write a guide to bees');
@@ -104,16 +96,14 @@ describe('curate a family', () => {
 
     await ui.byTestId('archived-group').locator('summary').click();
     await ui.archivedRow(branch).waitFor();
-    expect(await seriousViolations(page, '[data-testid="history-panel"]')).toEqual([]);
+    await axe(page, '[data-testid="history-panel"]');
     await ui.archivedRow(branch).hover();
     await ui.archivedRow(branch).getByTestId('restore-conversation').click();
     await ui.activeRow(branch).waitFor();
     expect(await ui.byTestId('archived-group').count()).toBe(0);
-    await page.context().close();
   });
 
-  it('a branch at step 0 reads "alternative first message" and takes its first message as its name', async () => {
-    const { page } = await newPage(browser, inject('baseUrl'));
+  test('a branch at step 0 reads "alternative first message" and takes its first message as its name', async ({ page }) => {
     const { ui, root, branch } = await family(page);
     const alternative = await ui.branch(root, 0);
     await page.goto(`/c/${alternative}`);
@@ -126,11 +116,9 @@ describe('curate a family', () => {
     await ui.waitForReplies(1);
     await expect.poll(() => ui.row(alternative).getByTestId('conversation-title').textContent()).toBe('Start with a glossary of bee terms');
     expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe('alternative first message');
-    await page.context().close();
   });
 
-  it('the skip link is the first tab stop and moves focus to the composer', async () => {
-    const { page } = await newPage(browser, inject('baseUrl'));
+  test('the skip link is the first tab stop and moves focus to the composer', async ({ page }) => {
     const { ui, branch } = await family(page);
     const skip = ui.byTestId('skip-to-composer');
     // The page's first stop for a keyboard user, before the header, shown once focused.
@@ -145,11 +133,9 @@ describe('curate a family', () => {
     await page.keyboard.type('typed after the skip');
     expect(await ui.byTestId('chat-input').inputValue()).toBe('typed after the skip');
     expect(ui.threadId()).toBe(branch);
-    await page.context().close();
   });
 
-  it("renames a path from its lane's name on the trajectory; the history and a reload agree", async () => {
-    const { page } = await newPage(browser, inject('baseUrl'));
+  test("renames a path from its lane's name on the trajectory; the history and a reload agree", async ({ page }) => {
     const { ui, branch } = await family(page);
     const panel = ui.byTestId('trajectory-panel');
     // a large panel with every card in view (React Flow renders only what is visible)
@@ -170,14 +156,12 @@ describe('curate a family', () => {
     await input.fill('Discarded name');
     await input.press('Escape');
     expect(await lane.textContent()).toBe('Wasps, not bees');
-    await page.context().close();
   });
 
-  it('Ctrl+K searches every path; a hit names its step and path, and opens it without creating anything', async () => {
-    const { page } = await newPage(browser, inject('baseUrl'));
+  test('Ctrl+K searches every path; a hit names its step and path, and opens it without creating anything', async ({ page, axe }) => {
     const { ui, root, branch } = await family(page);
     const hits = await ui.search('swarming');
-    expect(await seriousViolations(page, '[data-testid="search-dialog"]')).toEqual([]);
+    await axe(page, '[data-testid="search-dialog"]');
     const labels = await ui.byTestId('search-hit-label').allTextContents();
     expect(labels).toContain('Step 2');
     const message = hits.filter({ hasText: 'Message' }).first();
@@ -233,13 +217,12 @@ describe('curate a family', () => {
     for (const file of ['studio-curate.png', 'studio-search.png']) {
       expect((await stat(path.join(dir, file))).size, file).toBeGreaterThan(10_000);
     }
-    await page.context().close();
   });
 
-  it('on a phone: the history tab stars and archives, the search button finds and opens a step', async () => {
-    const desktop = await newPage(browser, inject('baseUrl'));
+  test('on a phone: the history tab stars and archives, the search button finds and opens a step', { tag: '@phone' }, async ({ page, context, newPage }) => {
+    // The family is built on a desktop page; the phone page signs in with its cookies.
+    const desktop = await newPage({ viewport: { width: 1440, height: 900 } });
     const { root, branch } = await family(desktop.page);
-    const { page, context } = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
     await context.addCookies(await desktop.context.cookies());
     await desktop.context.close();
     const ui = new CuratePage(page);
@@ -254,6 +237,5 @@ describe('curate a family', () => {
     const hit = ui.byTestId('search-hit').first();
     await hit.click();
     await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
-    await page.context().close();
   });
 });

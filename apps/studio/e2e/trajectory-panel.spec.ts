@@ -5,12 +5,11 @@
  * gesture calls back, keyboard use and the first view.
  */
 import type { FamilyGraph } from '@trellis/domain';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, startHarnessServer, type HarnessServer } from '../bench/harness-server';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { startHarnessServer, type HarnessServer } from '../bench/harness-server';
 import type { HarnessEvent } from '../bench/panel-harness';
 import { showcaseScenario } from '../bench/synthetic-family';
-import { seriousViolations } from './support/axe';
 
 class TrajectoryPanelHarness {
   constructor(readonly page: Page) {}
@@ -81,7 +80,7 @@ class TrajectoryPanelHarness {
   }
 }
 
-describe('the trajectory panel', () => {
+test.describe('the trajectory panel', () => {
   const scenario = showcaseScenario();
   const { graph, threads } = scenario;
   const idOf = (label: string) => {
@@ -90,25 +89,23 @@ describe('the trajectory panel', () => {
     return node.id;
   };
   let server: HarnessServer;
-  let browser: Browser;
   let ui: TrajectoryPanelHarness;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startHarnessServer(), launchChromium()]);
+  test.beforeAll(async () => {
+    server = await startHarnessServer();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.close();
   });
-  beforeEach(async () => {
-    const page = await browser.newPage({ viewport: { width: 760, height: 700 } });
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 760, height: 700 });
     await page.goto(server.url);
     await page.waitForFunction(() => window.trajectoryHarness !== undefined);
     ui = new TrajectoryPanelHarness(page);
     await ui.show(graph, scenario.displayedThreadId, scenario.currentNodeId);
   });
 
-  it('draws every step with its path-wide label, the displayed path marked and "you are here" on the current step', async () => {
+  test('draws every step with its path-wide label, the displayed path marked and "you are here" on the current step', async () => {
     await ui.fitAll();
     const cards = ui.panel.getByTestId('trajectory-node');
     expect((await ui.attribute(cards, 'data-label')).sort()).toEqual(
@@ -140,7 +137,7 @@ describe('the trajectory panel', () => {
     expect(brandEdges).toBe(4);
   });
 
-  it('selects a displayed-path step on click, and only opens the detail card for a step of another path', async () => {
+  test('selects a displayed-path step on click, and only opens the detail card for a step of another path', async () => {
     await ui.fitAll();
     await ui.card('3.1').click();
     expect(await ui.events()).toEqual([{ kind: 'select', id: idOf('3.1') }]);
@@ -159,7 +156,7 @@ describe('the trajectory panel', () => {
     ]);
   });
 
-  it('continues from a step on double-click, but not from "you are here"', async () => {
+  test('continues from a step on double-click, but not from "you are here"', async () => {
     await ui.fitAll();
     await ui.card('2').dblclick();
     expect((await ui.events()).filter((event) => event.kind === 'continue')).toEqual([
@@ -171,7 +168,7 @@ describe('the trajectory panel', () => {
     expect(await ui.detail.getByTestId('continue-from-here').isDisabled()).toBe(true);
   });
 
-  it('moves between steps with the arrow keys, selects with Enter and closes with Escape', async () => {
+  test('moves between steps with the arrow keys, selects with Enter and closes with Escape', async () => {
     await ui.canvas.focus();
     await ui.page.keyboard.press('ArrowLeft');
     expect(await ui.focusedLabel()).toBe('5.1.1');
@@ -201,7 +198,7 @@ describe('the trajectory panel', () => {
     expect(await ui.detail.count()).toBe(0);
   });
 
-  it('collapses to its header and opens again', async () => {
+  test('collapses to its header and opens again', async () => {
     const toggle = ui.panel.getByTestId('trajectory-toggle');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await toggle.click();
@@ -211,20 +208,20 @@ describe('the trajectory panel', () => {
     await ui.card('5.1.1').waitFor();
   });
 
-  it('shows the loading, empty and error states', async () => {
+  test('shows the loading, empty and error states', async ({ axe }) => {
     await ui.show(undefined, '', null, { isLoading: true });
     await ui.panel.getByTestId('trajectory-loading').waitFor();
-    expect(await seriousViolations(ui.page, '[data-testid="trajectory-panel"]')).toEqual([]);
+    await axe(ui.page, '[data-testid="trajectory-panel"]');
     await ui.show({ ...graph, nodes: [], edges: [], threads: graph.threads.slice(0, 1) }, threads.root, null);
     expect(await ui.panel.getByTestId('trajectory-empty').textContent()).toContain(
       'Send a message to start the trajectory',
     );
     await ui.show(undefined, '', null, { error: 'offline' });
     await ui.panel.getByTestId('trajectory-error').waitFor();
-    expect(await seriousViolations(ui.page, '[data-testid="trajectory-panel"]')).toEqual([]);
+    await axe(ui.page, '[data-testid="trajectory-panel"]');
   });
 
-  it('frames the first view once per family: a refetch keeps the view, another family is framed anew', async () => {
+  test('frames the first view once per family: a refetch keeps the view, another family is framed anew', async () => {
     await ui.panel.locator('.react-flow__controls-zoomin').click();
     await ui.page.evaluate(() => window.trajectoryHarness.settle(20));
     const zoomedIn = await ui.transform();

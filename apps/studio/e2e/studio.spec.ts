@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { test, expect } from './support/test';
 import { RestoreViewSchema } from '@trellis/domain';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
+
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
 
 const PASSWORD = 'correct horse battery';
 
@@ -23,15 +28,8 @@ async function waitForReading<T>(
   throw new Error(`timed out; last reading: ${JSON.stringify(last)}`);
 }
 
-describe('the studio', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('co-writes a workspace through three directive turns and a manual edit, all of which survive a reload and reach the next snapshot', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('the studio', () => {
+  test('co-writes a workspace through three directive turns and a manual edit, all of which survive a reload and reach the next snapshot', async ({ page }) => {
     const studio = new StudioPage(page);
     await studio.throttleTurnStreams(80);
     await new AuthPage(page).signUp(uniqueEmail('studio'), PASSWORD);
@@ -176,11 +174,9 @@ describe('the studio', () => {
       ...expectedPreferences,
       { text: 'Cite every source', locked: false },
     ]);
-    await context.close();
   });
 
-  it('manages conversations from the history menu: new, rename in place, delete after confirming', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('manages conversations from the history menu: new, rename in place, delete after confirming', async ({ page }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('history'), PASSWORD);
 
@@ -217,11 +213,9 @@ describe('the studio', () => {
     await page.reload();
     await studio.conversationItems.first().waitFor();
     expect(await studio.conversationItems.count()).toBe(1);
-    await context.close();
   });
 
-  it('pages a long transcript with "Load earlier", and Shift+Enter writes a new line instead of sending', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('pages a long transcript with "Load earlier", and Shift+Enter writes a new line instead of sending', async ({ page }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('paging'), PASSWORD);
     const threadId = await studio.newConversation();
@@ -229,7 +223,7 @@ describe('the studio', () => {
     for (let i = 1; i <= turns; i += 1) {
       const response = await page.request.post(`/api/conversations/${threadId}/messages`, {
         data: { content: `todo: step ${i}` },
-        headers: { origin: inject('baseUrl') },
+        headers: { origin: baseUrl },
       });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain('event: done');
@@ -261,11 +255,9 @@ describe('the studio', () => {
       'first line\nsecond line',
     );
     expect(await input.inputValue()).toBe('');
-    await context.close();
   });
 
-  it('reorders todos by dragging a parent, whose subtree moves with it', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('reorders todos by dragging a parent, whose subtree moves with it', async ({ page }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('drag'), PASSWORD);
     await studio.newConversation();
@@ -299,11 +291,9 @@ describe('the studio', () => {
       ['Alpha', 0],
       ['Alpha child', 1],
     ]);
-    await context.close();
   });
 
-  it('explains a busy thread (409) and a failed reply, keeps the message for a retry, and stops a streaming reply', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('explains a busy thread (409) and a failed reply, keeps the message for a retry, and stops a streaming reply', async ({ page }) => {
     const studio = new StudioPage(page);
     await studio.throttleTurnStreams(150);
     await new AuthPage(page).signUp(uniqueEmail('notices'), PASSWORD);
@@ -358,13 +348,9 @@ describe('the studio', () => {
       expect(await third.getByTestId('message-status').textContent()).toBe('Stopped');
     }
     expect(await studio.userMessages.count()).toBe(3);
-    await context.close();
   });
 
-  it('works on a phone: tabs instead of columns, a message sent from the chat tab shows up in the workspace tab', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'), {
-      viewport: { width: 390, height: 844 },
-    });
+  test('works on a phone: tabs instead of columns, a message sent from the chat tab shows up in the workspace tab', { tag: '@phone' }, async ({ page }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('phone'), PASSWORD);
     await studio.byTestId('phone-tabs').waitFor();
@@ -392,6 +378,5 @@ describe('the studio', () => {
     await expect.poll(() => studio.conversationItems.count()).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
   });
 });

@@ -1,13 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { test, expect } from './support/test';
+import type { Locator, Page } from '@playwright/test';
 import { FamilyGraphSchema, MAX_TRANSCRIPT_BYTES, TranscriptInspectionSchema, type FamilyGraph } from '@trellis/domain';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
 import { ApiClient } from './support/api-client';
 import { AuthPage } from './pages/auth-page';
 import { worstCaseTranscript } from './support/worst-case-transcript';
 import { corpusFileUrl } from '@trellis/transcripts/testing/corpus';
+
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
 
 const PASSWORD = 'correct horse battery';
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -60,15 +66,8 @@ async function graphOf(page: Page, threadId: string): Promise<FamilyGraph> {
   return FamilyGraphSchema.parse(await response.json());
 }
 
-describe('importing an agent transcript', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('uploads a transcript with three leaves, imports all as one family, and lands in the studio on the newest leaf', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('importing an agent transcript', () => {
+  test('uploads a transcript with three leaves, imports all as one family, and lands in the studio on the newest leaf', async ({ page }) => {
     await new AuthPage(page).signUp(uniqueEmail('import'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -121,11 +120,9 @@ describe('importing an agent transcript', () => {
         .toBe(graph.nodes.length);
     }
     await importer.screenshot('import-landed');
-    await context.close();
   });
 
-  it('shows "Conversation compacted here" in the imported chat where the transcript was compacted', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('shows "Conversation compacted here" in the imported chat where the transcript was compacted', async ({ page }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-compaction'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -143,11 +140,9 @@ describe('importing an agent transcript', () => {
     );
     expect(following[0]).toContain('Finish the last 40');
     expect(following[1]).toContain('Open a pull request');
-    await context.close();
   });
 
-  it('imports chosen leaves as separate conversations', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('imports chosen leaves as separate conversations', async ({ page }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-separate'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -167,11 +162,9 @@ describe('importing an agent transcript', () => {
     const list = (await (await page.request.get('/api/conversations')).json()) as { conversations: { parent_thread_id: string | null }[] };
     expect(list.conversations).toHaveLength(2);
     expect(list.conversations.every((c) => c.parent_thread_id === null)).toBe(true);
-    await context.close();
   });
 
-  it('importing the same file twice says so, opens the earlier copy on request, and imports again only when asked', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('importing the same file twice says so, opens the earlier copy on request, and imports again only when asked', async ({ page }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-twice'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -193,11 +186,9 @@ describe('importing an agent transcript', () => {
     expect((await graphOf(page, second)).root_thread_id).not.toBe((await graphOf(page, first)).root_thread_id);
     const list = (await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] };
     expect(list.conversations.length).toBeGreaterThan(1);
-    await context.close();
   });
 
-  it('explains a file with no conversation (listing its unreadable lines) and a file over the limit', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('explains a file with no conversation (listing its unreadable lines) and a file over the limit', async ({ page }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-errors'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -216,14 +207,11 @@ describe('importing an agent transcript', () => {
     await importer.upload({ name: 'huge.jsonl', mimeType: 'application/jsonl', buffer: Buffer.alloc(MAX_TRANSCRIPT_BYTES + 1, 0x20) });
     await expect.poll(() => error.getAttribute('data-status')).toBe('413');
     expect(await importer.byTestId('import-error-message').textContent()).toContain('at most 20 MB');
-    await context.close();
   });
 });
 
-describe('transcript API', () => {
-  const baseUrl = inject('baseUrl');
-
-  it('reads a 19.9 MB body whole (no route body limit cuts it) and answers 413 just over 20 MB', async () => {
+test.describe('transcript API', () => {
+  test('reads a 19.9 MB body whole (no route body limit cuts it) and answers 413 just over 20 MB', async () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-api'));
     const filler = 'x'.repeat(100_000);
@@ -253,7 +241,7 @@ describe('transcript API', () => {
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
-  it('a 20 MB worst-case import leaves the server answering others: every health poll meanwhile is answered, and the import completes', async () => {
+  test('a 20 MB worst-case import leaves the server answering others: every health poll meanwhile is answered, and the import completes', async () => {
     const importer = new ApiClient(baseUrl);
     await importer.signUp(uniqueEmail('import-worst'));
     const { content, leafCount } = worstCaseTranscript();
@@ -286,7 +274,7 @@ describe('transcript API', () => {
     expect(health.filter((h) => h.beforeImportAnswered).length).toBeGreaterThan(0);
   });
 
-  it('refuses more than 1,000 leaves and JSON nested 4,100 deep with 422 messages, never 500', async () => {
+  test('refuses more than 1,000 leaves and JSON nested 4,100 deep with 422 messages, never 500', async () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-caps'));
     const leaves = Array.from({ length: 5_000 }, (_, i) =>
@@ -301,7 +289,7 @@ describe('transcript API', () => {
     expect((await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations).toEqual([]);
   });
 
-  it('answers 422 for a bad request and for a leaf that is not in the file', async () => {
+  test('answers 422 for a bad request and for a leaf that is not in the file', async () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-422'));
     expect((await client.request('POST', '/api/transcripts/import', { content: 'x', leaf_uuids: [] })).status).toBe(422);

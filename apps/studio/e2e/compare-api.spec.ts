@@ -3,17 +3,22 @@
  * (JSON, and `format=diff` as a plain-text unified diff), `GET …/turns/{k}/changes`, and their
  * answers to a malformed node id (422), a node outside the family (404) and someone else's family (403).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { test, expect } from './support/test';
 import { CompareSchema, StepChangesSchema } from '@trellis/domain';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
 
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
+
 type ErrorBody = { error: { code: string; message: string } };
 
-describe('the compare routes over HTTP', () => {
-  const baseUrl = inject('baseUrl');
-  const owner = new ApiClient(baseUrl);
-  const stranger = new ApiClient(baseUrl);
+test.describe('the compare routes over HTTP', () => {
+  let owner: ApiClient;
+  let stranger: ApiClient;
   let root = '';
   let other = '';
 
@@ -26,7 +31,9 @@ describe('the compare routes over HTTP', () => {
   const compare = (client: ApiClient, query: string) => client.request('GET', `/api/conversations/${root}/compare?${query}`);
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    owner = new ApiClient(baseUrl);
+    stranger = new ApiClient(baseUrl);
     await owner.signUp(uniqueEmail('compare-api'));
     await stranger.signUp(uniqueEmail('compare-api-stranger'));
     root = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Bees' }, 201)).thread_id;
@@ -39,7 +46,7 @@ describe('the compare routes over HTTP', () => {
     other = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Other' }, 201)).thread_id;
   });
 
-  it('answers JSON by default, in the compare contract', async () => {
+  test('answers JSON by default, in the compare contract', async () => {
     const response = await compare(owner, `a=${root}:1&b=${root}:3`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -48,7 +55,7 @@ describe('the compare routes over HTTP', () => {
     expect(c.preferences).toMatchObject([{ status: 'removed', a: { text: 'Cite sources' }, removed_at: { node_id: `${root}:2`, label: '2' } }]);
   });
 
-  it('answers format=diff with a plain-text unified diff: the document, then one line per changed item', async () => {
+  test('answers format=diff with a plain-text unified diff: the document, then one line per changed item', async () => {
     const response = await compare(owner, `a=${root}:1&b=${root}:3&format=diff`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/x-diff; charset=utf-8');
@@ -64,7 +71,7 @@ describe('the compare routes over HTTP', () => {
     expect(same).not.toMatch(/^[-+~] (preference|todo|artifact) /m);
   });
 
-  it('answers 422 with a message for a malformed node id or format', async () => {
+  test('answers 422 with a message for a malformed node id or format', async () => {
     for (const query of [`a=nope&b=${root}:1`, `a=${root}:1&b=${root}:-1`, `a=${root}:1`, `a=${root}:1&b=${root}:1&format=pdf`]) {
       const response = await compare(owner, query);
       expect(response.status, query).toBe(422);
@@ -76,7 +83,7 @@ describe('the compare routes over HTTP', () => {
     expect(JSON.stringify(bad)).toContain('must be a node id');
   });
 
-  it('answers 404 for a node outside the family or past its thread, and 403 for someone else’s family', async () => {
+  test('answers 404 for a node outside the family or past its thread, and 403 for someone else’s family', async () => {
     for (const query of [`a=${root}:1&b=${other}:0`, `a=${root}:1&b=${root}:9`, `a=th_${'f'.repeat(32)}:0&b=${root}:1`]) {
       const response = await compare(owner, query);
       expect(response.status, query).toBe(404);
@@ -87,7 +94,7 @@ describe('the compare routes over HTTP', () => {
     expect((await errorOf(foreign)).code).toBe('forbidden');
   });
 
-  it('answers what changed at step k with what was discarded there, and 404 / 422 / 403 like the compare', async () => {
+  test('answers what changed at step k with what was discarded there, and 404 / 422 / 403 like the compare', async () => {
     const response = await owner.request('GET', `/api/conversations/${root}/turns/2/changes`);
     expect(response.status).toBe(200);
     const changes = StepChangesSchema.parse(await response.json());

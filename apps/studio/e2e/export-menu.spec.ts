@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { test, expect } from './support/test';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { SiblingsPage } from './pages/siblings-page';
 
 // The header's Export menu downloads the displayed path as Markdown and the family as a zip.
 
-describe('the Export menu', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('downloads the path as Markdown and the family as a zip; Escape and a click elsewhere close it; the header fits a phone', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('the Export menu', () => {
+  test('downloads the path as Markdown and the family as a zip; Escape and a click elsewhere close it; the header fits a phone', async ({ page }) => {
     const studio = new SiblingsPage(page);
     await new AuthPage(page).signUp(uniqueEmail('export'), 'correct horse battery');
     expect(await studio.byTestId('export-menu').count()).toBe(0);
@@ -55,6 +47,5 @@ describe('the Export menu', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
   });
 });

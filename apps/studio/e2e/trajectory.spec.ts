@@ -12,16 +12,18 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { seededState, TrajectoryPage } from './pages/trajectory-page';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/viewports';
 
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
 
-describe('continuing from a step of the trajectory', () => {
-  let browser: Browser;
+test.describe('continuing from a step of the trajectory', () => {
+  // The tests build on each other's steps, in this order, on one page.
+  test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
   let page: Page;
   let ui: TrajectoryPage;
@@ -34,9 +36,9 @@ describe('continuing from a step of the trajectory', () => {
     await ui.waitForReplies(replies);
   };
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, inject('baseUrl')));
+  test.beforeAll(async ({ browser, studio }) => {
+    context = await browser.newContext({ baseURL: studio.baseUrl, viewport: DESKTOP_VIEWPORT });
+    page = await context.newPage();
     ui = new TrajectoryPage(page);
     await new AuthPage(page).signUp(uniqueEmail('trajectory'), 'correct horse battery');
     root = await ui.newConversation();
@@ -55,12 +57,11 @@ describe('continuing from a step of the trajectory', () => {
     await ui.send(['todo: Buy protective gloves', 'done: Research local regulations'].join('\n'));
     await ui.waitForReplies(3);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
-  it('restores step 2 at once — transcript cut at the step, its workspace, "you are here" on it — and creates nothing; an unedited preview is left without a question', async () => {
+  test('restores step 2 at once — transcript cut at the step, its workspace, "you are here" on it — and creates nothing; an unedited preview is left without a question', async () => {
     const before = await count();
     await ui.restoreViaCheckpoint(2);
     await ui.waitForPreview('2', 2);
@@ -85,7 +86,7 @@ describe('continuing from a step of the trajectory', () => {
     expect(await count()).toBe(before);
   });
 
-  it('sends from step 2 without edits: a new branch seeded with the step-2 workspace, the original untouched', async () => {
+  test('sends from step 2 without edits: a new branch seeded with the step-2 workspace, the original untouched', async () => {
     const before = await count();
     await ui.restoreViaCard('2');
     await ui.waitForPreview('2', 2);
@@ -114,7 +115,7 @@ describe('continuing from a step of the trajectory', () => {
     await expect.poll(() => ui.messageLabels()).toEqual(['1', '2', '3.1']);
   });
 
-  it('sends from an edited step 2: the branch holds the edited preference and todo; leaving the edited preview asks first', async () => {
+  test('sends from an edited step 2: the branch holds the edited preference and todo; leaving the edited preview asks first', async () => {
     await openLive(root, 3);
     await ui.restoreViaCard('2');
     await ui.waitForPreview('2', 2);
@@ -164,7 +165,7 @@ describe('continuing from a step of the trajectory', () => {
     expect((await ui.conversation(branches.b32)).branch_point_turn).toBe(2);
   });
 
-  it('discards an edited preview only after confirmation, creating nothing; "New conversation" is guarded too', async () => {
+  test('discards an edited preview only after confirmation, creating nothing; "New conversation" is guarded too', async () => {
     await openLive(root, 3);
     const before = await count();
     await ui.restoreViaCheckpoint(1);
@@ -196,7 +197,7 @@ describe('continuing from a step of the trajectory', () => {
     expect(await count()).toBe(before + 1);
   });
 
-  it('labels every message with its step as the panel does; offshoot chips and card clicks navigate', async () => {
+  test('labels every message with its step as the panel does; offshoot chips and card clicks navigate', async () => {
     await openLive(root, 3);
     await ui.showWholeGraph();
     await expect.poll(() => ui.messageLabels()).toEqual(['1', '2', '3']);
@@ -229,7 +230,7 @@ describe('continuing from a step of the trajectory', () => {
     await expect.poll(() => ui.messageLabels()).toEqual(['1', '2', '3']);
   });
 
-  it('opens a deep link with ?step=k as the restored step, also after a reload, and branches from it on send', async () => {
+  test('opens a deep link with ?step=k as the restored step, also after a reload, and branches from it on send', async () => {
     const before = await count();
     await page.goto(`/c/${root}?step=1`);
     await ui.waitForPreview('1', 1);
@@ -249,7 +250,7 @@ describe('continuing from a step of the trajectory', () => {
     expect((await ui.conversation(branches.b23)).branch_point_turn).toBe(1);
   });
 
-  it('nests branches one level under their parent in the history menu, "branched at step N"', async () => {
+  test('nests branches one level under their parent in the history menu, "branched at step N"', async () => {
     // A branch of a branch: continue 3.1, then restore 3.1 and send.
     await openLive(branches.b31, 3);
     await ui.send('Keep going.');
@@ -289,7 +290,7 @@ describe('continuing from a step of the trajectory', () => {
   });
 
   // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
-  it('screenshots of the studio with a five-path family', async () => {
+  test('screenshots of the studio with a five-path family', async ({ newPage }) => {
     const dir =
       SCREENSHOT_DIR === undefined
         ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-'))
@@ -318,7 +319,7 @@ describe('continuing from a step of the trajectory', () => {
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(dir, 'studio-preview.png') });
 
-    const phone = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
+    const phone = await newPage({ viewport: PHONE_VIEWPORT });
     await phone.context.addCookies(await context.cookies());
     const phoneUi = new TrajectoryPage(phone.page);
     await phone.page.goto(`/c/${root}`);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import { test, expect } from './support/test';
+import type { Locator } from '@playwright/test';
 import { CursorSchema } from '@trellis/domain';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 import { SiblingsPage } from './pages/siblings-page';
 
@@ -14,15 +14,8 @@ import { SiblingsPage } from './pages/siblings-page';
 const PASSWORD = 'correct horse battery';
 const PHONE = { width: 390, height: 844 };
 
-describe('edit and regenerate as siblings', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('an edit makes ‹ 2/2 ›; the arrows move both ways and the conversation below follows; reload, the history menu and a deep link land where they should', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('edit and regenerate as siblings', () => {
+  test('an edit makes ‹ 2/2 ›; the arrows move both ways and the conversation below follows; reload, the history menu and a deep link land where they should', async ({ page, context }) => {
     const chat = new SiblingsPage(page);
     await new AuthPage(page).signUp(uniqueEmail('siblings'), PASSWORD);
     const original = await chat.newConversation();
@@ -112,11 +105,9 @@ describe('edit and regenerate as siblings', () => {
     await tab.waitForStep(3, 'todo: Harvest in June');
     await tab.waitForPosition(2, '2/2');
     expect(tab.threadId()).toBe(edited);
-    await context.close();
   });
 
-  it('regenerating twice makes ‹ 3/3 ›, the view follows each new branch while its reply streams, and the arrows walk all three', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('regenerating twice makes ‹ 3/3 ›, the view follows each new branch while its reply streams, and the arrows walk all three', async ({ page }) => {
     const chat = new SiblingsPage(page);
     await chat.throttleRegenerateStreams(120);
     await new AuthPage(page).signUp(uniqueEmail('regen'), PASSWORD);
@@ -176,57 +167,51 @@ describe('edit and regenerate as siblings', () => {
     await chat.waitForThread(second);
     await chat.waitForPosition(2, '3/3');
     expect(earlier).not.toBe(second);
-    await context.close();
   });
 
-  it('works on a phone: the edit box and the arrows are usable, every control a 40 px tap target', async () => {
-    const context = await browser.newContext({
-      baseURL: inject('baseUrl'),
-      viewport: PHONE,
-      hasTouch: true,
-      isMobile: true,
+  test.describe('with touch', () => {
+    test.use({ hasTouch: true, isMobile: true });
+
+    test('works on a phone: the edit box and the arrows are usable, every control a 40 px tap target', { tag: '@phone' }, async ({ page }) => {
+      const chat = new SiblingsPage(page);
+      await new AuthPage(page).signUp(uniqueEmail('siblings-phone'), PASSWORD);
+      await chat.byTestId('phone-tabs').waitFor();
+      await chat.send('todo: Find a sunny balcony');
+      await chat.waitForStep(1, 'todo: Find a sunny balcony');
+      const original = chat.threadId();
+      await chat.send('todo: Buy two planters');
+      await chat.waitForStep(2, 'todo: Buy two planters');
+
+      // No hover on touch: Edit is on show and big enough to hit.
+      const editButton = chat.userMessage(2).getByTestId('edit-message');
+      expect(await editButton.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      await expectTapTarget(editButton);
+      await editButton.tap();
+      const box = chat.userMessage(2).getByTestId('edit-box');
+      await box.waitFor();
+      const boxSize = await box.boundingBox();
+      expect(boxSize?.width).toBeGreaterThan(PHONE.width * 0.6);
+      await box.fill('todo: Buy three planters');
+      await expectTapTarget(chat.userMessage(2).getByTestId('edit-submit'));
+      await chat.userMessage(2).getByTestId('edit-submit').tap();
+      const edited = await chat.waitForThreadOtherThan(original);
+      await chat.waitForStep(2, 'todo: Buy three planters');
+      await chat.waitForPosition(2, '2/2');
+
+      await expectTapTarget(chat.prev(2));
+      await expectTapTarget(chat.next(2));
+      await chat.prev(2).tap();
+      await chat.waitForThread(original);
+      await chat.waitForStep(2, 'todo: Buy two planters');
+      await chat.waitForPosition(2, '1/2');
+      await chat.next(2).tap();
+      await chat.waitForThread(edited);
+      await chat.waitForStep(2, 'todo: Buy three planters');
+      await chat.waitForPosition(2, '2/2');
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const chat = new SiblingsPage(page);
-    await new AuthPage(page).signUp(uniqueEmail('siblings-phone'), PASSWORD);
-    await chat.byTestId('phone-tabs').waitFor();
-    await chat.send('todo: Find a sunny balcony');
-    await chat.waitForStep(1, 'todo: Find a sunny balcony');
-    const original = chat.threadId();
-    await chat.send('todo: Buy two planters');
-    await chat.waitForStep(2, 'todo: Buy two planters');
-
-    // No hover on touch: Edit is on show and big enough to hit.
-    const editButton = chat.userMessage(2).getByTestId('edit-message');
-    expect(await editButton.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    await expectTapTarget(editButton);
-    await editButton.tap();
-    const box = chat.userMessage(2).getByTestId('edit-box');
-    await box.waitFor();
-    const boxSize = await box.boundingBox();
-    expect(boxSize?.width).toBeGreaterThan(PHONE.width * 0.6);
-    await box.fill('todo: Buy three planters');
-    await expectTapTarget(chat.userMessage(2).getByTestId('edit-submit'));
-    await chat.userMessage(2).getByTestId('edit-submit').tap();
-    const edited = await chat.waitForThreadOtherThan(original);
-    await chat.waitForStep(2, 'todo: Buy three planters');
-    await chat.waitForPosition(2, '2/2');
-
-    await expectTapTarget(chat.prev(2));
-    await expectTapTarget(chat.next(2));
-    await chat.prev(2).tap();
-    await chat.waitForThread(original);
-    await chat.waitForStep(2, 'todo: Buy two planters');
-    await chat.waitForPosition(2, '1/2');
-    await chat.next(2).tap();
-    await chat.waitForThread(edited);
-    await chat.waitForStep(2, 'todo: Buy three planters');
-    await chat.waitForPosition(2, '2/2');
-
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
   });
 });
 

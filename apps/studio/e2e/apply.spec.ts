@@ -12,20 +12,21 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { TrajectoryPage } from './pages/trajectory-page';
-import { seriousViolations } from './support/axe';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/viewports';
 
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
 
 const ROOT_DOC = ['doc: # Bees', '', '## Findings', 'Bees like gardens.', '', '## Methods', 'Counted hives.'];
 const BRANCH_DOC = ['doc: # Bees', '', '## Findings', 'Rooftop hives thrive in the shade.', '', '## Methods', 'Counted hives.'];
 
-describe('applying items from one path onto another', () => {
-  let browser: Browser;
+test.describe('applying items from one path onto another', () => {
+  // The tests build on each other's steps, in this order, on one page.
+  test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
   let page: Page;
   let ui: TrajectoryPage;
@@ -33,9 +34,9 @@ describe('applying items from one path onto another', () => {
   let branch = '';
   let shots = '';
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, inject('baseUrl')));
+  test.beforeAll(async ({ browser, studio }) => {
+    context = await browser.newContext({ baseURL: studio.baseUrl, viewport: DESKTOP_VIEWPORT });
+    page = await context.newPage();
     ui = new TrajectoryPage(page);
     await new AuthPage(page).signUp(uniqueEmail('apply'), 'correct horse battery');
     root = await ui.newConversation();
@@ -61,9 +62,8 @@ describe('applying items from one path onto another', () => {
     shots = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
     await mkdir(shots, { recursive: true });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   const deepLink = () => `/c/${root}/compare?a=${root}:2&b=${branch}:2`;
@@ -75,7 +75,7 @@ describe('applying items from one path onto another', () => {
     await ui.byTestId('compare-document').locator('.cm-content').first().waitFor();
   }
 
-  it('offers a checkbox per changed section and item, and "Apply to A" only once something is ticked', async () => {
+  test('offers a checkbox per changed section and item, and "Apply to A" only once something is ticked', async ({ axe }) => {
     await openCompare();
     expect(await ui.byTestId('apply-to-a').isDisabled()).toBe(true);
     expect(await ui.byTestId('apply-to-b').isDisabled()).toBe(true);
@@ -93,11 +93,11 @@ describe('applying items from one path onto another', () => {
     // "Cite sources" is only on B: it cannot go onto B, so "Apply to B" brings one item.
     expect(await ui.byTestId('apply-to-a').textContent()).toContain('(2)');
     expect(await ui.byTestId('apply-to-b').textContent()).toContain('(1)');
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
     await page.screenshot({ path: path.join(shots, 'studio-apply-compare.png'), fullPage: true });
   });
 
-  it('a lock on the target refuses the apply and names the preference', async () => {
+  test('a lock on the target refuses the apply and names the preference', async () => {
     await openCompare();
     await tick('Preference Short paragraphs').check();
     await ui.byTestId('apply-to-b').click();
@@ -110,7 +110,7 @@ describe('applying items from one path onto another', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
-  it('applies a section and a preference onto A after the dry run: a new step, a dashed edge, a provenance line', async () => {
+  test('applies a section and a preference onto A after the dry run: a new step, a dashed edge, a provenance line', async ({ axe }) => {
     await openCompare();
     await tick('Section Findings').check();
     await tick('Preference Cite sources').check();
@@ -126,7 +126,7 @@ describe('applying items from one path onto another', () => {
     ]);
     // Nothing is written by the dry run.
     expect((await ui.graph(root)).nodes.filter((n) => n.thread_id === root)).toHaveLength(2);
-    expect(await seriousViolations(page, '[data-testid="apply-dialog"]')).toEqual([]);
+    await axe(page, '[data-testid="apply-dialog"]');
     await page.screenshot({ path: path.join(shots, 'studio-apply-dry-run.png') });
 
     await dialog().getByTestId('apply-confirm').click();
@@ -155,7 +155,7 @@ describe('applying items from one path onto another', () => {
     }
   });
 
-  it('the step detail says where an apply step came from and links there', async () => {
+  test('the step detail says where an apply step came from and links there', async ({ axe }) => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     await ui.showWholeGraph();
@@ -166,10 +166,10 @@ describe('applying items from one path onto another', () => {
     );
     await detail.getByTestId('step-applied-from-link').click();
     await expect.poll(() => detail.getAttribute('data-node-id')).toBe(`${branch}:2`);
-    expect(await seriousViolations(page, '[data-testid="trajectory-detail"]')).toEqual([]);
+    await axe(page, '[data-testid="trajectory-detail"]');
   });
 
-  it('restores the step before the apply to the pre-apply workspace', async () => {
+  test('restores the step before the apply to the pre-apply workspace', async () => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     await ui.restoreViaCard('2');
@@ -182,7 +182,7 @@ describe('applying items from one path onto another', () => {
     expect(restored.workspace.document.content).toContain('Bees like gardens.');
   });
 
-  it('"Bring into the current path…" opens the compare of the current step with that step, ready to apply onto A', async () => {
+  test('"Bring into the current path…" opens the compare of the current step with that step, ready to apply onto A', async () => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     await ui.showWholeGraph();
@@ -201,8 +201,8 @@ describe('applying items from one path onto another', () => {
     expect(await tick('Preference Cite sources').count()).toBe(0);
   });
 
-  it('nothing overflows a 390 px phone, in the compare view or the dialog', async () => {
-    const phone = await newPage(browser, inject('baseUrl'), { viewport: { width: 390, height: 844 } });
+  test('nothing overflows a 390 px phone, in the compare view or the dialog', async ({ newPage }) => {
+    const phone = await newPage({ viewport: PHONE_VIEWPORT });
     try {
       await phone.context.addCookies(await context.cookies());
       await phone.page.goto(deepLink());

@@ -3,38 +3,27 @@
  * conversation with its trajectory, a restored step, the full-screen map, the import page and a
  * phone viewport. No serious or critical violation (axe's default rules: WCAG 2 A/AA and best practices).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { test } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
-import { seriousViolations } from './support/axe';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
 
 const PASSWORD = 'correct horse battery';
 
-describe('accessibility', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
-  it('has no serious or critical axe violation on the sign-in and sign-up pages', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+test.describe('accessibility', () => {
+  test('has no serious or critical axe violation on the sign-in and sign-up pages', async ({ page, axe }) => {
     await page.goto('/sign-in');
     await page.getByTestId('sign-in-form').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
     await page.goto('/sign-up');
     await page.getByRole('button', { name: 'Sign up' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await axe(page);
   });
 
-  it('has none in the studio: empty, with a conversation and its trajectory, a restored step, the full-screen map, the import page', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'));
+  test('has none in the studio: empty, with a conversation and its trajectory, a restored step, the full-screen map, the import page', async ({ page, axe }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('axe'), PASSWORD);
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
 
     await studio.newConversation();
     await studio.send('objective: Accessible bees\ntodo: Label every hive\nprefer: Plain words');
@@ -42,32 +31,27 @@ describe('accessibility', () => {
     await studio.send('doc: # Hives\nOne per garden.');
     await studio.waitForReplies(2);
     await studio.byTestId('trajectory-panel').locator('[data-testid="trajectory-node"]').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
 
     await page.goto(`${new URL(page.url()).pathname}?step=1`);
     await studio.byTestId('preview-banner').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
 
     await studio.byTestId('trajectory-fullscreen').click();
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
 
     await page.goto('/import');
     await page.getByRole('heading').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await axe(page);
   });
 
-  it('has none on a phone', async () => {
-    const { page, context } = await newPage(browser, inject('baseUrl'), {
-      viewport: { width: 390, height: 844 },
-    });
+  test('has none on a phone', { tag: '@phone' }, async ({ page, axe }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('axe-phone'), PASSWORD);
     await studio.send('todo: Tap targets');
     await studio.waitForReplies(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe(page);
     await studio.openTab('workspace');
-    expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await axe(page);
   });
 });

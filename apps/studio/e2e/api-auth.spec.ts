@@ -1,12 +1,16 @@
-import { describe, expect, inject, it } from 'vitest';
+import { test, expect } from './support/test';
 import { ApiClient } from './support/api-client';
 import { isPublicRoute, listApiRoutes } from './support/routes';
 import { uniqueEmail } from './support/browser';
 
-describe('API authentication', () => {
-  const baseUrl = inject('baseUrl');
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
 
-  it('answers 401 with a JSON error on every non-public route without credentials', async () => {
+test.describe('API authentication', () => {
+  test('answers 401 with a JSON error on every non-public route without credentials', async () => {
     const routes = listApiRoutes().filter((r) => !isPublicRoute(r));
     expect(routes.length).toBeGreaterThanOrEqual(3);
     for (const route of routes) {
@@ -21,12 +25,12 @@ describe('API authentication', () => {
     }
   });
 
-  it('health is public', async () => {
+  test('health is public', async () => {
     const response = await fetch(`${baseUrl}/api/health`);
     expect(await response.json()).toEqual({ ok: true, database: true, checkpointer: true });
   });
 
-  it('a personal token works for a GET and is refused after revocation', async () => {
+  test('a personal token works for a GET and is refused after revocation', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('token'));
     const created = await browser.json<{ id: string; name: string; token: string }>('POST', '/api/tokens', { name: 'cli' }, 201);
@@ -44,7 +48,7 @@ describe('API authentication', () => {
     expect(refused.status).toBe(401);
   });
 
-  it('refuses a cross-site text/plain POST that carries a valid session cookie', async () => {
+  test('refuses a cross-site text/plain POST that carries a valid session cookie', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('csrf'));
     const response = await browser.request('POST', '/api/tokens', '{"name":"evil"}', {
@@ -57,14 +61,14 @@ describe('API authentication', () => {
     expect(listed.tokens).toEqual([]);
   });
 
-  it('refuses a same-origin cookie POST that is not JSON with 415', async () => {
+  test('refuses a same-origin cookie POST that is not JSON with 415', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('json'));
     const response = await browser.request('POST', '/api/tokens', '{"name":"x"}', { 'content-type': 'text/plain' });
     expect(response.status).toBe(415);
   });
 
-  it('answers 422 with field details for an invalid body and 400 for malformed JSON', async () => {
+  test('answers 422 with field details for an invalid body and 400 for malformed JSON', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('valid'));
     const invalid = await browser.request('POST', '/api/tokens', { name: '' });
@@ -77,10 +81,8 @@ describe('API authentication', () => {
   });
 });
 
-describe('API description', () => {
-  const baseUrl = inject('baseUrl');
-
-  it('the OpenAPI 3.1 document describes every route file of the studio, and /api/docs renders it', async () => {
+test.describe('API description', () => {
+  test('the OpenAPI 3.1 document describes every route file of the studio, and /api/docs renders it', async () => {
     const doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
       openapi: string;
       paths: Record<string, Record<string, unknown>>;

@@ -1,16 +1,19 @@
 // Sessions and tokens end when they should, auth bodies are checked, and every
 // response carries the security headers without the CSP breaking a studio page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { test, expect } from './support/test';
 import { ApiClient } from './support/api-client';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { uniqueEmail } from './support/browser';
+
+/** This worker's studio (see support/test.ts). */
+let baseUrl = '';
+test.beforeAll(({ studio }) => {
+  baseUrl = studio.baseUrl;
+});
 
 const PASSWORD = 'correct horse battery';
 
-describe('sessions and tokens', () => {
-  const baseUrl = inject('baseUrl');
-
-  it('a password change ends the other sessions and every API token, and keeps the changing session', async () => {
+test.describe('sessions and tokens', () => {
+  test('a password change ends the other sessions and every API token, and keeps the changing session', async () => {
     const email = uniqueEmail('rotate');
     const first = new ApiClient(baseUrl);
     await first.signUp(email, PASSWORD);
@@ -35,7 +38,7 @@ describe('sessions and tokens', () => {
     expect((await first.json<{ tokens: unknown[] }>('GET', '/api/tokens')).tokens).toEqual([]);
   });
 
-  it('a token can neither create nor list tokens (403); the cookie session can', async () => {
+  test('a token can neither create nor list tokens (403); the cookie session can', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('mint'), PASSWORD);
     const { token } = await browser.json<{ token: string }>('POST', '/api/tokens', { name: 'cli' }, 201);
@@ -46,7 +49,7 @@ describe('sessions and tokens', () => {
     expect((await browser.json<{ tokens: { name: string }[] }>('GET', '/api/tokens')).tokens.map((t) => t.name)).toEqual(['cli']);
   });
 
-  it('auth bodies that are not JSON objects answer 400, unstorable text 422', async () => {
+  test('auth bodies that are not JSON objects answer 400, unstorable text 422', async () => {
     const client = new ApiClient(baseUrl);
     for (const body of ['null', '[]', '1', '"x"', 'true', '{nope']) {
       const response = await client.request('POST', '/api/auth/sign-in/email', body);
@@ -59,10 +62,8 @@ describe('sessions and tokens', () => {
   });
 });
 
-describe('security headers', () => {
-  const baseUrl = inject('baseUrl');
-
-  it('every response carries CSP, nosniff and Referrer-Policy; API JSON is no-store', async () => {
+test.describe('security headers', () => {
+  test('every response carries CSP, nosniff and Referrer-Policy; API JSON is no-store', async () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('headers'), PASSWORD);
     const responses = {
@@ -84,7 +85,7 @@ describe('security headers', () => {
     }
   });
 
-  it('a path that is not percent-encoded UTF-8 answers 400, not 500', async () => {
+  test('a path that is not percent-encoded UTF-8 answers 400, not 500', async () => {
     for (const bad of ['%F0%9F', '%ED%A0%80', '%C0%AF']) {
       const response = await fetch(`${baseUrl}/api/conversations/${bad}/graph`);
       expect(response.status, bad).toBe(400);
@@ -92,15 +93,8 @@ describe('security headers', () => {
     }
   });
 
-  describe('in Chromium', () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(() => browser?.close());
-
-    it('the studio pages raise no Content-Security-Policy violation', async () => {
-      const { page, context } = await newPage(browser, baseUrl);
+  test.describe('in Chromium', () => {
+    test('the studio pages raise no Content-Security-Policy violation', async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (message) => {
         if (/content security policy|refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
@@ -123,7 +117,6 @@ describe('security headers', () => {
       await page.goto('/api/docs');
       await page.waitForLoadState('load');
       expect(violations).toEqual([]);
-      await context.close();
     });
   });
 });
