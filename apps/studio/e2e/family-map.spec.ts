@@ -2,7 +2,8 @@
 // on the family the issue was written about (64 steps, 13 paths, three regenerations of one reply),
 // made through the REST API. Needs the new runner's fixtures: `baseURL` pointing at a production build
 // of the studio with the offline model (the lead wires it).
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
 import { makeLargeFamily, type LargeFamily } from './support/make-map-family';

@@ -3,7 +3,8 @@
 // of one reply into one row, the skip link is the first tab stop, and a search for a sentence that
 // seven document versions hold is one hit naming its path, opened with ↓ Enter — live, so the next
 // message continues that path. Needs the new runner's `baseURL` (the lead wires the fixtures).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ApiClient } from './support/api-client';
 import { seriousViolations } from './support/axe';
 import { makeLargeFamily, type LargeFamily } from './support/make-large-family';
