@@ -21,6 +21,7 @@ const BENCHES = [
   'packages/services/bench/curate.ts',
   'packages/services/bench/changes.ts',
   'apps/studio/bench/panel.ts',
+  'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',
 ];
 // `--quick`: fewer runs and races, no 10×-scale shapes, for local checks (under two minutes).

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export class AuthPage {
   constructor(private readonly page: Page) {}

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { StudioPage } from './studio-page';
 
 /** `‹ i/n ›` as the page shows it at one step; null where the step has no siblings. */
@@ -21,23 +21,27 @@ export class SiblingsPage extends StudioPage {
     return this.page.locator(`[data-testid="message-assistant"][data-turn="${turn}"][data-status="complete"]`);
   }
 
-  /** The step's rows, where `‹ i/n ›` sits: on the reply for regenerations, on the user message otherwise. */
-  private stepRows(turn: number): Locator {
-    return this.page.locator(
-      `[data-testid="message-user"][data-turn="${turn}"], [data-testid="message-assistant"][data-turn="${turn}"]`,
-    );
+  /**
+   * The step's rows, where `‹ i/n ›` sits: the reply's pages through its regenerations, the user
+   * message's through edits and continue-from-here paths. Without `place`, whichever the step shows
+   * (a step that shows both needs the place).
+   */
+  private stepRows(turn: number, place?: 'message' | 'reply'): Locator {
+    const user = `[data-testid="message-user"][data-turn="${turn}"]`;
+    const reply = `[data-testid="message-assistant"][data-turn="${turn}"]`;
+    return this.page.locator(place === 'message' ? user : place === 'reply' ? reply : `${user}, ${reply}`);
   }
 
-  switcher(turn: number): Locator {
-    return this.stepRows(turn).getByTestId('sibling-switcher');
+  switcher(turn: number, place?: 'message' | 'reply'): Locator {
+    return this.stepRows(turn, place).getByTestId('sibling-switcher');
   }
 
-  prev(turn: number): Locator {
-    return this.stepRows(turn).getByTestId('sibling-prev');
+  prev(turn: number, place?: 'message' | 'reply'): Locator {
+    return this.stepRows(turn, place).getByTestId('sibling-prev');
   }
 
-  next(turn: number): Locator {
-    return this.stepRows(turn).getByTestId('sibling-next');
+  next(turn: number, place?: 'message' | 'reply'): Locator {
+    return this.stepRows(turn, place).getByTestId('sibling-next');
   }
 
   async userText(turn: number): Promise<string> {
@@ -67,9 +71,9 @@ export class SiblingsPage extends StudioPage {
     });
   }
 
-  /** Waits until step `turn` shows `‹ index/count ›` (as "i/n"). */
-  async waitForPosition(turn: number, text: string): Promise<void> {
-    await this.stepRows(turn)
+  /** Waits until step `turn` shows `‹ index/count ›` (as "i/n"), on the given pager or either. */
+  async waitForPosition(turn: number, text: string, place?: 'message' | 'reply'): Promise<void> {
+    await this.stepRows(turn, place)
       .getByTestId('sibling-position')
       .filter({ hasText: new RegExp(`^${text.replace('/', '\\/')}$`) })
       .waitFor();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 export interface TodoRow {
   text: string;

@@ -9,7 +9,7 @@ import {
   type RestoreView,
   type Workspace,
 } from '@trellis/domain';
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { StudioPage } from './studio-page';
 
 /** What a branch is seeded with: the fields a restored step shows and a send carries over. */
@@ -89,7 +89,7 @@ export class TrajectoryPage extends StudioPage {
     return this.userMessage(turn).getByTestId('offshoot-chip');
   }
 
-  /** "Saved checkpoint · Click to restore" after `turn`. */
+  /** "Saved checkpoint · Click to restore" after `turn` (shown on hover or focus; the click hovers first). */
   async restoreViaCheckpoint(turn: number): Promise<void> {
     await this.page.locator(`[data-testid="checkpoint-divider"][data-turn="${turn}"]`).click();
   }

@@ -3,7 +3,7 @@
  * rules plus axe's best practices (its default rule set), inside `selector` or the whole document.
  */
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

@@ -31,9 +31,19 @@ export const SiblingSchema = z.object({
   preview: z.string().nullable().describe("the sibling's message at this step (null while it has none)"),
   leaf_thread_id: z.string().describe('where choosing this sibling lands: the step last viewed in its subtree, else its latest leaf'),
 });
+const SiblingPagerSchema = z.object({
+  index: z.number().int().describe('0-based position of the displayed path in this pager'),
+  siblings: z.array(SiblingSchema),
+});
 export const SiblingListSchema = z.object({
   index: z.number().int().describe('0-based position of the displayed path among the siblings'),
-  siblings: z.array(SiblingSchema),
+  siblings: z.array(SiblingSchema).describe('every path that diverges at this step (edits, regenerations, continue-from-here)'),
+  message: SiblingPagerSchema.describe(
+    "the user message's `‹ i/n ›`: edits and continue-from-here paths; a reply's regeneration alternatives count once, by the reply they answer again",
+  ),
+  reply: SiblingPagerSchema.describe(
+    "the reply's `‹ i/n ›`: the displayed reply and its regeneration alternatives (regenerated, not renamed, starred, continued or branched)",
+  ),
 });
 export type SiblingList = z.infer<typeof SiblingListSchema>;
 

@@ -10,6 +10,10 @@ export const ConversationSchema = z.object({
   message_count: z.number().int(),
   parent_thread_id: z.string().nullable(),
   branch_point_turn: z.number().int().nullable(),
+  branch_reason: z
+    .string()
+    .nullable()
+    .describe('Why the branch was made (`continue`, `edit`, `regenerate`, …); null on a family root.'),
   root_thread_id: z.string(),
   created_at: IsoDateSchema,
   updated_at: IsoDateSchema,

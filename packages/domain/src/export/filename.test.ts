@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, plainTitle, safeFilename, uniqueFilenames } from './filename';
+import { plainTitle } from '../conversation/plain-title';
+import { attachmentDisposition, safeFilename, uniqueFilenames } from './filename';
 
 describe('safeFilename', () => {
   it('keeps a plain title and adds the extension', () => {

@@ -1,22 +1,15 @@
+import { plainTitle } from '../conversation/plain-title';
+
 /** A name's length from which it is shortened, at a word boundary, and its hard cap. */
 const SHORTEN_FROM = 100;
 const HARD_CAP = 120;
 
 /**
- * A title as plain text for a file name or a heading: Markdown markers (`#`, `**`, `` ` ``, `>`,
- * list bullets, link syntax) and directive prefixes (`append:`, `doc:` …) removed, a trailing
- * ellipsis that a clamped title carries dropped, whitespace collapsed.
+ * A title as plain text for a file name or a heading: markdown markers and directive prefixes go
+ * (`plainTitle`), and so does the ellipsis a clamped title carries.
  */
-export function plainTitle(title: string): string {
-  return title
-    .normalize('NFC')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:(?:objective|doc|append|prefer|todo|done|artifact):\s*)+/i, '')
-    .replace(/^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?)+/, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|~~|`+)(.+?)\1/g, '$2')
-    .replace(/(^|\s)[*_](\S(?:.*?\S)?)[*_](?=\s|$|[.,;:!?])/g, '$1$2')
+export function titleText(title: string): string {
+  return plainTitle(title.normalize('NFC'))
     .replace(/\s*(?:…|\.\.\.)$/, '')
     .trim();
 }
@@ -28,7 +21,7 @@ export function plainTitle(title: string): string {
  */
 export function safeFilename(title: string, extension: string): string {
   const base = shortenAtWord(
-    plainTitle(title)
+    titleText(title)
       .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim()

@@ -8,7 +8,7 @@
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
 import { displayedDocumentTitle } from '../workspace/document-title';
-import { plainTitle } from './filename';
+import { titleText } from './filename';
 
 export interface MarkdownStep {
   readonly label: string;
@@ -124,7 +124,7 @@ function hasLaterTopHeading(content: string): boolean {
 }
 
 function headingText(title: string): string {
-  return plainTitle(title) || 'Untitled';
+  return titleText(title) || 'Untitled';
 }
 
 function oneLine(text: string): string {

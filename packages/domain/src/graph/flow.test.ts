@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleFamilyGraph } from './assemble';
 import type { FamilyGraph } from './contracts';
 import { buildFlowGraph, type FlowGraph } from './flow';
+import { regeneratedTitle } from '../siblings/reply-alternatives';
 import { buildFamily, familyOpsArbitrary, FamilyBuilder, shuffled, withExtraEdge } from './testing';
 
 function graphOf(family: FamilyBuilder, requestedThreadId: string, maxNodes?: number): FamilyGraph {
@@ -191,5 +192,64 @@ describe('buildFlowGraph', () => {
         }),
       );
     });
+  });
+});
+
+describe('buildFlowGraph: stacked regenerations and collapsed forks', () => {
+  /** root(1..4); three regenerations of step 3 (r1..r3); a path from step 2 (p, 3..4); one regeneration that went on (g). */
+  function regenerated() {
+    const family = new FamilyBuilder();
+    const root = family.root();
+    family.turns(root, 4);
+    const again = { user_message: `message 3 of ${root}` };
+    const alts = [1, 2, 3].map(() => {
+      const id = family.branch(root, 2, 'regenerate', regeneratedTitle(3));
+      family.turn(id, again);
+      return id;
+    });
+    const p = family.branch(root, 2, 'edit');
+    family.turns(p, 2);
+    const g = family.branch(root, 2, 'regenerate', regeneratedTitle(3));
+    family.turn(g, again);
+    family.turn(g);
+    return { family, root, alts, p, g };
+  }
+
+  it('stacks the alternatives on the reply they answer again: one card, a count, no lanes', () => {
+    const { family, root, alts, p, g } = regenerated();
+    const flow = buildFlowGraph(graphOf(family, root));
+    expect(flow.lanes).toEqual({ [root]: 0, [p]: 1, [g]: 2 });
+    expect(flow.nodes.some((node) => alts.includes(node.data.thread_id))).toBe(false);
+    expect(flow.edges.some((edge) => alts.some((id) => edge.target.startsWith(id)))).toBe(false);
+    const card = flow.nodes.find((node) => node.id === `${root}:3`);
+    expect(card?.type === 'commit' && card.data.stackedReplies).toBe(3);
+    expect(card?.type === 'commit' && card.data.isStackExpanded).toBe(false);
+    // the fork at step 2 counts the paths drawn from it, not the stacked replies
+    const fork = flow.nodes.find((node) => node.id === `${root}:2`);
+    expect(fork?.type === 'commit' && fork.data.branchCount).toBe(2);
+  });
+
+  it('an expanded stack, or one holding the displayed path, gives each alternative its lane', () => {
+    const { family, root, alts } = regenerated();
+    const expanded = buildFlowGraph(graphOf(family, root), { expandedStacks: new Set([`${root}:3`]) });
+    expect(alts.every((id) => expanded.lanes[id] !== undefined)).toBe(true);
+    const onOne = buildFlowGraph(graphOf(family, alts[1]!));
+    expect(alts.every((id) => onOne.lanes[id] !== undefined)).toBe(true);
+    const card = onOne.nodes.find((node) => node.id === `${root}:3`);
+    expect(card?.type === 'commit' && card.data.isStackExpanded).toBe(true);
+  });
+
+  it('a collapsed fork leaves out its branches and their subtrees, never the displayed path', () => {
+    const { family, root, a, b, c, d } = sampleFamily();
+    const collapsed = buildFlowGraph(graphOf(family, root), { collapsedForks: new Set([`${root}:2`, `${root}:0`]) });
+    expect(Object.keys(collapsed.lanes).sort()).toEqual([root, c].sort());
+    const fork = collapsed.nodes.find((node) => node.id === `${root}:2`);
+    expect(fork?.type === 'commit' && fork.data.collapsedBranches).toBe(1);
+    expect(fork?.type === 'commit' && fork.data.branchCount).toBe(1);
+    // the same fold while b (under a) is displayed keeps a and b
+    const onB = buildFlowGraph(graphOf(family, b), { collapsedForks: new Set([`${root}:2`]) });
+    expect(onB.lanes[a]).toBeDefined();
+    expect(onB.lanes[b]).toBeDefined();
+    expect(onB.lanes[d]).toBeDefined();
   });
 });

@@ -14,6 +14,12 @@
  * - edges keep their kind; a kind this module does not special-case passes through unchanged, and a
  *   node may have more than one incoming edge.
  *
+ * - regeneration alternatives of one reply (./reply-alternatives) are stacked on that reply's card
+ *   (`stackedReplies`) and take no lane while stacked; a stack expands when asked (`expandedStacks`)
+ *   or when the displayed path or "you are here" is one of them;
+ * - a fork can be collapsed (`collapsedForks`, node ids): the paths branching at that step, with
+ *   everything under them, are left out (`collapsedBranches` counts them) — never the displayed path.
+ *
  * Output order is canonical — nodes by lane then step, edges by their target's position in that list —
  * so the same family gives the same result whatever order its arrays arrive in.
  */
@@ -28,12 +34,17 @@ import {
 import { stepLabel } from './labels';
 import { isOnPath, lineageOf, pathTurnLimits } from './lineage';
 import { compareByCreation, inCreationOrder } from './order';
+import { replyAlternatives } from './reply-alternatives';
 
 export interface FlowGraphOptions {
   /** The thread shown in the studio; its path is highlighted. Default: the graph's requested thread. */
   readonly displayedThreadId?: string;
   /** The "you are here" node (a commit id or a stub id). */
   readonly currentNodeId?: string;
+  /** Stacks of regeneration alternatives shown as lanes, by their anchor's node id. */
+  readonly expandedStacks?: ReadonlySet<string>;
+  /** Forks whose branches are folded away, by the fork's node id. */
+  readonly collapsedForks?: ReadonlySet<string>;
 }
 
 type FlowNodeMarks = {
@@ -43,8 +54,18 @@ type FlowNodeMarks = {
   readonly isCurrent: boolean;
 };
 
+type CommitFlowMarks = {
+  /** Regeneration alternatives of this step's reply (0: none); stacked on this card unless expanded. */
+  readonly stackedReplies: number;
+  readonly isStackExpanded: boolean;
+  /** Paths that branch at this step (stacked alternatives aside), folded or not. */
+  readonly branchCount: number;
+  /** The fork is collapsed: this many of its branches (with their subtrees) are left out. */
+  readonly collapsedBranches: number;
+};
+
 // Object types (not interfaces) so they satisfy React Flow's `Record<string, unknown>` data bound.
-export type CommitFlowNodeData = GraphNode & FlowNodeMarks;
+export type CommitFlowNodeData = GraphNode & FlowNodeMarks & CommitFlowMarks;
 
 export type StubFlowNodeData = Pick<GraphThread, 'thread_id' | 'parent_thread_id' | 'reason' | 'title'> &
   FlowNodeMarks & {
@@ -93,7 +114,9 @@ export function stubNodeId(threadId: string): string {
   return `${threadId}:stub`;
 }
 
-export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions = {}): FlowGraph {
+export function buildFlowGraph(family: FlowGraphInput, options: FlowGraphOptions = {}): FlowGraph {
+  const folded = foldFamily(family, options);
+  const graph = folded.graph;
   const byId = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
   const displayed = pathTurnLimits(lineageOf(byId, options.displayedThreadId ?? graph.thread_id));
   const displayedThreadId = options.displayedThreadId ?? graph.thread_id;
@@ -111,6 +134,10 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
       lane: laneOf(node.thread_id),
       isDisplayed: isOnPath(displayed, node.thread_id, node.turn_index),
       isCurrent: node.id === options.currentNodeId,
+      stackedReplies: folded.stacks.get(node.id)?.count ?? 0,
+      isStackExpanded: folded.stacks.get(node.id)?.isExpanded ?? false,
+      branchCount: folded.branchCount.get(node.id) ?? 0,
+      collapsedBranches: folded.collapsedBranches.get(node.id) ?? 0,
     },
   }));
   const commitIds = new Set(nodes.map((node) => node.id));
@@ -173,6 +200,73 @@ export function buildFlowGraph(graph: FlowGraphInput, options: FlowGraphOptions 
         (rank.get(a.source) ?? 0) - (rank.get(b.source) ?? 0),
     );
   return { nodes, edges: orderedEdges, lanes: Object.fromEntries(lanes) };
+}
+
+interface FoldedFamily {
+  readonly graph: FlowGraphInput;
+  readonly stacks: ReadonlyMap<string, { count: number; isExpanded: boolean }>;
+  readonly branchCount: ReadonlyMap<string, number>;
+  readonly collapsedBranches: ReadonlyMap<string, number>;
+}
+
+/** The family without stacked alternatives and collapsed forks' subtrees (see the module comment). */
+function foldFamily(graph: FlowGraphInput, options: FlowGraphOptions): FoldedFamily {
+  const byId = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
+  const displayedId = options.displayedThreadId ?? graph.thread_id;
+  // The displayed path and "you are here" are never folded away.
+  const kept = new Set(lineageOf(byId, displayedId).map((t) => t.thread_id));
+  const currentThread = options.currentNodeId?.slice(0, options.currentNodeId.lastIndexOf(':'));
+  if (currentThread) for (const t of lineageOf(byId, currentThread)) kept.add(t.thread_id);
+
+  const hidden = new Set<string>();
+  const stacks = new Map<string, { count: number; isExpanded: boolean }>();
+  const alternatives = replyAlternatives(graph);
+  for (const group of alternatives.byAnchorNode.values()) {
+    const isExpanded =
+      (options.expandedStacks?.has(group.anchorNodeId) ?? false) ||
+      group.alternativeThreadIds.some((id) => kept.has(id));
+    stacks.set(group.anchorNodeId, { count: group.alternativeThreadIds.length, isExpanded });
+    if (!isExpanded) for (const id of group.alternativeThreadIds) hidden.add(id);
+  }
+
+  const childrenOf = new Map<string, GraphThread[]>();
+  const branchesAt = new Map<string, GraphThread[]>();
+  for (const thread of graph.threads) {
+    if (thread.parent_thread_id === null) continue;
+    childrenOf.set(thread.parent_thread_id, [...(childrenOf.get(thread.parent_thread_id) ?? []), thread]);
+    if (thread.branch_point_turn === null || hidden.has(thread.thread_id)) continue;
+    const at = graphNodeId(thread.parent_thread_id, thread.branch_point_turn);
+    branchesAt.set(at, [...(branchesAt.get(at) ?? []), thread]);
+  }
+  const branchCount = new Map([...branchesAt].map(([id, branches]) => [id, branches.length]));
+  const collapsedBranches = new Map<string, number>();
+  for (const forkId of options.collapsedForks ?? []) {
+    let count = 0;
+    for (const branch of branchesAt.get(forkId) ?? []) {
+      const subtree = [branch.thread_id];
+      for (let i = 0; i < subtree.length; i++) {
+        for (const child of childrenOf.get(subtree[i]!) ?? []) subtree.push(child.thread_id);
+      }
+      if (subtree.some((id) => kept.has(id))) continue;
+      count++;
+      for (const id of subtree) hidden.add(id);
+    }
+    if (count > 0) collapsedBranches.set(forkId, count);
+  }
+  if (hidden.size === 0) return { graph, stacks, branchCount, collapsedBranches };
+  const nodes = graph.nodes.filter((node) => !hidden.has(node.thread_id));
+  const nodeIds = new Set(nodes.map((node) => node.id));
+  return {
+    graph: {
+      ...graph,
+      threads: graph.threads.filter((thread) => !hidden.has(thread.thread_id)),
+      nodes,
+      edges: graph.edges.filter((edge) => nodeIds.has(edge.source) && nodeIds.has(edge.target)),
+    },
+    stacks,
+    branchCount,
+    collapsedBranches,
+  };
 }
 
 /**

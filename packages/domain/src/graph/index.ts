@@ -46,3 +46,10 @@ export {
   quoteDotId,
   quoteDotLabel,
 } from './export';
+export {
+  isRegenerationAlternative,
+  replyAlternatives,
+  type AlternativesGraphInput,
+  type ReplyAlternatives,
+  type ReplyGroup,
+} from './reply-alternatives';

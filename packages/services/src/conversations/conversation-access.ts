@@ -15,6 +15,8 @@ export interface OwnedThread {
   conversation: ConversationRow;
   parentThreadId: string | null;
   branchPointTurn: number | null;
+  /** The branch row's reason; null on a root (and where the caller did not load it). */
+  branchReason?: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function requireOwnedThread(
       conversation: conversations,
       parentThreadId: conversationBranches.parentThreadId,
       branchPointTurn: conversationBranches.branchPointTurn,
+      branchReason: conversationBranches.reason,
       branchStatus: conversationBranches.status,
     })
     .from(conversations)
@@ -50,7 +53,12 @@ export async function requireOwnedThread(
     },
     actor,
   );
-  return { conversation: row.conversation, parentThreadId: row.parentThreadId, branchPointTurn: row.branchPointTurn };
+  return {
+    conversation: row.conversation,
+    parentThreadId: row.parentThreadId,
+    branchPointTurn: row.branchPointTurn,
+    branchReason: row.branchReason,
+  };
 }
 
 /** The 404/403 split, for callers that loaded the thread's row their own way. */

@@ -48,11 +48,23 @@ describe('default titles: every path has its own name', () => {
     const regenerated = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
     await drain(regenerated);
     expect(await titleOf(actor, regenerated.threadId)).toBe('Regenerated at step 2');
+    // the list says which paths are regenerations, so the history can fold them into their step
+    const listed = (await listConversations(h.deps, actor)).conversations;
+    expect(listed.find((c) => c.thread_id === regenerated.threadId)?.branch_reason).toBe('regenerate');
+    expect(listed.find((c) => c.thread_id === edited.thread_id)?.branch_reason).toBe('edit');
+    expect(listed.find((c) => c.thread_id === root)?.branch_reason).toBeNull();
 
     // the root keeps its name, and later messages rename nothing
     await h.turn(actor, continued.thread_id, 'Another message');
     expect(await titleOf(actor, continued.thread_id)).toBe(continuedTitle);
     expect(await titleOf(actor, root)).toBe('Let us write a blog post about bees');
+  });
+
+  it('a title made from a markdown first message is plain text', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'append: ## 3. Findings and **open** questions\n\nThe body.');
+    expect(await titleOf(actor, root)).toBe('3. Findings and open questions');
   });
 
   it('a title the user gave a branch before its first message stays', async () => {
@@ -141,6 +153,25 @@ describe('star and archive', () => {
     await updateConversation(h.deps, actor, { threadId: archived, archived: false });
     expect(await ids()).toEqual([root, archived, under, kept].sort());
     expect(await graphThreads()).toEqual([root, archived, under, kept].sort());
+  });
+
+  it('archiving, restoring or starring a path keeps its “updated” time; a rename moves it', async () => {
+    const actor = await h.newUser();
+    const { root, archived } = await family(actor);
+    const before = await getConversation(h.deps, actor, { threadId: archived });
+    const put = await updateConversation(h.deps, actor, { threadId: archived, archived: true });
+    expect(put.archived).toBe(true);
+    expect(put.updated_at).toBe(before.updated_at);
+    const back = await updateConversation(h.deps, actor, { threadId: archived, archived: false });
+    expect(back.updated_at).toBe(before.updated_at);
+    const starred = await updateConversation(h.deps, actor, { threadId: archived, starred: true });
+    expect(starred.updated_at).toBe(before.updated_at);
+    const listed = (await listConversations(h.deps, actor)).conversations.find((c) => c.thread_id === archived);
+    expect(listed).toMatchObject({ archived: false, starred: true, updated_at: before.updated_at });
+    const renamed = await updateConversation(h.deps, actor, { threadId: archived, title: 'A new name' });
+    expect(Date.parse(renamed.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    // the root, untouched, is unchanged too
+    expect((await getConversation(h.deps, actor, { threadId: root })).branch_reason).toBeNull();
   });
 
   it('someone else cannot star or archive a path', async () => {

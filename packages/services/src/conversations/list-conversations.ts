@@ -87,6 +87,7 @@ function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includ
       conversation: conversations,
       parentThreadId: conversationBranches.parentThreadId,
       branchPointTurn: conversationBranches.branchPointTurn,
+      branchReason: conversationBranches.reason,
     })
     .from(conversations)
     .leftJoin(conversationBranches, eq(conversationBranches.threadId, conversations.threadId))

@@ -9,6 +9,7 @@ import { toConversation } from './to-conversation';
  * Rename, star or archive a thread. A title set here is final: the first message no longer names
  * the thread. Archiving hides the thread's subtree from lists and graphs (reversible, unlike delete);
  * an archived thread stays reachable by id, so it can be restored with `archived: false`.
+ * Only a rename moves `updated_at`.
  */
 export async function updateConversation(
   deps: Pick<ServiceDeps, 'db'>,
@@ -23,7 +24,9 @@ export async function updateConversation(
         ...(input.title === undefined ? {} : { title: input.title, isTitleProvisional: false }),
         ...(input.starred === undefined ? {} : { isStarred: input.starred }),
         ...(input.archived === undefined ? {} : { isArchived: input.archived }),
-        updatedAt: sql`now()`,
+        // Putting a path away, bringing it back or starring it is not activity on the path: its
+        // "updated" time, and so its place in the history, stays. A new name is.
+        ...(input.title === undefined ? {} : { updatedAt: sql`now()` }),
       })
       .where(eq(conversations.threadId, input.threadId))
       .returning();

@@ -6,6 +6,7 @@ import { deleteConversation } from '../conversations/delete-conversation';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { createPreference } from '../workspace/create-preference';
 import { createTodo } from '../workspace/create-todo';
+import { regenerateTurn } from '../siblings/regenerate-turn';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { searchHistory } from './search-history';
 
@@ -64,7 +65,18 @@ describe('search', () => {
     const documents = await search(actor, inDocument);
     // snapshot 4 holds the body typed after step 3, so the restore view of step 3 shows it; one hit for the one body
     expect(documents).toEqual([
-      { thread_id: branch, turn_index: 3, label: '3.1', kind: 'document', snippet: expect.stringContaining(inDocument) },
+      {
+        thread_id: branch,
+        path_title: `Tell me about the ${inMessage}`,
+        turn_index: 3,
+        label: '3.1',
+        first_turn_index: 3,
+        first_label: '3.1',
+        is_latest_step: false,
+        kind: 'document',
+        snippet: `A ${inDocument} cake.`,
+        highlights: [[2, 2 + inDocument.length]],
+      },
     ]);
     expect(documents[0]!.label).toBe(graphLabel(documents[0]!));
 
@@ -72,6 +84,71 @@ describe('search', () => {
     expect(todo).toMatchObject({ thread_id: branch, turn_index: 5, kind: 'todo', label: '5.1', snippet: `Buy a ${inTodo}` });
     const [preference] = await search(actor, inPreference);
     expect(preference).toMatchObject({ thread_id: branch, kind: 'preference', label: '5.1' });
+  });
+
+  it('a sentence kept through seven document versions is one hit, naming its path and its steps', async () => {
+    const actor = await h.newUser();
+    const marker = word('heliotrope');
+    const sentence = `The ${marker} results hold across every cohort.`;
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, '## 1. Introduction');
+    await h.turn(actor, root, 'Go on');
+    const path = (await createBranch(h.deps, actor, { threadId: root, from_turn: 2 })).thread_id;
+    await h.turn(actor, path, 'append: ## 3. Findings of the **review**');
+    // seven versions of the document hold the sentence, each with more text after it
+    let document = `# Review\n\n${sentence}`;
+    for (let version = 1; version <= 7; version++) {
+      document += `\n\nParagraph ${version} of the findings.`;
+      await patchWorkspace(h.deps, actor, { threadId: path, patch: { document: { content: document } } });
+      if (version < 7) await h.turn(actor, path, `Step ${version}`);
+    }
+    const nodes = (await getFamilyGraph(h.deps, actor, { threadId: path })).nodes.filter((n) => n.thread_id === path);
+    const latest = nodes.reduce((max, n) => Math.max(max, n.turn_index), 0);
+    const labelAt = (turn: number) => nodes.find((n) => n.turn_index === turn)?.label;
+
+    const hits = await search(actor, marker);
+    expect(hits).toHaveLength(1);
+    const [hit] = hits;
+    expect(hit).toMatchObject({
+      thread_id: path,
+      path_title: '3. Findings of the review',
+      kind: 'document',
+      first_turn_index: 3,
+      first_label: labelAt(3),
+      turn_index: latest,
+      label: labelAt(latest),
+      // the newest version is the live document after the path's latest step: open the path live
+      is_latest_step: true,
+      snippet: sentence,
+    });
+    expect(latest).toBe(9);
+    expect(hit!.highlights.map(([a, b]) => hit!.snippet.slice(a, b))).toEqual([marker]);
+
+    // a reply regenerated at the path's step 5 inherits the document (one step of it): the hit stays
+    // on the path that held the sentence through seven steps
+    const regenerated = await regenerateTurn(h.deps, actor, { threadId: path, turn: 5 });
+    for await (const _ of regenerated) void _;
+    const [again] = await search(actor, marker);
+    expect(again).toMatchObject({ thread_id: path, first_turn_index: 3, turn_index: latest });
+    expect(await search(actor, marker)).toHaveLength(1);
+  });
+
+  it('a message sent again by regenerating its reply is one hit; a hit on a latest step says so', async () => {
+    const actor = await h.newUser();
+    const marker = word('saffron');
+    const root = await h.newConversation(actor);
+    await h.turn(actor, root, 'First');
+    await h.turn(actor, root, `Write about ${marker}`);
+    for (let i = 0; i < 3; i++) {
+      const regenerated = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
+      for await (const _ of regenerated) void _;
+    }
+    const messages = (await search(actor, marker)).filter((hit) => hit.kind === 'message');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ thread_id: root, turn_index: 2, is_latest_step: true, path_title: 'First' });
+    await h.turn(actor, root, 'Later');
+    const [later] = (await search(actor, marker)).filter((hit) => hit.kind === 'message');
+    expect(later).toMatchObject({ turn_index: 2, is_latest_step: false });
   });
 
   it('never answers another user’s rows, nor a deleted thread’s', async () => {

@@ -1,4 +1,4 @@
-import { AppError, assembleFamilyGraph, leafOfSibling, siblingsAtStep, type SiblingList } from '@trellis/domain';
+import { AppError, assembleFamilyGraph, leafOfSibling, pagersAtStep, siblingsAtStep, type SiblingList, type SiblingPath } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads, loadFamilyTurns } from '../graph/family-rows';
@@ -7,7 +7,8 @@ import { loadFamilyActivity } from './family-activity';
 /**
  * `‹ i/n ›` at step k (docs/branching.md, "Siblings: edit and regenerate"): every path that diverges where the displayed
  * one does — made by edit, regenerate or continue-from-here alike — oldest first,
- * each with the thread that choosing it opens.
+ * each with the thread that choosing it opens; and the same split between the message's pager
+ * (edits, continues) and the reply's (its regeneration alternatives), `pagersAtStep`.
  */
 export async function listSiblings(
   deps: Pick<ServiceDeps, 'db'>,
@@ -25,11 +26,15 @@ export async function listSiblings(
   ]);
   const graph = assembleFamilyGraph({ requestedThreadId: input.threadId, threads, turns, maxNodes: Number.MAX_SAFE_INTEGER });
   const { index, siblings, base_thread_id } = siblingsAtStep(graph, input.turn);
+  const pagers = pagersAtStep(graph, input.turn);
+  const withLeaf = (s: SiblingPath) => ({
+    ...s,
+    leaf_thread_id: leafOfSibling(graph, { thread_id: s.thread_id, base_thread_id, k: input.turn }, activity),
+  });
   return {
     index,
-    siblings: siblings.map((s) => ({
-      ...s,
-      leaf_thread_id: leafOfSibling(graph, { thread_id: s.thread_id, base_thread_id, k: input.turn }, activity),
-    })),
+    siblings: siblings.map(withLeaf),
+    message: { index: pagers.message.index, siblings: pagers.message.siblings.map(withLeaf) },
+    reply: { index: pagers.reply.index, siblings: pagers.reply.siblings.map(withLeaf) },
   };
 }

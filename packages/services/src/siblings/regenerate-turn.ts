@@ -1,4 +1,4 @@
-import { AppError, type TurnEvent } from '@trellis/domain';
+import { AppError, regeneratedTitle, REGENERATE_REASON, type TurnEvent } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { createBranch } from '../branching/create-branch';
@@ -24,7 +24,7 @@ export async function regenerateTurn(
   const branch = await createBranch(deps, actor, {
     threadId: fork.baseThreadId,
     from_turn: fork.fromTurn,
-    reason: 'regenerate',
+    reason: REGENERATE_REASON,
     title: regeneratedTitle(input.turn),
   });
   const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, signal: input.signal });
@@ -35,9 +35,4 @@ export async function regenerateTurn(
       yield* turn;
     },
   };
-}
-
-/** A regenerated answer repeats its step's message, so its path is named by the step instead. */
-export function regeneratedTitle(turn: number): string {
-  return `Regenerated at step ${turn}`;
 }

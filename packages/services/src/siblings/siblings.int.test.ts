@@ -7,6 +7,7 @@ import { editTurn } from './edit-turn';
 import { regenerateTurn } from './regenerate-turn';
 import { listSiblings } from './list-siblings';
 import { getCursor, putCursor } from './cursor';
+import { updateConversation } from '../conversations/update-conversation';
 
 let h: Harness;
 beforeAll(async () => {
@@ -84,6 +85,50 @@ describe('siblings at a step', () => {
     list = await listSiblings(h.deps, actor, { threadId: root, turn: 2 });
     expect(list.siblings.find((s) => s.thread_id === edited.thread_id)?.leaf_thread_id).toBe(edited.thread_id);
     expect(list.siblings.find((s) => s.thread_id === root)?.leaf_thread_id).toBe(root);
+  });
+});
+
+describe('the two pagers of a step', () => {
+  it("regenerations page on the reply, edits and continues on the message; a renamed or continued regeneration becomes a path", async () => {
+    const actor = await h.newUser();
+    const root = await threeTurns(actor);
+    const edited = await editTurn(h.deps, actor, { threadId: root, turn: 2, content: 'second, reworded' });
+    await h.turn(actor, edited.thread_id, 'second, reworded');
+    const regenerations: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
+      await drain(r);
+      regenerations.push(r.threadId);
+    }
+    const restored = await createBranch(h.deps, actor, { threadId: root, from_turn: 1 });
+    await h.turn(actor, restored.thread_id, 'from the restored step');
+
+    const fromRoot = await listSiblings(h.deps, actor, { threadId: root, turn: 2 });
+    // the old fields still list every path that diverges here
+    expect(fromRoot.siblings.map((s) => s.thread_id)).toEqual([root, edited.thread_id, ...regenerations, restored.thread_id]);
+    expect(fromRoot.message.siblings.map((s) => s.thread_id)).toEqual([root, edited.thread_id, restored.thread_id]);
+    expect(fromRoot.message.index).toBe(0);
+    expect(fromRoot.reply.siblings.map((s) => s.thread_id)).toEqual([root, ...regenerations]);
+    expect(fromRoot.reply.index).toBe(0);
+    // paging the reply lands on the alternative itself: the same step, answered again
+    expect(fromRoot.reply.siblings.slice(1).map((s) => s.leaf_thread_id)).toEqual(regenerations);
+
+    const fromSecond = await listSiblings(h.deps, actor, { threadId: regenerations[1]!, turn: 2 });
+    expect(fromSecond.reply.index).toBe(2);
+    expect(fromSecond.message.index).toBe(0);
+    expect(fromSecond.reply.siblings[0]!.leaf_thread_id).toBe(root);
+
+    await updateConversation(h.deps, actor, { threadId: regenerations[0]!, title: 'The shorter answer' });
+    await h.turn(actor, regenerations[2]!, 'goes on from the third answer');
+    const after = await listSiblings(h.deps, actor, { threadId: root, turn: 2 });
+    expect(after.reply.siblings.map((s) => s.thread_id)).toEqual([root, regenerations[1]]);
+    expect(after.message.siblings.map((s) => s.thread_id)).toEqual([
+      root,
+      edited.thread_id,
+      regenerations[0],
+      regenerations[2],
+      restored.thread_id,
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 // prompt, clamped. A Qwen Code `custom_title` record belongs to the chains that hold its nearest
 // non-neutral ancestor (a title appended after a tail collapses into that tail, docs/branching.md, "The transcript inspector's rules");
 // Claude Code keeps its `custom-title` as a session-wide metadata line without a uuid.
-import { previewText } from '@trellis/domain';
+import { plainTitle, previewText } from '@trellis/domain';
 import type { ChatRecord } from '@trellis/transcripts';
 import { definingRecord, type TranscriptIndex } from './transcript-index';
 import type { ImportedTurn } from './transcript-turns';
@@ -40,7 +40,7 @@ export function createTitleSource(index: TranscriptIndex, content: string): Titl
 }
 
 export function clampTitle(title: string): string {
-  const clamped = previewText(title, MAX_IMPORTED_TITLE_CHARS);
+  const clamped = previewText(plainTitle(title), MAX_IMPORTED_TITLE_CHARS);
   return clamped === '' ? FALLBACK_TITLE : clamped;
 }
 

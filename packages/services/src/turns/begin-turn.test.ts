@@ -9,3 +9,11 @@ describe('titleFrom', () => {
     expect(titleFrom('   \n  ')).toBe('New conversation');
   });
 });
+
+describe('a title from a first message in markdown', () => {
+  it('is plain text: no heading, emphasis, code or list markers, no directive prefix', () => {
+    expect(titleFrom('## 3. Findings and open questions\n\nBody')).toBe('3. Findings and open questions');
+    expect(titleFrom('append: ### 2b. Related **work**')).toBe('2b. Related work');
+    expect(titleFrom('- the `trellis` tool')).toBe('the trellis tool');
+  });
+});

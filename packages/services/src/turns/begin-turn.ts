@@ -5,7 +5,7 @@
 // made since turn k-1. The transaction is sent in one round trip.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, previewText, type ApplyProvenance, type Workspace } from '@trellis/domain';
+import { AppError, plainTitleFromMessage, previewText, type ApplyProvenance, type Workspace } from '@trellis/domain';
 import { pipelinedTransaction, type Db } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
@@ -78,8 +78,7 @@ export async function beginTurn(
   throw new AppError('turn_in_progress', 'Another turn is running on this conversation; try again when it ends');
 }
 
-/** A short title from a first message: its first line, without directive prefixes, clamped. */
+/** A short title from a first message: its first line in plain text (no markdown, no directive prefix), clamped. */
 export function titleFrom(content: string): string {
-  const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
-  return previewText(line.replace(/^(objective|doc|append|prefer|todo|done|artifact):\s*/i, ''), 60) || DEFAULT_CONVERSATION_TITLE;
+  return previewText(plainTitleFromMessage(content), 60) || DEFAULT_CONVERSATION_TITLE;
 }

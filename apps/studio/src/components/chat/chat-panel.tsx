@@ -1,5 +1,5 @@
 'use client';
-import type { Conversation } from '@trellis/domain';
+import { plainTitle, type Conversation } from '@trellis/domain';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -68,7 +68,7 @@ export function ChatPanel({
     if (refusedRunId !== null) onRefused();
   }, [refusedRunId]);
 
-  const title = threadId === null ? 'New conversation' : (conversation?.title ?? '');
+  const title = threadId === null ? 'New conversation' : plainTitle(conversation?.title ?? '');
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col" data-testid="chat-panel">

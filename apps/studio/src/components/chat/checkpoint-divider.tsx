@@ -4,14 +4,20 @@ import { useTrajectoryLinks } from './trajectory-links';
 
 /**
  * Between two turns: the workspace as it stood after `turn` is a saved checkpoint; a click restores
- * the studio to it (a preview — nothing is created until a message is sent from there).
+ * the studio to it (a preview — nothing is created until a message is sent from there). It shows
+ * when the pointer is over the gap between the turns or the keyboard focuses it, so a long chat is
+ * not striped with one between every turn; it stays in the tab order.
  */
 export function CheckpointDivider({ turn }: { turn: number }) {
   const links = useTrajectoryLinks();
   if (!links) return null;
   const label = links.steps.get(turn)?.label ?? String(turn);
   return (
-    <div className="group flex items-center gap-2" role="presentation">
+    <div
+      className="group -my-2 flex items-center gap-2 opacity-0 transition-opacity focus-within:opacity-100 hover:opacity-100"
+      role="presentation"
+      data-testid="checkpoint-gap"
+    >
       <span aria-hidden className="h-px flex-1 bg-border group-hover:bg-brand/40" />
       <button
         type="button"

@@ -34,7 +34,8 @@ const STOP_GUARD_MS = 500;
  * Enter sends, Shift+Enter starts a new line. One send per press: from the press until the turn has
  * been handed over, Send is disabled and a second press does nothing. While a turn runs, Stop takes
  * Send's place (after a short guard); typing the next message stays possible. The server's length
- * limit is checked here first: a message over it is not sent and the draft stays.
+ * limit is checked as the draft is typed: over it, Send is disabled and the composer says by how
+ * much, before anything is sent; the draft stays.
  */
 export function Composer({
   draft,
@@ -51,9 +52,9 @@ export function Composer({
   const isSubmitting = useRef(false);
   const [isSending, setSending] = useState(false);
   const [isStopGuarded, setStopGuarded] = useState(false);
-  const [tooLong, setTooLong] = useState<string | null>(null);
   const length = draft.trim().length;
-  const canSend = !isRunning && !isDisabled && !isSending && length > 0;
+  const tooLong = isTooLong(draft) ? tooLongMessage(length) : null;
+  const canSend = !isRunning && !isDisabled && !isSending && length > 0 && tooLong === null;
   const showStop = isRunning && !isStopGuarded;
 
   useLayoutEffect(() => {
@@ -71,10 +72,6 @@ export function Composer({
 
   const send = () => {
     if (!canSend || isSubmitting.current) return;
-    if (isTooLong(draft)) {
-      setTooLong(tooLongMessage(length));
-      return;
-    }
     isSubmitting.current = true;
     setSending(true);
     setStopGuarded(true);
@@ -112,10 +109,7 @@ export function Composer({
           dir="auto"
           value={draft}
           disabled={isDisabled}
-          onChange={(e) => {
-            setTooLong(null);
-            onDraftChange(e.target.value);
-          }}
+          onChange={(e) => onDraftChange(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={placeholder ?? 'Message the agent…'}
           aria-describedby="composer-hint composer-problem"

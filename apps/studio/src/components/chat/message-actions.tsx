@@ -3,7 +3,7 @@ import { Pencil, RefreshCw } from 'lucide-react';
 import { createContext, useContext, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { ForkPoint } from '@/lib/fork-points';
+import type { ForkPlace, StepForks } from '@/lib/fork-points';
 
 /**
  * What the chat can do to the displayed path (docs/branching.md, "Siblings: edit and regenerate"): edit a user message, regenerate a
@@ -11,8 +11,8 @@ import type { ForkPoint } from '@/lib/fork-points';
  * null) the messages render read-only, as before.
  */
 export interface MessageActionsValue {
-  /** The steps of the displayed path where siblings diverge, keyed by turn. */
-  forks: ReadonlyMap<number, ForkPoint>;
+  /** The steps of the displayed path where siblings diverge, keyed by turn: the message's and the reply's pager. */
+  forks: ReadonlyMap<number, StepForks>;
   /** Edit and regenerate are offered: a live thread is shown, nothing runs on it, no request is pending. */
   canChange: boolean;
   /** The step whose siblings are being fetched (its arrows wait). */
@@ -24,8 +24,8 @@ export interface MessageActionsValue {
   regenerate: (turn: number) => void;
   /** Asks step `turn`'s question again as the next step of this path (after an interrupted reply). */
   retry: (turn: number) => void;
-  /** Opens the older (−1) or newer (+1) sibling of `turn`, at the step last viewed in it. */
-  switchSibling: (turn: number, direction: -1 | 1) => void;
+  /** Opens the older (−1) or newer (+1) page of `turn`'s message or reply pager, at the step last viewed in it. */
+  switchSibling: (turn: number, direction: -1 | 1, place: ForkPlace) => void;
 }
 
 const MessageActionsContext = createContext<MessageActionsValue | null>(null);

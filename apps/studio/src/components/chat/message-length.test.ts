@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isTooLong, lengthNotice, tooLongMessage } from './message-length';
 
 describe('the composer length limit', () => {
-  it('names the length and the limit in the refusal', () => {
-    expect(tooLongMessage(100_000)).toBe('Message too long: 100,000 of 32,000 characters');
+  it('says by how much a message is over the limit, with the length and the limit', () => {
+    expect(tooLongMessage(100_000)).toBe('Message too long by 68,000 characters (100,000 of 32,000)');
+    expect(tooLongMessage(MAX_MESSAGE_CHARS + 1)).toBe('Message too long by 1 character (32,001 of 32,000)');
   });
 
   it('counts the trimmed text, as the server does', () => {

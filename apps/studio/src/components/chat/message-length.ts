@@ -13,9 +13,10 @@ export function isTooLong(draft: string): boolean {
   return draft.trim().length > MAX_MESSAGE_CHARS;
 }
 
-/** "Message too long: 100,000 of 32,000 characters". */
+/** "Message too long by 68,000 characters (100,000 of 32,000)": shown while typing, before anything is sent. */
 export function tooLongMessage(length: number): string {
-  return `Message too long: ${formatCount(length)} of ${formatCount(MAX_MESSAGE_CHARS)} characters`;
+  const over = length - MAX_MESSAGE_CHARS;
+  return `Message too long by ${formatCount(over)} character${over === 1 ? '' : 's'} (${formatCount(length)} of ${formatCount(MAX_MESSAGE_CHARS)})`;
 }
 
 /** Null while the draft is well under the limit. */

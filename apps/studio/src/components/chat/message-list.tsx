@@ -24,6 +24,18 @@ export interface MessageListProps {
 /** Within this distance of the bottom the list follows new content. */
 const STICK_PX = 96;
 
+/**
+ * Whether the list's latest message (its last row: a message, or the turn in flight) is out of
+ * view: "Jump to latest" shows only then, not merely because the list is scrolled a little up.
+ */
+function isLatestOutOfView(list: HTMLElement): boolean {
+  const last = list.firstElementChild?.lastElementChild;
+  if (!last) return false;
+  const view = list.getBoundingClientRect();
+  const row = last.getBoundingClientRect();
+  return row.top >= view.bottom || row.bottom <= view.top;
+}
+
 /** The transcript, then the turn in flight; follows the stream unless the user scrolled up. */
 export function MessageList({
   threadId,
@@ -42,7 +54,7 @@ export function MessageList({
     pending.hideTurn === null ? messages : messages.filter((m) => m.turn_index !== pending.hideTurn);
   const firstId = messages[0]?.id;
 
-  // Whether the "jump to latest" button shows: the list is scrolled away from its end.
+  // Whether the "jump to latest" button shows: the latest message is out of view.
   const [isAway, setAway] = useState(false);
 
   // A newly opened thread starts at its latest message; so does a message just sent, wherever the
@@ -64,6 +76,8 @@ export function MessageList({
     } else if (isStuck.current) {
       el.scrollTop = el.scrollHeight;
     }
+    // New content while scrolled up may push the latest message out of view (same value: no render).
+    setAway(!isStuck.current && isLatestOutOfView(el));
   });
 
   const loadEarlier = () => {
@@ -88,7 +102,7 @@ export function MessageList({
         onScroll={(e) => {
           const el = e.currentTarget;
           isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-          setAway(!isStuck.current);
+          setAway(!isStuck.current && isLatestOutOfView(el));
         }}
         className="min-h-0 flex-1 overflow-y-auto"
         data-testid="message-list"

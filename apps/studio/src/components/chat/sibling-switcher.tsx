@@ -2,7 +2,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ForkPoint } from '@/lib/fork-points';
+import type { ForkPlace } from '@/lib/fork-points';
 import { actionButton, useMessageActions } from './message-actions';
 
 type Direction = -1 | 1;
@@ -12,24 +12,25 @@ type Direction = -1 | 1;
  * of the version that opens takes its place, so the arrows stay under the pointer (and keep keyboard
  * focus) for the next press, however long the versions below are. Module state: one chat per page.
  */
-let pressed: { turn: number; top: number; direction: Direction; hadFocus: boolean; until: number } | null = null;
+let pressed: { turn: number; place: ForkPlace; top: number; direction: Direction; hadFocus: boolean; until: number } | null = null;
 const PRESS_TTL_MS = 10_000;
 
 /**
- * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"): on the reply where
- * only regenerations diverge, on the user message otherwise (the fork's `place`; each row asks for its
- * own). ← the older sibling, → the newer one; each opens the step last viewed in that sibling (else its
- * latest leaf), and the whole conversation below changes with it. Nothing where nothing diverges.
+ * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"; issue 22): the reply's
+ * pages through that reply's regeneration alternatives, the user message's through edits and
+ * continue-from-here paths (each row asks for its own `place`). ← the older sibling, → the newer one;
+ * a reply's page is the alternative itself (the same step, answered again), a message's page opens the
+ * step last viewed in that sibling (else its latest leaf), and the whole conversation below changes with
+ * it. Nothing where nothing diverges.
  */
-export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPoint['place'] }) {
+export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPlace }) {
   const actions = useMessageActions();
   const ref = useRef<HTMLDivElement>(null);
-  const found = actions?.forks.get(turn);
-  const fork = found?.place === place ? found : undefined;
+  const fork = actions?.forks.get(turn)?.[place];
 
   useLayoutEffect(() => {
     const press = pressed;
-    if (!press || press.turn !== turn || Date.now() > press.until || !ref.current) return;
+    if (!press || press.turn !== turn || press.place !== place || Date.now() > press.until || !ref.current) return;
     pressed = null;
     // After the chat's own layout effects (which follow the bottom on a newly opened thread).
     queueMicrotask(() => {
@@ -48,41 +49,44 @@ export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPoin
         (same && !same.disabled ? same : other)?.focus({ preventScroll: true });
       }
     });
-  }, [turn, fork !== undefined]);
+  }, [turn, place, fork !== undefined]);
 
   if (!actions || !fork) return null;
   const position = fork.index + 1;
   const isSwitching = actions.switchingTurn === turn;
+  const noun = place === 'reply' ? 'reply' : 'message';
 
   const press = (direction: Direction) => {
     const el = ref.current;
     if (el) {
       pressed = {
         turn,
+        place,
         top: el.getBoundingClientRect().top,
         direction,
         hadFocus: el.contains(document.activeElement),
         until: Date.now() + PRESS_TTL_MS,
       };
     }
-    actions.switchSibling(turn, direction);
+    actions.switchSibling(turn, direction, place);
   };
 
   return (
     <div
       ref={ref}
       role="group"
-      aria-label={`Version ${position} of ${fork.count} of this ${place}`}
+      aria-label={`Version ${position} of ${fork.count} of this ${noun}`}
       aria-busy={isSwitching}
       className="flex items-center text-xs text-muted-foreground"
       data-testid="sibling-switcher"
+      data-place={place}
     >
       <Button
         variant="ghost"
         size="icon-sm"
         className={actionButton}
         aria-label="Previous version"
-        title="Previous version"
+        title={place === 'reply' ? 'Previous reply' : 'Previous version'}
         data-testid="sibling-prev"
         disabled={fork.index === 0 || isSwitching}
         onClick={() => press(-1)}
@@ -97,7 +101,7 @@ export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPoin
         size="icon-sm"
         className={actionButton}
         aria-label="Next version"
-        title="Next version"
+        title={place === 'reply' ? 'Next reply' : 'Next version'}
         data-testid="sibling-next"
         disabled={fork.index === fork.count - 1 || isSwitching}
         onClick={() => press(1)}

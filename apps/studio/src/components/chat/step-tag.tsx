@@ -3,7 +3,7 @@ import { GitBranch } from 'lucide-react';
 import { useTrajectoryLinks } from './trajectory-links';
 
 /**
- * Beside a user message's timestamp: its step label on the displayed path (`Node: 3.1`, the same
+ * Beside a user message's timestamp: its step label on the displayed path (`Step 3.1`, the same
  * label as its card in the trajectory) and a chip for each other path that continues from it.
  */
 export function StepTag({ turn }: { turn: number }) {
@@ -18,7 +18,7 @@ export function StepTag({ turn }: { turn: number }) {
         title="This message's step in the trajectory"
         className="font-mono text-[11px] text-muted-foreground"
       >
-        Node: {step.label}
+        Step {step.label}
       </span>
       {step.alternatives.map((alternative) => (
         <button

@@ -69,6 +69,11 @@ export default function DocumentMerge({
             plainFold,
             label(`Merge of ${names.b} into ${names.a}`),
             unifiedMergeView({ original: rawA, mergeControls: true, diffConfig }),
+            // CodeMirror's own accept/reject colours are too light for white text (axe: color-contrast).
+            EditorView.theme({
+              '.cm-chunkButtons button[name=accept]': { backgroundColor: '#166534', color: '#fff' },
+              '.cm-chunkButtons button[name=reject]': { backgroundColor: '#991b1b', color: '#fff' },
+            }),
             EditorView.updateListener.of((update) => {
               if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
             }),

@@ -1,5 +1,5 @@
 'use client';
-import type { Conversation } from '@trellis/domain';
+import { plainTitle, type Conversation } from '@trellis/domain';
 import { Loader2, MessageSquarePlus, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { ConversationItem } from './conversation-item';
 import { historyRows } from './history-rows';
-import type { NestedConversation } from './nest-conversations';
+import { countDescendants, type NestedConversation } from './nest-conversations';
 import { useConversationPages, useDeleteConversation, useUpdateConversation } from './use-conversations';
 import { VirtualConversationList, type VirtualRowPlacement } from './virtual-conversation-list';
 
@@ -41,6 +41,8 @@ export function HistoryPanel({
   const { mutate: updateConversation } = useUpdateConversation();
   const { mutate: deleteConversation } = useDeleteConversation();
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
+  const [pendingArchive, setPendingArchive] = useState<{ conversation: Conversation; count: number } | null>(null);
+  const loaded = useMemo(() => (list.data?.pages ?? []).flatMap((page) => page.conversations), [list.data]);
   const groups = useMemo(() => historyRows(list.data?.pages ?? []), [list.data]);
   const isEmpty = groups.active.length === 0 && groups.archived.length === 0;
 
@@ -69,14 +71,29 @@ export function HistoryPanel({
     [updateConversation],
   );
   const onArchive = useCallback(
-    (threadId: string, archived: boolean) => updateConversation({ threadId, patch: { archived } }),
-    [updateConversation],
+    (threadId: string, archived: boolean) => {
+      // Archiving a path puts away everything under it: say so before doing it.
+      const count = archived ? countDescendants(loaded, threadId) : 0;
+      const conversation = loaded.find((c) => c.thread_id === threadId);
+      if (count > 0 && conversation !== undefined) setPendingArchive({ conversation, count });
+      else updateConversation({ threadId, patch: { archived } });
+    },
+    [updateConversation, loaded],
   );
-  const item = ({ conversation, depth }: NestedConversation, placement?: VirtualRowPlacement) => (
+  const confirmArchive = () => {
+    if (!pendingArchive) return;
+    updateConversation({ threadId: pendingArchive.conversation.thread_id, patch: { archived: true } });
+    setPendingArchive(null);
+  };
+  const item = ({ conversation, depth, alternatives }: NestedConversation, placement?: VirtualRowPlacement) => (
     <ConversationItem
       key={conversation.thread_id}
       conversation={conversation}
       depth={depth}
+      alternatives={alternatives}
+      selectedAlternativeId={
+        alternatives.some((g) => g.threads.some((t) => t.thread_id === selectedThreadId)) ? selectedThreadId : null
+      }
       isSelected={conversation.thread_id === selectedThreadId}
       isRunning={runningThreadIds.has(conversation.thread_id)}
       onSelect={onSelect}
@@ -175,10 +192,25 @@ export function HistoryPanel({
         open={pendingDelete !== null}
         onOpenChange={(open) => !open && setPendingDelete(null)}
         title="Delete this conversation?"
-        description={<>“{pendingDelete?.title}” and its workspace will disappear from your list.</>}
+        description={<>“{pendingDelete && plainTitle(pendingDelete.title)}” and its workspace will disappear from your list.</>}
         confirmLabel="Delete"
         destructive
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={pendingArchive !== null}
+        onOpenChange={(open) => !open && setPendingArchive(null)}
+        title="Archive this path?"
+        description={
+          pendingArchive && (
+            <>
+              “{plainTitle(pendingArchive.conversation.title)}” and the {pendingArchive.count}{' '}
+              {pendingArchive.count === 1 ? 'path' : 'paths'} under it go to Archived. You can restore them from there.
+            </>
+          )
+        }
+        confirmLabel={pendingArchive ? `Archive ${pendingArchive.count + 1} paths` : 'Archive'}
+        onConfirm={confirmArchive}
       />
     </section>
   );

@@ -1,7 +1,11 @@
 import type { ConversationList } from '@trellis/domain';
 import { nestConversations, splitArchived, type NestedConversation } from './nest-conversations';
+import { foldReplyAlternatives } from './reply-alternatives';
 
-/** The history menu's rows over the loaded pages: one row per conversation, with its nesting depth. */
+/**
+ * The history menu's rows over the loaded pages: one row per path, with its nesting depth; a
+ * step's regenerated replies are folded into the row they branched from.
+ */
 export interface HistoryRows {
   active: NestedConversation[];
   archived: NestedConversation[];
@@ -20,9 +24,10 @@ export function historyRows(pages: readonly Pick<ConversationList, 'conversation
     // A conversation met on an earlier page (a refetch in flight moved a family) shows once.
     const fresh = page.conversations.filter((c) => !seen.has(c.thread_id));
     for (const c of fresh) seen.add(c.thread_id);
-    const split = splitArchived(fresh);
-    active.push(...nestConversations(split.active));
-    archived.push(...nestConversations(split.archived));
+    const { paths, alternativesOf } = foldReplyAlternatives(fresh);
+    const split = splitArchived(paths);
+    active.push(...nestConversations(split.active, alternativesOf));
+    archived.push(...nestConversations(split.archived, alternativesOf));
   }
   return { active, archived };
 }

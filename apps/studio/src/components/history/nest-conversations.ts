@@ -1,9 +1,12 @@
 import type { Conversation } from '@trellis/domain';
+import type { ReplyAlternativeGroup } from './reply-alternatives';
 
 export interface NestedConversation {
   conversation: Conversation;
   /** 0 for a conversation of its own; a branch sits one level under its parent. */
   depth: number;
+  /** Regenerated replies folded into this row, one group per step (see `foldReplyAlternatives`). */
+  alternatives: ReplyAlternativeGroup[];
 }
 
 /**
@@ -11,8 +14,13 @@ export interface NestedConversation {
  * parent, one level deeper, and each group — a thread with all its branches — placed by its most
  * recent activity, so a family moves up when any of its paths is used. A branch whose parent is not
  * in the list (deleted) stands on its own. Built from ids only; the input order does not matter.
+ * Starred paths are pinned at the top of their family: among siblings, a branch that is starred or
+ * holds a starred path comes first, so a starred path sits as high as its nesting allows.
  */
-export function nestConversations(list: readonly Conversation[]): NestedConversation[] {
+export function nestConversations(
+  list: readonly Conversation[],
+  alternativesOf: ReadonlyMap<string, ReplyAlternativeGroup[]> = new Map(),
+): NestedConversation[] {
   const ids = new Set(list.map((c) => c.thread_id));
   const childrenOf = new Map<string, Conversation[]>();
   const roots: Conversation[] = [];
@@ -42,13 +50,27 @@ export function nestConversations(list: readonly Conversation[]): NestedConversa
   const byRecency = (a: Conversation, b: Conversation) =>
     latestOf(b, new Set()) - latestOf(a, new Set()) || a.thread_id.localeCompare(b.thread_id);
 
+  const pinned = new Map<string, boolean>();
+  const isPinned = (conversation: Conversation, seen: Set<string>): boolean => {
+    const known = pinned.get(conversation.thread_id);
+    if (known !== undefined) return known;
+    seen.add(conversation.thread_id);
+    const value =
+      conversation.starred ||
+      (childrenOf.get(conversation.thread_id) ?? []).some((child) => !seen.has(child.thread_id) && isPinned(child, seen));
+    pinned.set(conversation.thread_id, value);
+    return value;
+  };
+  const starredFirst = (a: Conversation, b: Conversation) =>
+    Number(isPinned(b, new Set())) - Number(isPinned(a, new Set())) || byRecency(a, b);
+
   const out: NestedConversation[] = [];
   const placed = new Set<string>();
   const visit = (conversation: Conversation, depth: number) => {
     if (placed.has(conversation.thread_id)) return;
     placed.add(conversation.thread_id);
-    out.push({ conversation, depth });
-    for (const child of [...(childrenOf.get(conversation.thread_id) ?? [])].sort(byRecency))
+    out.push({ conversation, depth, alternatives: alternativesOf.get(conversation.thread_id) ?? [] });
+    for (const child of [...(childrenOf.get(conversation.thread_id) ?? [])].sort(starredFirst))
       visit(child, depth + 1);
   };
   for (const root of [...roots].sort(byRecency)) visit(root, 0);
@@ -77,4 +99,22 @@ export function splitArchived(list: readonly Conversation[]): { active: Conversa
   const archived: Conversation[] = [];
   for (const c of list) (isPutAway(c) ? archived : active).push(c);
   return { active, archived };
+}
+
+/** How many paths of `list` sit under `threadId` (children, their children, …): they go with it when it is archived. */
+export function countDescendants(list: readonly Conversation[], threadId: string): number {
+  const childrenOf = new Map<string, string[]>();
+  for (const c of list) {
+    if (c.parent_thread_id === null || c.parent_thread_id === c.thread_id) continue;
+    childrenOf.set(c.parent_thread_id, [...(childrenOf.get(c.parent_thread_id) ?? []), c.thread_id]);
+  }
+  const seen = new Set<string>([threadId]);
+  const queue = [...(childrenOf.get(threadId) ?? [])];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(childrenOf.get(next) ?? []));
+  }
+  return seen.size - 1;
 }

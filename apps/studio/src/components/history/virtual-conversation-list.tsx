@@ -29,6 +29,7 @@ const OVERSCAN = 8;
 /** First guesses before a row is measured: title and meta lines, plus the "branched at" line. */
 const ROW_PX = 52;
 const BRANCH_ROW_PX = 68;
+const ALTERNATIVES_LINE_PX = 22;
 
 /**
  * The active rows of the history menu, virtualised: only the rows near the viewport are in the DOM,
@@ -46,7 +47,9 @@ export function VirtualConversationList({ rows, scrollerRef, hasMore, selectedTh
   const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
     count: rows.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: (i) => ((rows[i]?.conversation.branch_point_turn ?? null) === null ? ROW_PX : BRANCH_ROW_PX),
+    estimateSize: (i) =>
+      ((rows[i]?.conversation.branch_point_turn ?? null) === null ? ROW_PX : BRANCH_ROW_PX) +
+      (rows[i]?.alternatives.length ?? 0) * ALTERNATIVES_LINE_PX,
     getItemKey: (i) => rows[i]?.conversation.thread_id ?? i,
     gap: ROW_GAP_PX,
     overscan: OVERSCAN,
@@ -60,7 +63,12 @@ export function VirtualConversationList({ rows, scrollerRef, hasMore, selectedTh
       return;
     }
     if (scrolledFor.current === selectedThreadId) return;
-    const index = rows.findIndex((r) => r.conversation.thread_id === selectedThreadId);
+    // A folded regeneration is shown in the row it branched from.
+    const index = rows.findIndex(
+      (r) =>
+        r.conversation.thread_id === selectedThreadId ||
+        r.alternatives.some((g) => g.threads.some((t) => t.thread_id === selectedThreadId)),
+    );
     if (index < 0) return;
     scrolledFor.current = selectedThreadId;
     virtualizer.scrollToIndex(index, { align: 'auto' });

@@ -1,12 +1,13 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import type { SearchHit, SearchHitKind } from '@trellis/domain';
+import { snippetParts, type SearchHit, type SearchHitKind } from '@trellis/domain';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { conversationsApi } from '@/lib/api/conversations';
 import { errorMessage } from '@/lib/api/http';
+import { cn } from '@/lib/cn';
 
 const KIND_LABELS: Record<SearchHitKind, string> = {
   message: 'Message',
@@ -17,18 +18,33 @@ const KIND_LABELS: Record<SearchHitKind, string> = {
 };
 
 export interface SearchDialogProps {
-  /** Opens a hit's step in the restore view (nothing is created). */
-  onOpenStep: (threadId: string, step: number) => void;
+  /**
+   * Opens a hit: its step in the restore view (nothing is created), or — `step` null — its path
+   * live, when the hit is on the path's latest step, so the next message continues that path.
+   */
+  onOpenStep: (threadId: string, step: number | null) => void;
 }
 
-/** Search across every path (Ctrl/Cmd+K): hits listed with their step labels; one opens its step. */
+/** "Step 4" or, for a passage several versions share, "Steps 4–9". */
+export function hitSteps(hit: Pick<SearchHit, 'label' | 'first_label'>): string {
+  return hit.first_label === hit.label ? `Step ${hit.label}` : `Steps ${hit.first_label}–${hit.label}`;
+}
+
+/**
+ * Search across every path (Ctrl/Cmd+K). The hits are a listbox driven from the search box
+ * (`aria-activedescendant`): ↑/↓ move, Enter opens, Escape closes. Each hit names its step(s) and
+ * its path, with the matched words marked.
+ */
 export function SearchDialog({ onOpenStep }: SearchDialogProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const list = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         setOpen(true);
@@ -49,6 +65,14 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
     enabled: open && query !== '',
     staleTime: 10_000,
   });
+  const hits = query === '' ? [] : (results.data?.hits ?? []);
+
+  // A new list of hits starts at its first.
+  useEffect(() => setActive(0), [results.data]);
+  // The active hit stays in view as ↑/↓ move through a list longer than the dialog.
+  useEffect(() => {
+    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   // Every opening starts from an empty box.
   const changeOpen = (next: boolean) => {
@@ -56,14 +80,33 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
     if (!next) {
       setText('');
       setQuery('');
+      setActive(0);
     }
   };
 
   const openHit = (hit: SearchHit) => {
     changeOpen(false);
-    onOpenStep(hit.thread_id, hit.turn_index);
+    onOpenStep(hit.thread_id, hit.is_latest_step ? null : hit.turn_index);
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (hits.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (Math.min(i, hits.length - 1) + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter') {
+      const hit = hits[Math.min(active, hits.length - 1)];
+      if (hit !== undefined) {
+        event.preventDefault();
+        openHit(hit);
+      }
+    }
+  };
+
+  const activeIndex = Math.min(active, hits.length - 1);
+  const optionId = (i: number) => `${listId}-hit-${i}`;
   return (
     <>
       <Button
@@ -80,56 +123,98 @@ export function SearchDialog({ onOpenStep }: SearchDialogProps) {
       <Dialog open={open} onOpenChange={changeOpen}>
         <DialogContent data-testid="search-dialog" className="max-w-xl">
           <DialogTitle>Search</DialogTitle>
-          <DialogDescription>Messages, replies, document versions, preferences and todos of every path.</DialogDescription>
+          <DialogDescription>
+            Messages, replies, document versions, preferences and todos of every path. ↑ and ↓ move through the hits,
+            Enter opens one.
+          </DialogDescription>
           <input
             autoFocus
             type="search"
+            role="combobox"
+            aria-expanded={hits.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={hits.length > 0 ? optionId(activeIndex) : undefined}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              const first = results.data?.hits[0];
-              if (event.key === 'Enter' && first !== undefined) openHit(first);
-            }}
+            onKeyDown={onKeyDown}
             aria-label="Search your conversations"
             placeholder="swarming, “exact phrase”, -excluded"
             data-testid="search-input"
             className="w-full rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
-          <div className="max-h-[60vh] min-h-16 overflow-y-auto" aria-live="polite">
+          <div className="max-h-[60vh] min-h-16 overflow-y-auto">
+            <p className="sr-only" aria-live="polite">
+              {query === '' || results.data === undefined
+                ? ''
+                : `${results.data.hits.length === 0 ? 'No' : results.data.hits.length}${results.data.next_page === null ? '' : '+'} hits`}
+            </p>
             {query === '' ? null : results.isError ? (
               <p role="alert" className="text-sm text-destructive">
                 Search failed: {errorMessage(results.error)}
               </p>
             ) : results.data === undefined ? (
               <p className="text-sm text-muted-foreground">Searching…</p>
-            ) : results.data.hits.length === 0 ? (
+            ) : null}
+            {query !== '' && results.data !== undefined && results.data.hits.length === 0 && (
               <p className="text-sm text-muted-foreground" data-testid="search-empty">
                 Nothing found.
               </p>
-            ) : (
-              <ul className="space-y-1" data-testid="search-hits">
-                {results.data.hits.map((hit) => (
-                  <li key={`${hit.thread_id}:${hit.turn_index}:${hit.kind}:${hit.snippet}`}>
-                    <button
-                      type="button"
-                      data-testid="search-hit"
-                      data-thread-id={hit.thread_id}
-                      data-turn-index={hit.turn_index}
-                      onClick={() => openHit(hit)}
-                      className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                        <span data-testid="search-hit-label" className="font-medium text-brand">
-                          Step {hit.label}
-                        </span>
-                        <span>{KIND_LABELS[hit.kind]}</span>
-                      </span>
-                      <span className="line-clamp-2 block">{hit.snippet}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
             )}
+            <ul
+              ref={list}
+              id={listId}
+              role="listbox"
+              aria-label="Search results"
+              className={cn('space-y-1', hits.length === 0 && 'hidden')}
+              data-testid="search-hits"
+            >
+              {hits.map((hit, i) => (
+                <li
+                  key={`${hit.thread_id}:${hit.turn_index}:${hit.kind}:${hit.snippet}`}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === activeIndex}
+                  data-index={i}
+                  data-testid="search-hit"
+                  data-thread-id={hit.thread_id}
+                  data-turn-index={hit.turn_index}
+                  data-latest={hit.is_latest_step}
+                  onClick={() => openHit(hit)}
+                  onMouseMove={() => i !== activeIndex && setActive(i)}
+                  className={cn(
+                    'cursor-pointer rounded-md px-3 py-2 text-left text-sm',
+                    i === activeIndex ? 'bg-accent text-accent-foreground ring-1 ring-ring/40' : 'hover:bg-muted',
+                  )}
+                >
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                    <span data-testid="search-hit-label" className="shrink-0 font-medium text-brand">
+                      {hitSteps(hit)}
+                    </span>
+                    <span className="shrink-0">{KIND_LABELS[hit.kind]}</span>
+                    <span
+                      className="min-w-0 truncate max-md:order-last max-md:basis-full"
+                      data-testid="search-hit-path"
+                      title={hit.path_title}
+                    >
+                      in {hit.path_title}
+                    </span>
+                    {hit.is_latest_step && <span className="shrink-0">· latest</span>}
+                  </span>
+                  <span className="line-clamp-2 block" data-testid="search-hit-snippet">
+                    {snippetParts(hit.snippet, hit.highlights).map((part, j) =>
+                      part.isMatch ? (
+                        <mark key={j} className="rounded-sm bg-amber-200 px-0.5 text-foreground">
+                          {part.text}
+                        </mark>
+                      ) : (
+                        part.text
+                      ),
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
           </div>
         </DialogContent>
       </Dialog>

@@ -1,9 +1,10 @@
 'use client';
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useRef, type ReactNode } from 'react';
 import { TrajectoryLinksProvider, type TrajectoryLinks } from '@/components/chat/trajectory-links';
 import { useUpdateConversation } from '@/components/history/use-conversations';
 import { RenamePathProvider, TrajectoryPanel, type TrajectoryPanelProps } from '@/components/trajectory';
 import { PreviewBanner } from './preview-banner';
+import { useStepInView } from './use-step-in-view';
 
 export interface ChatColumnProps {
   /** Null while no conversation is displayed. */
@@ -24,15 +25,18 @@ export function ChatColumn({ panel, links, preview, children }: ChatColumnProps)
     (threadId: string, title: string) => updateConversation({ threadId, patch: { title } }),
     [updateConversation],
   );
+  // The map follows the chat: the step whose message is in view.
+  const chatRef = useRef<HTMLDivElement>(null);
+  const followTurn = useStepInView(chatRef);
   return (
     <div className="flex h-full min-h-0 flex-col">
       {panel !== null && (
         <RenamePathProvider value={renamePath}>
-          <Panel {...panel} />
+          <Panel {...panel} followTurn={followTurn} />
         </RenamePathProvider>
       )}
       {preview !== null && <PreviewBanner {...preview} />}
-      <div className="min-h-0 flex-1">
+      <div ref={chatRef} className="min-h-0 flex-1">
         <TrajectoryLinksProvider value={links}>{children}</TrajectoryLinksProvider>
       </div>
     </div>

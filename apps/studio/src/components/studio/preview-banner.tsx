@@ -22,8 +22,8 @@ export function PreviewBanner({ stepLabel, isEdited, onBackToLatest }: PreviewBa
       <p className="min-w-0 flex-1">
         <span className="font-medium">Restored step {stepLabel}.</span>{' '}
         <span className="text-muted-foreground">
-          {isEdited ? 'Your edits and your next message' : 'Your next message'} start a new branch; this path
-          stays as it is.
+          {isEdited ? 'Your edits and your next message start' : 'Your next message starts'} a new branch; this
+          path stays as it is.
         </span>
       </p>
       <Button

@@ -34,7 +34,15 @@ export function Studio(props: StudioProps) {
 function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioProps) {
   const studio = useStudioController({ threadId: initialThreadId, step: initialStep });
   return (
-    <div className="flex h-dvh flex-col" data-testid="studio">
+    <div className="relative flex h-dvh flex-col" data-testid="studio">
+      {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
+      <a
+        href="#composer"
+        data-testid="skip-to-composer"
+        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
+      >
+        Skip to the message box
+      </a>
       <StudioHeader
         email={user.email}
         modelLabel={modelLabel}

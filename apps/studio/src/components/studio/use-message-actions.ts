@@ -5,7 +5,7 @@ import type { MessageActionsValue } from '@/components/chat/message-actions';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/http';
 import { siblingsApi } from '@/lib/api/siblings';
-import { forkPointsOf } from '@/lib/fork-points';
+import { forkPointsOf, type ForkPlace } from '@/lib/fork-points';
 import { isRunActive, type TurnRun, type TurnStore } from '@/lib/turns/turn-store';
 import type { DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from '@/components/workspace/pending-saves';
@@ -109,13 +109,14 @@ export function useMessageActionsValue({
   );
 
   const switchSibling = useCallback(
-    (turn: number, direction: -1 | 1) => {
+    (turn: number, direction: -1 | 1, place: ForkPlace) => {
       if (threadId === null) return;
       setSwitchingTurn(turn);
       siblingsApi
         .list(threadId, turn)
         .then(
-          ({ index, siblings }) => {
+          (list) => {
+            const { index, siblings } = list[place];
             const target = siblings[index + direction];
             // The user may have moved on while the list loaded; then this answer is moot.
             if (target && displayedThreadId() === threadId) openThread(target.leaf_thread_id);

@@ -114,9 +114,10 @@ export function useStudioController(initial: DisplayedView) {
 
   const leave = useCallback(() => navigate(EMPTY_VIEW), [navigate]);
 
-  // A search hit opens its step in the restore view; leaving an edited preview asks first.
+  // A search hit opens its step in the restore view, or the path live (`step` null) when the hit is
+  // on the path's latest step, so the next message continues it; leaving an edited preview asks first.
   const openStep = useCallback(
-    (threadId: string, step: number) =>
+    (threadId: string, step: number | null) =>
       guard(() => {
         navigate({ threadId, step });
         setTab('chat');

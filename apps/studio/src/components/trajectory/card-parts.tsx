@@ -48,16 +48,26 @@ export function LaneDot({ isDisplayed, isHollow = false }: { isDisplayed: boolea
   );
 }
 
-/** "You are here", pinned to the card's top edge. */
+/**
+ * "You are here", on the card's bottom edge: it overlaps only the card's bottom padding and the gap
+ * below (never the lane name above the card, nor any line of text; the card heights keep ≥ 7 px free
+ * at the bottom, and the next lane's name starts 6 px below the card).
+ */
 export function HereBadge() {
   return (
     <span
       aria-hidden
-      className="pointer-events-none absolute -top-2 right-2 rounded-full bg-brand px-1.5 text-[9px] font-semibold uppercase leading-4 tracking-wide text-white shadow-sm"
+      data-testid="here-badge"
+      className="pointer-events-none absolute -bottom-[5px] left-2 z-10 h-3 rounded-full bg-brand px-1.5 text-[8px] font-semibold uppercase leading-3 tracking-wide text-white shadow-sm"
     >
       You are here
     </span>
   );
+}
+
+/** A path's colour on the overview, by lane (the displayed path keeps the brand colour). */
+export function laneColour(lane: number): string {
+  return `hsl(${(lane * 137.5 + 200) % 360} 45% 46%)`;
 }
 
 /** Classes shared by commit and stub cards: the displayed path in brand, the rest dimmed. */

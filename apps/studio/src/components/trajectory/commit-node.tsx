@@ -1,19 +1,34 @@
 'use client';
 import type { NodeProps } from '@xyflow/react';
-import { FileText, Wrench } from 'lucide-react';
+import { FileText, Layers, Wrench } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
-import { cardClassName, CardHandles, HereBadge, LaneDot, stepDomId } from './card-parts';
+import { cardClassName, CardHandles, HereBadge, LaneDot, laneColour, stepDomId } from './card-parts';
 import { LaneName } from './lane-name';
+import { useMapActions, type MapActions } from './map-actions';
 import { replyLine } from './reply-line';
-import type { CommitCardNode } from './trajectory-layout';
+import { STEP_GAP, type CommitCardNode } from './trajectory-layout';
 
-/** One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed path, the reply. */
+/**
+ * One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed
+ * path, the reply. Regenerated replies stacked on it show as cards behind it with a count; a step
+ * where paths branch has a fold toggle beside it. On the overview (below the readable zoom) the card
+ * is a compact node: its label on its path's colour.
+ */
 export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<CommitCardNode>) {
+  const map = useMapActions();
   const question = data.user_message?.trim() || '(no message)';
+  if (map?.isOverview) return <CompactNode id={id} data={data} question={question} />;
   const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
+  const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
   return (
     <>
+      {isStacked && (
+        <>
+          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[6px] translate-y-[6px] rounded-md border border-muted-foreground/40 bg-muted" />
+          <span aria-hidden className="absolute inset-0 -z-10 translate-x-[3px] translate-y-[3px] rounded-md border border-muted-foreground/50 bg-card" />
+        </>
+      )}
       {data.laneName !== null && (
         <LaneName
           threadId={data.thread_id}
@@ -34,6 +49,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
         data-current={data.isCurrent}
         data-focused={data.isFocused}
         data-selected={data.isSelected}
+        data-stacked={isStacked ? data.stackedReplies : undefined}
         title={question}
         className={cn(cardClassName(data), data.isDeletedPath && 'opacity-60')}
       >
@@ -82,9 +98,124 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
         )}
         {data.isCurrent && <HereBadge />}
       </div>
+      {map !== null && data.stackedReplies > 0 && <StackToggle id={id} data={data} map={map} />}
+      {map !== null && (data.branchCount > 0 || data.collapsedBranches > 0) && <ForkToggle id={id} data={data} map={map} />}
     </>
   );
 });
+
+/** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
+function CompactNode({ id, data, question }: { id: string; data: CommitCardNode['data']; question: string }) {
+  return (
+    <>
+      {data.laneName !== null && (
+        <span
+          data-testid="lane-name"
+          data-thread-id={data.thread_id}
+          data-starred={data.isStarred}
+          className={cn(
+            'pointer-events-none absolute right-[calc(100%+10px)] top-1/2 -translate-y-1/2 truncate whitespace-nowrap text-right font-medium leading-none',
+            data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
+          )}
+          // Readable at any overview zoom (10 screen px), never wider than the empty lane to its left.
+          style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 88px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
+        >
+          {data.isStarred && <span aria-hidden>★ </span>}
+          {data.laneName}
+        </span>
+      )}
+      <div
+        id={stepDomId(id)}
+        role="button"
+        data-testid="trajectory-node"
+        data-compact="true"
+        data-node-id={id}
+        data-label={data.label}
+        data-on-path={data.isDisplayed}
+        data-current={data.isCurrent}
+        data-focused={data.isFocused}
+        data-selected={data.isSelected}
+        data-stacked={data.stackedReplies > 0 && !data.isStackExpanded ? data.stackedReplies : undefined}
+        title={`${data.label}: ${question}`}
+        className={cn(
+          'flex h-full w-full cursor-pointer items-center justify-center overflow-hidden rounded-sm font-mono font-semibold leading-none text-white',
+          'outline-offset-2 outline-ring group-focus-visible/trajectory:data-[focused=true]:outline-2',
+          data.isDisplayed ? 'bg-brand' : 'opacity-80',
+          (data.isCurrent || data.isSelected) && 'ring-2 ring-foreground',
+        )}
+        style={{
+          background: data.isDisplayed ? undefined : laneColour(data.lane),
+          // 10 screen px while the node is tall enough, else as tall as the node allows.
+          fontSize: `min(calc(10px / var(--flow-zoom, 1)), ${Math.round((data.isDisplayed ? 72 : 52) * 0.8)}px)`,
+        }}
+      >
+        <CardHandles />
+        <span className="sr-only">Step </span>
+        {data.label}
+        {data.stackedReplies > 0 && !data.isStackExpanded && (
+          <>
+            <sup aria-hidden>+{data.stackedReplies}</sup>
+            <span className="sr-only">, {data.stackedReplies} more replies stacked here</span>
+          </>
+        )}
+        {data.isCurrent && <span className="sr-only">, you are here</span>}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The stack marker: how many regenerated replies are stacked on this card; a press lays them out as
+ * paths of their own (and stacks them again). Outside the card (a button may not sit in a button).
+ */
+function StackToggle({ id, data, map }: { id: string; data: CommitCardNode['data']; map: MapActions }) {
+  const n = data.stackedReplies;
+  const replies = `${n} regenerated ${n === 1 ? 'reply' : 'replies'}`;
+  return (
+    <button
+      type="button"
+      data-testid="stack-toggle"
+      data-count={n}
+      aria-expanded={data.isStackExpanded}
+      aria-label={data.isStackExpanded ? `Stack the ${replies} of step ${data.label}` : `${replies} stacked on step ${data.label}: show them`}
+      title={data.isStackExpanded ? `Stack the ${replies} again` : `${replies} stacked here: show them`}
+      className="nodrag nopan absolute -bottom-[6px] right-2 z-10 flex h-3.5 items-center gap-0.5 rounded-full border border-brand/60 bg-brand-soft px-1.5 text-[9px] font-semibold leading-3 text-brand shadow-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-ring"
+      onClick={(event) => {
+        event.stopPropagation();
+        map.toggleStack(id);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      <Layers aria-hidden className="size-2.5" />
+      {data.isStackExpanded ? '−' : `${n} more`}
+    </button>
+  );
+}
+
+/** Folds the paths that branch at this step (their lanes leave the map) or unfolds them; beside the card. */
+function ForkToggle({ id, data, map }: { id: string; data: CommitCardNode['data']; map: MapActions }) {
+  const folded = data.collapsedBranches;
+  const n = folded > 0 ? folded : data.branchCount;
+  const paths = `${n} ${n === 1 ? 'path' : 'paths'}`;
+  return (
+    <button
+      type="button"
+      data-testid="fork-toggle"
+      data-collapsed={folded > 0}
+      aria-expanded={folded === 0}
+      aria-label={folded > 0 ? `Show the ${paths} that branch at step ${data.label}` : `Fold the ${paths} that branch at step ${data.label}`}
+      title={folded > 0 ? `Show the ${paths} folded here` : `Fold the ${paths} that branch here`}
+      className="nodrag nopan absolute -right-[22px] top-[10px] z-10 flex h-3.5 min-w-3.5 items-center justify-center rounded-full border bg-card px-0.5 text-[9px] font-semibold leading-3 text-muted-foreground shadow-sm hover:border-brand hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      onClick={(event) => {
+        event.stopPropagation();
+        map.toggleFork(id);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      {folded > 0 ? `+${folded}` : '−'}
+    </button>
+  );
+}
 
 function StepCounts({ toolCount, artifactCount }: { toolCount: number; artifactCount: number }) {
   if (toolCount === 0 && artifactCount === 0) return null;

@@ -6,16 +6,20 @@ import {
   BackgroundVariant,
   ControlButton,
   Controls,
+  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   type NodeChange,
+  type Viewport,
 } from '@xyflow/react';
 import { LocateFixed, Maximize } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { stepDomId } from './card-parts';
+import { laneColour, stepDomId } from './card-parts';
 import { CommitNode } from './commit-node';
 import { buildNavigationIndex } from './keyboard-navigation';
+import { MapActionsProvider, type MapActions } from './map-actions';
+import { collapsedForksKey, isOverviewZoom, OVERVIEW_MIN_ZOOM, parseCollapsedForks, toggled } from './overview';
 import { StepDetail, type DetailTarget } from './step-detail';
 import { StubNode } from './stub-node';
 import { TrailArrowDefs, TrailEdge } from './trail-edge';
@@ -30,7 +34,6 @@ import {
 } from './trajectory-layout';
 import { useStepFocus } from './use-step-focus';
 import { useTrajectoryViewport } from './use-trajectory-viewport';
-import { READABLE_ZOOM } from './viewport';
 
 // Module-level so React Flow never sees new component types (which would remount every card).
 const NODE_TYPES = { commit: CommitNode, stub: StubNode };
@@ -68,6 +71,10 @@ export interface TrajectoryCanvasProps {
   renderStepChanges?: (step: GraphNode) => ReactNode;
   /** For the canvas's accessible name. */
   summary: string;
+  /** The full-screen map: framed on the whole family, with a minimap. */
+  isFullScreen?: boolean;
+  /** The step whose message the chat shows (the map follows it). */
+  followTurn?: number | null;
 }
 
 /**
@@ -80,9 +87,11 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
 
+  const [expandedStacks, setExpandedStacks] = useState<ReadonlySet<string>>(NO_IDS);
+  const [collapsedForks, setCollapsedForks] = useCollapsedForks(graph.root_thread_id);
   const layout = useMemo(
-    () => layoutTrajectory(graph, { displayedThreadId, currentNodeId }),
-    [graph, displayedThreadId, currentNodeId],
+    () => layoutTrajectory(graph, { displayedThreadId, currentNodeId, expandedStacks, collapsedForks }),
+    [graph, displayedThreadId, currentNodeId, expandedStacks, collapsedForks],
   );
   const nav = useMemo(
     () =>
@@ -93,8 +102,34 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     [layout],
   );
   const [dragged, onNodesChange] = useDraggedCards();
-  const viewport = useTrajectoryViewport({ containerRef, layout, nav, dragged, currentNodeId });
+  const isFullScreen = props.isFullScreen ?? false;
+  const viewport = useTrajectoryViewport({
+    containerRef,
+    layout,
+    nav,
+    dragged,
+    currentNodeId,
+    isFullScreen,
+    followTurn: props.followTurn ?? null,
+  });
   const { size, firstViewport } = viewport;
+
+  // Semantic zoom: below the readable zoom the cards turn into compact nodes. The zoom itself goes to
+  // CSS (--flow-zoom) without a render, so overview text keeps a readable screen size.
+  const [movedOverview, setOverview] = useState<boolean | null>(null);
+  const isOverview = movedOverview ?? (firstViewport !== null && isOverviewZoom(firstViewport.zoom));
+  const onMove = useCallback((_event: unknown, next: Viewport) => {
+    containerRef.current?.style.setProperty('--flow-zoom', String(next.zoom));
+    setOverview(isOverviewZoom(next.zoom));
+  }, []);
+  const mapActions = useMemo<MapActions>(
+    () => ({
+      isOverview,
+      toggleStack: (id) => setExpandedStacks((ids) => toggled(ids, id)),
+      toggleFork: (id) => setCollapsedForks((ids) => toggled(ids, id)),
+    }),
+    [isOverview, setCollapsedForks],
+  );
   const focus = useStepFocus({
     layout,
     nav,
@@ -121,8 +156,15 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
 
   return (
     <ReactFlowProvider>
+      <MapActionsProvider value={mapActions}>
       <div className="flex h-full w-full flex-col" style={FLOW_STYLE}>
-        <div ref={containerRef} className="relative min-h-0 w-full flex-1">
+        <div
+          ref={containerRef}
+          className="relative min-h-0 w-full flex-1"
+          data-testid="trajectory-canvas"
+          data-overview={isOverview}
+          style={firstViewport === null ? undefined : ({ '--flow-zoom': String(firstViewport.zoom) } as CSSProperties)}
+        >
           <TrailArrowDefs />
           {firstViewport !== null && size !== null && (
             <ReactFlow<TrajectoryNode, TrailEdgeType>
@@ -132,6 +174,8 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               nodeTypes={NODE_TYPES}
               edgeTypes={EDGE_TYPES}
               onInit={viewport.onInit}
+              onMove={onMove}
+              onMoveStart={viewport.onMoveStart}
               onNodesChange={onNodesChange}
               onNodeClick={focus.onNodeClick}
               onNodeDoubleClick={focus.onNodeDoubleClick}
@@ -139,7 +183,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               defaultViewport={firstViewport}
               width={size.width}
               height={size.height}
-              minZoom={READABLE_ZOOM}
+              minZoom={OVERVIEW_MIN_ZOOM}
               maxZoom={1.75}
               onlyRenderVisibleElements
               nodesConnectable={false}
@@ -162,6 +206,19 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               proOptions={PRO_OPTIONS}
             >
               <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+              {isFullScreen && (
+                <MiniMap<TrajectoryNode>
+                  pannable
+                  zoomable
+                  ariaLabel="Minimap of the whole family"
+                  nodeColor={minimapColour}
+                  nodeStrokeWidth={0}
+                  maskColor="color-mix(in oklab, var(--background) 70%, transparent)"
+                  className="!bottom-2 !right-2 rounded-md border bg-card"
+                  style={MINIMAP_STYLE}
+                  data-testid="trajectory-minimap"
+                />
+              )}
             </ReactFlow>
           )}
           {detail !== null && (
@@ -210,8 +267,8 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
             >
               <ControlButton
                 className="react-flow__controls-fitview"
-                onClick={viewport.fitReadable}
-                title="Fit view"
+                onClick={viewport.fitAll}
+                title="Fit view: the whole family"
                 aria-label="Fit view"
               >
                 <Maximize />
@@ -227,8 +284,37 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           )}
         </div>
       </div>
+      </MapActionsProvider>
     </ReactFlowProvider>
   );
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+const MINIMAP_STYLE = { width: 200, height: 120 };
+
+function minimapColour(node: TrajectoryNode): string {
+  return node.data.isDisplayed ? 'var(--brand)' : laneColour(node.data.lane);
+}
+
+/** The family's folded forks, remembered in this browser (localStorage) per family. */
+function useCollapsedForks(rootThreadId: string) {
+  const [ids, setIds] = useState<ReadonlySet<string>>(() => {
+    try {
+      return parseCollapsedForks(window.localStorage.getItem(collapsedForksKey(rootThreadId)));
+    } catch {
+      return NO_IDS;
+    }
+  });
+  useEffect(() => {
+    try {
+      const key = collapsedForksKey(rootThreadId);
+      if (ids.size === 0) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify([...ids]));
+    } catch {
+      // storage refused (private mode, quota): the fold lasts for this page only
+    }
+  }, [ids, rootThreadId]);
+  return [ids, setIds] as const;
 }
 
 /** Where the user dragged cards to (React Flow's position changes), kept for this mount. */

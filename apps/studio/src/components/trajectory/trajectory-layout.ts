@@ -89,6 +89,10 @@ export interface TrajectoryLayout {
 export interface TrajectoryLayoutOptions {
   readonly displayedThreadId: string;
   readonly currentNodeId: string | null;
+  /** Stacks of regenerated replies laid out as paths, by their card's node id. */
+  readonly expandedStacks?: ReadonlySet<string>;
+  /** Forks whose branches are folded away, by the fork's node id. */
+  readonly collapsedForks?: ReadonlySet<string>;
 }
 
 export function cardHeight(node: Pick<TrajectoryNode, 'type'> & { data: { isDisplayed: boolean } }): number {
@@ -106,6 +110,8 @@ export function layoutTrajectory(graph: FamilyGraph, options: TrajectoryLayoutOp
   const flow = buildFlowGraph(graph, {
     displayedThreadId: options.displayedThreadId,
     ...(options.currentNodeId === null ? {} : { currentNodeId: options.currentNodeId }),
+    ...(options.expandedStacks === undefined ? {} : { expandedStacks: options.expandedStacks }),
+    ...(options.collapsedForks === undefined ? {} : { collapsedForks: options.collapsedForks }),
   });
   const threadById = new Map(graph.threads.map((thread) => [thread.thread_id, thread]));
   const stepById = new Map(graph.nodes.map((node) => [node.id, node]));

@@ -1,7 +1,7 @@
 'use client';
 import type { FamilyGraph, GraphNode } from '@trellis/domain';
 import type { ReactNode } from 'react';
-import { GitBranch, TriangleAlert } from 'lucide-react';
+import { ChevronDown, GitBranch, TriangleAlert } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TrajectoryCanvas } from './trajectory-canvas';
@@ -35,6 +35,8 @@ export interface TrajectoryPanelProps {
   renderStepChanges?: (step: GraphNode) => ReactNode;
   collapsed: boolean;
   onToggleCollapsed: () => void;
+  /** The step whose message the chat shows: the map follows it (unless the person just moved the map). */
+  followTurn?: number | null;
 }
 
 const MESSAGE_HEIGHT = 96;
@@ -46,7 +48,7 @@ const MESSAGE_HEIGHT = 96;
 export function TrajectoryPanel(props: TrajectoryPanelProps) {
   const { graph, isLoading, error, collapsed } = props;
   const bodyId = useId();
-  const { height, setHeight } = usePanelHeight();
+  const { height, setHeight, isStrip } = usePanelHeight();
   const [isFullScreen, setFullScreen] = useState(false);
   const summary = useMemo(() => (graph === undefined ? null : summarizeTrajectory(graph)), [graph]);
   const showsMessage = graph !== undefined ? graph.nodes.length === 0 : error != null && !isLoading;
@@ -71,6 +73,7 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
       data-testid="trajectory-panel"
       data-collapsed={collapsed}
       data-fullscreen={isFull}
+      data-strip={isStrip && !isFull}
       aria-label="Trajectory"
       onKeyDown={onKeyDown}
       className={
@@ -79,13 +82,6 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
           : 'relative flex shrink-0 flex-col border-b bg-background'
       }
     >
-      <a
-        href="#composer"
-        data-testid="skip-to-composer"
-        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-1 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
-      >
-        Skip to the message box
-      </a>
       <TrajectoryHeader
         bodyId={bodyId}
         collapsed={collapsed}
@@ -121,6 +117,8 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
               onCompare={props.onCompare}
               renderStepChanges={props.renderStepChanges}
               summary={summary?.text ?? ''}
+              isFullScreen={isFull}
+              followTurn={props.followTurn ?? null}
             />
           ) : graph !== undefined ? (
             <PanelMessage
@@ -141,8 +139,20 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
           )}
         </div>
       )}
-      {!collapsed && !isFull && !showsMessage && (
+      {!collapsed && !isFull && !showsMessage && !isStrip && (
         <PanelSplitter height={height} controls={bodyId} onHeightChange={setHeight} />
+      )}
+      {!collapsed && !isFull && !showsMessage && isStrip && (
+        <button
+          type="button"
+          data-testid="trajectory-expand"
+          aria-controls={bodyId}
+          onClick={() => setHeight(PANEL_HEIGHTS.M)}
+          className="flex h-7 w-full items-center justify-center gap-1 border-t text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        >
+          <ChevronDown aria-hidden className="size-3.5" />
+          Show more of the map
+        </button>
       )}
     </section>
   );

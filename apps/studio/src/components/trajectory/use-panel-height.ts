@@ -1,5 +1,6 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
+import { PHONE_STRIP_HEIGHT, startsAsStrip } from './overview';
 import { PANEL_HEIGHTS, type PanelSize } from './trajectory-header';
 
 const STORAGE_KEY = 'trellis.trajectory.height';
@@ -19,17 +20,25 @@ export function sizeOfHeight(height: number): PanelSize | null {
 /**
  * The trajectory canvas's height: a size button or the drag handle sets it, and it is remembered in
  * this browser (read after the first render, so the server's HTML and the first client render agree).
+ * On a phone with no remembered height the map starts as a compact strip above the chat; a size
+ * button (or the handle) expands it.
  */
-export function usePanelHeight(): { height: number; setHeight: (height: number) => void } {
+export function usePanelHeight(): { height: number; setHeight: (height: number) => void; isStrip: boolean } {
   const [height, setStored] = useState<number>(PANEL_HEIGHTS.M);
+  const [isStrip, setStrip] = useState(false);
   useEffect(() => {
     const saved = Number(window.localStorage.getItem(STORAGE_KEY));
     if (Number.isFinite(saved) && saved > 0) setStored(clampPanelHeight(saved, window.innerHeight));
+    else if (startsAsStrip(window.innerWidth)) {
+      setStored(PHONE_STRIP_HEIGHT);
+      setStrip(true);
+    }
   }, []);
   const setHeight = useCallback((next: number) => {
     const clamped = clampPanelHeight(next, window.innerHeight);
     setStored(clamped);
+    setStrip(false);
     window.localStorage.setItem(STORAGE_KEY, String(clamped));
   }, []);
-  return { height, setHeight };
+  return { height, setHeight, isStrip };
 }

@@ -11,9 +11,9 @@ import {
   type TrajectoryNode,
 } from './trajectory-layout';
 import { useElementSize } from './use-element-size';
+import { displayedNodeAt, FIT_PADDING, fitOverview, shouldFollowChat } from './overview';
 import { initialViewport, READABLE_ZOOM, rectOnScreen, revealViewport, type FlowViewport, type Size } from './viewport';
 
-const FIT_PADDING = 24;
 const REVEAL_MARGIN = 24;
 
 export type TrajectoryFlow = ReactFlowInstance<TrajectoryNode, TrailEdge>;
@@ -26,6 +26,10 @@ export interface TrajectoryViewportOptions {
   /** Where the user dragged cards to: a reveal pans to the card where it is drawn. */
   readonly dragged: ReadonlyMap<string, { readonly x: number; readonly y: number }>;
   readonly currentNodeId: string | null;
+  /** The full-screen map: it opens on the whole family (the overview when it does not fit readably). */
+  readonly isFullScreen: boolean;
+  /** The step whose message the chat shows: framed, unless the person moved the map a moment ago. */
+  readonly followTurn: number | null;
 }
 
 export interface TrajectoryViewport {
@@ -40,10 +44,12 @@ export interface TrajectoryViewport {
   /** The "show you are here" control: reveals "you are here", else the displayed tip. */
   readonly revealCurrent: () => void;
   /**
-   * The "fit view" control: the whole family when it fits at a readable zoom, else "you are here"
-   * framed at the zoom floor (the first view's rule), never an unreadable overview.
+   * The "fit view" control: the whole family, switching to the overview below the readable zoom, down
+   * to one step per ~24 px; a reframe after a resize keeps fitting until the person frames otherwise.
    */
-  readonly fitReadable: () => void;
+  readonly fitAll: () => void;
+  /** React Flow's `onMoveStart`: a move with an event is the person's, and pauses following the chat. */
+  readonly onMoveStart: (event: unknown) => void;
 }
 
 /**
@@ -52,14 +58,19 @@ export interface TrajectoryViewport {
  * moves, and the pan that keeps a step in view.
  */
 export function useTrajectoryViewport(options: TrajectoryViewportOptions): TrajectoryViewport {
-  const { containerRef, layout, nav, dragged, currentNodeId } = options;
+  const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn } = options;
   const size = useElementSize(containerRef);
   const [flow, setFlow] = useState<TrajectoryFlow | null>(null);
+  // Whether the last framing was "the whole family" (Fit view, the full-screen map) or readable cards.
+  const isFitting = useRef(isFullScreen);
+  const lastMovedByPerson = useRef<number | null>(null);
 
   // The first view, framed once the container has a size (it has none while a phone tab hides it).
   const [firstViewport, setFirstViewport] = useState<FlowViewport | null>(null);
   const frame = (within: Size) =>
-    initialViewport({
+    isFitting.current
+      ? fitOverview(layout, within, focusRect(layout, currentNodeId))
+      : initialViewport({
       bounds: layout.bounds,
       size: within,
       focus: focusRect(layout, currentNodeId),
@@ -69,6 +80,11 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
       maxZoom: 1,
     });
   if (firstViewport === null && size !== null) setFirstViewport(frame(size));
+
+  // The full-screen map frames the whole family; leaving it goes back to readable cards.
+  useEffect(() => {
+    isFitting.current = isFullScreen;
+  }, [isFullScreen]);
 
   // A new size frames the view again.
   const framedSize = useRef(size);
@@ -113,11 +129,28 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     if (id !== null) reveal(id);
   };
 
-  const fitReadable = () => {
+  const fitAll = () => {
+    isFitting.current = true;
     if (flow !== null && size !== null) void flow.setViewport(frame(size), { duration: 200 });
   };
 
-  return { size, firstViewport, onInit: setFlow, reveal, revealCurrent, fitReadable };
+  // The map follows the chat: the step whose message is in view comes into view on the map.
+  const follow = useEffectEvent((turn: number) => {
+    if (!shouldFollowChat(Date.now(), lastMovedByPerson.current)) return;
+    const id = displayedNodeAt(layout, turn);
+    if (id !== null) reveal(id);
+  });
+  useEffect(() => {
+    if (followTurn !== null) follow(followTurn);
+  }, [followTurn]);
+
+  const onMoveStart = useCallback((event: unknown) => {
+    if (event === null || event === undefined) return;
+    lastMovedByPerson.current = Date.now();
+    isFitting.current = false;
+  }, []);
+
+  return { size, firstViewport, onInit: setFlow, reveal, revealCurrent, fitAll, onMoveStart };
 }
 
 function focusRect(layout: TrajectoryLayout, currentNodeId: string | null): Rect | null {

@@ -21,6 +21,7 @@ export class PendingSaves {
   private readonly flushes = new Set<Flush>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly dirty = new Set<symbol>();
+  private readonly conflicts = new Set<symbol>();
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void) => {
@@ -42,6 +43,17 @@ export class PendingSaves {
     if (isDirty) this.dirty.add(key);
     else this.dirty.delete(key);
     if (had !== isDirty) this.emit();
+  }
+
+  /** Editors whose save the server refused as overlapping (a 409 waiting in a merge view). */
+  getConflictCount = () => this.conflicts.size;
+
+  /** Marks an editor as holding text the server refused as overlapping, or not any more. */
+  setConflict(key: symbol, isConflict: boolean): void {
+    const had = this.conflicts.has(key);
+    if (isConflict) this.conflicts.add(key);
+    else this.conflicts.delete(key);
+    if (had !== isConflict) this.emit();
   }
 
   track<T>(promise: Promise<T>): Promise<T> {
@@ -90,6 +102,11 @@ export function usePendingSaves(): PendingSaves {
 export function usePendingSaveCount(): number {
   const saves = usePendingSaves();
   return useSyncExternalStore(saves.subscribe, saves.getCount, () => 0);
+}
+
+export function useConflictCount(): number {
+  const saves = usePendingSaves();
+  return useSyncExternalStore(saves.subscribe, saves.getConflictCount, () => 0);
 }
 
 /** Registers `flush` for the lifetime of the calling component (latest closure wins). */

@@ -100,6 +100,7 @@ export function useAutosave(
         if (current) {
           conflictRef.current = current;
           setConflict(current);
+          saves.setConflict(dirtyKey, true);
           setState('conflict');
         } else {
           setState('error');
@@ -120,6 +121,8 @@ export function useAutosave(
       } else {
         conflictRef.current = { content: merged, version: baseVersionRef.current ?? 0 };
         setConflict(conflictRef.current);
+        saves.setConflict(dirtyKey, true);
+        setState('conflict');
       }
     }
   }, [saves, dirtyKey]);
@@ -146,6 +149,7 @@ export function useAutosave(
       if (!settled) return;
       conflictRef.current = null;
       setConflict(null);
+      saves.setConflict(dirtyKey, false);
       confirmedRef.current = settled.content;
       baseVersionRef.current = settled.version;
       draftRef.current = text;
@@ -159,7 +163,10 @@ export function useAutosave(
   // Leaving (another thread, unmount) saves what was typed.
   useEffect(
     () => () => {
-      void flush().finally(() => saves.setDirty(dirtyKey, false));
+      void flush().finally(() => {
+        saves.setDirty(dirtyKey, false);
+        saves.setConflict(dirtyKey, false);
+      });
     },
     [flush, saves, dirtyKey],
   );

@@ -27,6 +27,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
   const toast = useToast();
   const saves = usePendingSaves();
   const nextPendingId = useRef(1);
+  const sentVersions = useRef(new Map<string, number>());
 
   const query = useQuery({
     queryKey: queryKeys.workspace(threadId ?? ''),
@@ -62,6 +63,16 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
       if (threadId !== null) void saves.track(mutateAsync({ threadId, edit: e }).catch(() => undefined));
     };
     const pendingId = () => `${PENDING_ID_PREFIX}${nextPendingId.current++}`;
+    // The version this tab's copy of the item is at: what it last read, or past its own edits still in
+    // flight (two quick toggles must not refuse each other). A stale copy is merged by field or refused (409).
+    const versionOf = (list: 'preferences' | 'todos', itemId: string) => {
+      if (threadId === null) return undefined;
+      const read = queryClient.getQueryData<Workspace>(queryKeys.workspace(threadId))?.[list].find((item) => item.id === itemId)?.version;
+      const base = Math.max(read ?? 0, sentVersions.current.get(itemId) ?? 0);
+      if (base === 0) return undefined;
+      sentVersions.current.set(itemId, base + 1);
+      return base;
+    };
     return {
       setObjective: (text) =>
         edit({
@@ -97,15 +108,17 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
           }),
           failure: 'Could not add the preference',
         }),
-      updatePreference: (prefId, patch) =>
+      updatePreference: (prefId, patch) => {
+        const baseOfPreference = versionOf('preferences', prefId);
         edit({
-          run: (id) => workspaceApi.updatePreference(id, prefId, patch),
+          run: (id) => workspaceApi.updatePreference(id, prefId, { ...patch, base_version: baseOfPreference }),
           optimistic: (w) => ({
             ...w,
             preferences: w.preferences.map((p) => (p.id === prefId ? { ...p, ...patch } : p)),
           }),
           failure: 'Could not update the preference',
-        }),
+        });
+      },
       removePreference: (prefId) =>
         edit({
           run: (id) => workspaceApi.removePreference(id, prefId),
@@ -127,15 +140,17 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
           }),
           failure: 'Could not add the todo',
         }),
-      updateTodo: (todoId, patch) =>
+      updateTodo: (todoId, patch) => {
+        const baseOfTodo = versionOf('todos', todoId);
         edit({
-          run: (id) => workspaceApi.updateTodo(id, todoId, patch),
+          run: (id) => workspaceApi.updateTodo(id, todoId, { ...patch, base_version: baseOfTodo }),
           optimistic: (w) => ({
             ...w,
             todos: w.todos.map((t) => (t.id === todoId ? { ...t, ...patch } : t)),
           }),
           failure: 'Could not update the todo',
-        }),
+        });
+      },
       removeTodo: (todoId) =>
         edit({
           run: (id) => workspaceApi.removeTodo(id, todoId),

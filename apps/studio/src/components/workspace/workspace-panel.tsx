@@ -1,6 +1,6 @@
 'use client';
 import { PanelRight, RotateCcw } from 'lucide-react';
-import { usePendingSaveCount } from '@/components/workspace/pending-saves';
+import { useConflictCount, usePendingSaveCount } from '@/components/workspace/pending-saves';
 import { Button } from '@/components/ui/button';
 import { Skeleton, SkeletonList } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
@@ -108,13 +108,16 @@ function PreviewState({ isEdited }: { isEdited: boolean }) {
 
 function SyncState() {
   const pending = usePendingSaveCount();
+  const conflicts = useConflictCount();
+  // "All changes saved" only when it is true: a save refused as overlapping waits in its merge view.
+  const state = conflicts > 0 ? 'conflict' : pending > 0 ? 'saving' : 'saved';
   return (
     <span
       data-testid="workspace-sync"
-      data-state={pending > 0 ? 'saving' : 'saved'}
-      className="text-xs text-muted-foreground"
+      data-state={state}
+      className={state === 'conflict' ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}
     >
-      {pending > 0 ? 'Saving…' : 'All changes saved'}
+      {state === 'conflict' ? 'Not saved: merge the document' : state === 'saving' ? 'Saving…' : 'All changes saved'}
     </span>
   );
 }

@@ -1,0 +1,20 @@
+'use client';
+import { createContext, useContext } from 'react';
+
+/**
+ * What a card can ask of the map it sits on: open or close a stack of regenerated replies, fold or
+ * unfold a fork, and whether the map is in its overview (below the readable zoom, cards drawn compact).
+ * Absent (null) where a card is drawn without a map (the bench harness draws the panel as a whole).
+ */
+export interface MapActions {
+  readonly isOverview: boolean;
+  readonly toggleStack: (nodeId: string) => void;
+  readonly toggleFork: (nodeId: string) => void;
+}
+
+const MapActionsContext = createContext<MapActions | null>(null);
+export const MapActionsProvider = MapActionsContext.Provider;
+
+export function useMapActions(): MapActions | null {
+  return useContext(MapActionsContext);
+}

@@ -1,0 +1,135 @@
+import { assembleFamilyGraph, regeneratedTitle } from '@trellis/domain';
+import { FamilyBuilder } from '@trellis/domain/graph/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  collapsedForksKey,
+  displayedNodeAt,
+  fitOverview,
+  framesEveryStep,
+  isOverviewZoom,
+  OVERVIEW_MIN_ZOOM,
+  OVERVIEW_STEP_PX,
+  parseCollapsedForks,
+  shouldFollowChat,
+  startsAsStrip,
+  stepInView,
+  toggled,
+} from './overview';
+import { layoutTrajectory, STEP_GAP } from './trajectory-layout';
+import { READABLE_ZOOM } from './viewport';
+
+/** One path of `depth` steps with `paths − 1` branches spread along it (each two steps long). */
+function family(depth: number, paths: number) {
+  const f = new FamilyBuilder();
+  const root = f.root();
+  f.turns(root, depth);
+  for (let i = 1; i < paths; i++) {
+    const b = f.branch(root, Math.min(depth - 1, Math.round((i * depth) / paths)));
+    f.turns(b, 2);
+  }
+  const graph = assembleFamilyGraph({ requestedThreadId: root, ...f.rows(), maxNodes: 100_000 });
+  return { root, graph, layout: layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null }) };
+}
+
+describe('fitOverview ("Fit view")', () => {
+  it('frames every step of a family that fits at one step per ~24 px, going below the readable zoom', () => {
+    const { layout } = family(40, 13);
+    const size = { width: 1440, height: 260 - 36 };
+    const viewport = fitOverview(layout, size, null);
+    expect(viewport.zoom).toBeLessThan(READABLE_ZOOM);
+    expect(isOverviewZoom(viewport.zoom)).toBe(true);
+    expect(framesEveryStep(layout, viewport, size)).toBe(true);
+    expect(viewport.zoom * STEP_GAP).toBeGreaterThanOrEqual(OVERVIEW_STEP_PX);
+  });
+
+  it('a family that fits readably is fitted at a readable zoom (no overview), never above full size', () => {
+    const { layout } = family(4, 2);
+    const viewport = fitOverview(layout, { width: 1440, height: 800 }, null);
+    expect(viewport.zoom).toBeLessThanOrEqual(1);
+    expect(isOverviewZoom(viewport.zoom)).toBe(false);
+    expect(framesEveryStep(layout, viewport, { width: 1440, height: 800 })).toBe(true);
+  });
+
+  it('stops at the overview floor for a family too long for the panel, framing the focus step', () => {
+    const { layout } = family(400, 2);
+    const size = { width: 1000, height: 400 };
+    const focus = layout.nodes.at(-1)!;
+    const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+    expect(viewport.zoom).toBeCloseTo(OVERVIEW_MIN_ZOOM);
+    expect(framesEveryStep(layout, viewport, size)).toBe(false);
+    const x = focus.position.x * viewport.zoom + viewport.x;
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x).toBeLessThanOrEqual(size.width);
+  });
+
+  it('leaves room left of the first step for the name of the lane that starts there', () => {
+    const { layout } = family(12, 1);
+    const size = { width: 800, height: 200 };
+    const viewport = fitOverview(layout, size, null);
+    const firstX = layout.bounds.x * viewport.zoom + viewport.x;
+    expect(firstX).toBeGreaterThanOrEqual(STEP_GAP * viewport.zoom);
+  });
+});
+
+describe('following the chat', () => {
+  it('frames the earliest step in view, and waits while the person has just moved the map', () => {
+    expect(stepInView([5, 3, 4])).toBe(3);
+    expect(stepInView([])).toBeNull();
+    expect(shouldFollowChat(10_000, null)).toBe(true);
+    expect(shouldFollowChat(10_000, 8_000)).toBe(false);
+    expect(shouldFollowChat(10_000, 5_000)).toBe(true);
+  });
+
+  it('maps the step to the displayed path’s node at that step', () => {
+    const { root, layout } = family(6, 3);
+    expect(displayedNodeAt(layout, 3)).toBe(`${root}:3`);
+    expect(displayedNodeAt(layout, 99)).toBeNull();
+  });
+});
+
+describe('folded forks and stacks in the layout', () => {
+  it('remembers folds as a list per family, and reads anything else as none', () => {
+    expect(collapsedForksKey('th_a')).not.toBe(collapsedForksKey('th_b'));
+    expect([...parseCollapsedForks(JSON.stringify(['a:1', 2, 'b:3']))]).toEqual(['a:1', 'b:3']);
+    expect(parseCollapsedForks('{oops').size).toBe(0);
+    expect(parseCollapsedForks(null).size).toBe(0);
+    expect([...toggled(toggled(new Set(['x']), 'y'), 'x')]).toEqual(['y']);
+  });
+
+  it('three regenerations of a reply are one card with a stack of 3 and take no lane until expanded', () => {
+    const f = new FamilyBuilder();
+    const root = f.root();
+    f.turns(root, 4);
+    const alts = [1, 2, 3].map(() => {
+      const id = f.branch(root, 2, 'regenerate', regeneratedTitle(3));
+      f.turn(id, { user_message: `message 3 of ${root}` });
+      return id;
+    });
+    const graph = assembleFamilyGraph({ requestedThreadId: root, ...f.rows() });
+    const stacked = layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null });
+    const card = stacked.nodeById.get(`${root}:3`);
+    expect(card?.type === 'commit' && card.data.stackedReplies).toBe(3);
+    expect(new Set(stacked.nodes.map((n) => n.data.lane))).toEqual(new Set([0]));
+    const open = layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null, expandedStacks: new Set([`${root}:3`]) });
+    expect(new Set(open.nodes.map((n) => n.data.lane)).size).toBe(4);
+    expect(open.bounds.height).toBeGreaterThan(stacked.bounds.height);
+    expect(alts.every((id) => open.nodes.some((n) => n.data.thread_id === id))).toBe(true);
+  });
+
+  it('a folded fork takes its lanes off the map', () => {
+    const { root, graph } = family(10, 4);
+    const all = layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null });
+    const forkId = all.nodes.find((n) => n.type === 'commit' && n.data.branchCount > 0)!.id;
+    const folded = layoutTrajectory(graph, { displayedThreadId: root, currentNodeId: null, collapsedForks: new Set([forkId]) });
+    expect(folded.bounds.height).toBeLessThan(all.bounds.height);
+    const fork = folded.nodeById.get(forkId);
+    expect(fork?.type === 'commit' && fork.data.collapsedBranches).toBe(1);
+  });
+});
+
+describe('the phone', () => {
+  it('starts as a strip below the md breakpoint only', () => {
+    expect(startsAsStrip(390)).toBe(true);
+    expect(startsAsStrip(1440)).toBe(false);
+  });
+});
