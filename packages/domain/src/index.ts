@@ -21,3 +21,4 @@ export * from './apply/index';
 export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './authorship/index';
+export * from './contracts/authorship';

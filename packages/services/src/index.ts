@@ -50,3 +50,4 @@ export * from './compare/compare-steps';
 export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';
 export { summarizePath } from './apply/summarize-path';
+export * from './authorship/get-authorship';

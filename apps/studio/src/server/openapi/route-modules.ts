@@ -5,6 +5,7 @@
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
+import * as conversationsIdAuthorship from '@/app/api/conversations/[id]/authorship/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
@@ -38,6 +39,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   unknown,
   authAll,
   conversationsIdApply,
+  conversationsIdAuthorship,
   conversationsIdBranch,
   conversationsIdCompare,
   conversationsIdCursor,
