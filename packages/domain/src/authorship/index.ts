@@ -3,3 +3,5 @@ export * from './units';
 export * from './spans';
 export * from './advance';
 export * from './summary';
+export * from './render';
+export * from './report';

@@ -23,16 +23,17 @@ export function wordStarts(text: string): number[] {
   return starts;
 }
 
-/** Words of `text` by author of `spans` (which cover it), optionally only within `[from, to)`. */
+/** Words of `text` by author of `spans` (which cover it), optionally only within `[from, to)` (`words`: its `wordStarts`). */
 export function summarizeAuthorship(
   text: string,
   spans: readonly AuthorshipSpan[],
   from = 0,
   to = text.length,
+  words: readonly number[] = wordStarts(text),
 ): AuthorshipSummary {
   const summary = emptySummary();
   let index = 0;
-  for (const start of wordStarts(text)) {
+  for (const start of words) {
     if (start < from || start >= to) continue;
     while (index < spans.length && (spans[index] as AuthorshipSpan).end <= start) index++;
     const span = spans[index];
