@@ -41,6 +41,9 @@ export const AuthorshipSummarySchema = z.object({
 export const AuthorshipSchema = z.object({
   version: z.int().nonnegative().describe('the document version the spans describe'),
   spans: z.array(AuthorshipSpanSchema),
+  steps: z
+    .array(z.object({ turn: z.int().nonnegative(), label: z.string().describe('the step’s label, as the family graph shows it') }))
+    .describe('the steps of this path that the spans name (applied text names steps of its source)'),
   summary: AuthorshipSummarySchema.describe('words (Unicode word segmentation) by the author of their first character'),
 });
 export type Authorship = z.infer<typeof AuthorshipSchema>;

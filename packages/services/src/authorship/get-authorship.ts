@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import {
   AppError,
   advanceAuthorship,
+  computeThreadSuffixes,
+  ownerOfTurn,
+  stepLabel,
   summarizeAuthorship,
   type Authorship,
   type AuthorshipSpan,
@@ -18,6 +21,7 @@ import {
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { loadFamilyThreads } from '../graph/family-rows';
 import { loadLineage } from '../lineage/load-lineage';
 import { loadPathSegments, onPath, pathOrder, type PathSegment } from './path-log';
 
@@ -32,6 +36,9 @@ export async function getAuthorship(
   actor: ThreadActor,
   input: { threadId: string; turn?: number | undefined },
 ): Promise<Authorship> {
+  // The family's thread rows only name the steps (as in the compare): loaded beside the path's rows.
+  const family = loadFamilyThreads(deps.db, input.threadId);
+  family.catch(() => undefined);
   const [{ conversation }, lineage] = await Promise.all([
     requireOwnedThread(deps.db, actor, input.threadId),
     loadLineage(deps.db, input.threadId),
@@ -40,8 +47,16 @@ export async function getAuthorship(
     throw AppError.notFound(`Step ${input.turn} of this path`);
   }
   const segments = await loadPathSegments(deps.db, lineage);
-  const { state, summary } = await readAuthorship(deps.db, segments, input.turn ?? null);
-  return { version: state.version, spans: state.spans, summary };
+  const [{ state, summary }, { threads, labelTurns }] = await Promise.all([
+    readAuthorship(deps.db, segments, input.turn ?? null),
+    family,
+  ]);
+  const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
+  const turns = [...new Set(state.spans.filter((s) => s.via !== 'apply' && s.turn !== null).map((s) => s.turn as number))];
+  const steps = turns
+    .sort((a, b) => a - b)
+    .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
+  return { version: state.version, spans: state.spans, steps, summary };
 }
 
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */
