@@ -34,6 +34,11 @@ export interface WorkspacePort {
   updateTodo(input: { id: string; text?: string; depth?: number; done?: boolean }): Promise<void>;
   removeTodo(input: { id: string }): Promise<void>;
   createArtifact(input: { kind: string; title: string; content: string }): Promise<{ id: string; number: number }>;
+  /**
+   * The same workspace, whose writes name `toolCallId` as their author (the change log's `actor_id`).
+   * Optional: a port without it records no tool call id.
+   */
+  forToolCall?(toolCallId: string): WorkspacePort;
 }
 
 /**

@@ -20,5 +20,7 @@ export * from './workspace/document-title';
 export * from './apply/index';
 export * from './changes/doc-patch';
 export * from './changes/change';
+export * from './changes/merge-document';
+export * from './contracts/changes';
 export * from './authorship/index';
 export * from './contracts/authorship';

@@ -68,5 +68,5 @@ async function runCall(workspace: WorkspacePort, call: PendingCall): Promise<Too
   if (call.invalid !== undefined) return { result: `Invalid arguments: ${call.invalid}`, isError: true };
   const tool = findTool(call.name);
   if (tool === undefined) return { result: `Unknown tool "${call.name}".`, isError: true };
-  return tool.execute(workspace, call.args);
+  return tool.execute(workspace.forToolCall?.(call.id) ?? workspace, call.args);
 }

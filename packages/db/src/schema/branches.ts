@@ -25,6 +25,13 @@ export const conversationBranches = pgTable(
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The parent's last change (`workspace_changes.seq`) the branch inherits: its change log is the
+     * parent's path log up to here, then its own (a copy is not a change). Fixed at creation, so a
+     * parent's later edits never leak in; 0 for branches made before the log (their own migration
+     * change holds their whole text) and for imports (empty workspaces).
+     */
+    parentChangeSeq: integer('parent_change_seq').notNull().default(0),
   },
   (t) => [
     index('conversation_branches_parent_idx').on(t.parentThreadId),

@@ -18,6 +18,12 @@ export const documents = pgTable(
       .references(() => conversations.threadId, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
+    /**
+     * +1 per change of the row (body or title) through the write path. Path-wide: a branch's copy
+     * starts at its parent's version at the branch point, so a version names one text on a path and
+     * replaying the path's change log from empty reaches this version's body (issue 23).
+     */
+    version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('documents_content_fts_idx').using('gin', searchVector(t.content))],
@@ -46,6 +52,8 @@ export const preferences = pgTable(
     position: integer('position').notNull(),
     text: text('text').notNull(),
     locked: boolean('locked').notNull().default(false),
+    /** +1 per change of the row through the write path; an edit on a stale version is merged by field or refused. */
+    version: integer('version').notNull().default(1),
     /** Identity across paths (docs/branching.md, "Item keys"): a copy keeps it, a new item gets a new one. */
     key: uuid('key').notNull().default(sql`gen_random_uuid()`),
   },
@@ -65,6 +73,8 @@ export const todos = pgTable(
     done: boolean('done').notNull().default(false),
     depth: integer('depth').notNull().default(0),
     key: uuid('key').notNull().default(sql`gen_random_uuid()`),
+    /** +1 per change of the row through the write path (see `preferences.version`). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('todos_thread_idx').on(t.threadId, t.position),
@@ -170,4 +180,50 @@ export const stepChanges = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.threadId, t.turnIndex] })],
+);
+
+/**
+ * The change log (issue 23): one row per workspace change, from any source, appended by the write
+ * path (`services/src/workspace/write-workspace.ts`) in the transaction that makes the change.
+ * `seq` is gapless per thread; `turn` is the step whose after-state the change belongs to (the
+ * thread's `turn_index` at the time: the agent's edits in turn k and a person's edits between turns
+ * k and k+1 both belong to step k). A document body change stores a patch (`after.patch`) and the
+ * text it deleted (`before.deleted`), never two copies of the body. A branch owns no copy of its
+ * parent's rows: its log is its ancestors' up to `conversation_branches.parent_change_seq`, then its own.
+ */
+export const workspaceChanges = pgTable(
+  'workspace_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: thread(),
+    seq: integer('seq').notNull(),
+    turn: integer('turn').notNull(),
+    actor: text('actor').$type<'person' | 'agent' | 'system'>().notNull(),
+    actorId: text('actor_id'),
+    via: text('via').$type<'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration'>().notNull(),
+    viaSource: text('via_source'),
+    kind: text('kind').$type<'objective' | 'document' | 'document_title' | 'preference' | 'todo' | 'artifact'>().notNull(),
+    key: text('key'),
+    op: text('op').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('workspace_changes_thread_seq_key').on(t.threadId, t.seq),
+    // A branch's cut (the parent's last change at or before the branch point) is one probe.
+    index('workspace_changes_thread_turn_idx').on(t.threadId, t.turn, t.seq),
+    // The document's changes alone: a branch finds the document's version at its cut.
+    index('workspace_changes_document_idx')
+      .on(t.threadId, t.seq)
+      .where(sql`${t.kind} in ('document', 'document_title')`),
+    // A stale save walks back from the live text over the document changes after its base version only.
+    index('workspace_changes_document_version_idx')
+      .on(t.threadId, sql`((${t.after}->>'version')::int)`)
+      .where(sql`${t.kind} in ('document', 'document_title')`),
+    // An item edit on a stale version reads that item's changes since.
+    index('workspace_changes_item_idx')
+      .on(t.threadId, t.key)
+      .where(sql`${t.key} is not null`),
+  ],
 );

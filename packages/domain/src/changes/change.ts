@@ -11,6 +11,16 @@ export type ChangeVia = 'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'im
 export type ChangeItemKind = 'objective' | 'document' | 'document_title' | 'preference' | 'todo' | 'artifact';
 
 /**
+ * The document body's `before`: the version it was made on and the texts its patch deleted, in order
+ * (`revertDocPatch`), so a stale base is rebuilt by walking back from the live text over the few
+ * changes since, never by replaying the whole log.
+ */
+export interface DocumentBodyBefore {
+  version: number;
+  deleted?: string[];
+}
+
+/**
  * The document body's change: `before`/`after` carry versions, the patch (never two bodies) and, for
  * text brought by an apply, the authors of the inserted text (`attribution`, offsets into the
  * concatenated inserted text of the patch, in order), so applied text keeps its original author.

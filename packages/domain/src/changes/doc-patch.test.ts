@@ -32,3 +32,16 @@ describe('document patches', () => {
     expect(() => applyDocPatch('abc', [{ r: 5 }])).toThrow(RangeError);
   });
 });
+
+describe('reverting a document patch', () => {
+  it('gives the old text back from the new text and the deleted texts', async () => {
+    const { deletedTexts, revertDocPatch } = await import('./doc-patch');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        const patch = makeDocPatch(a, b);
+        expect(revertDocPatch(b, patch, deletedTexts(a, patch))).toBe(a);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -76,6 +76,48 @@ export function applyDocPatch(before: string, patch: DocPatch): string {
   return out + before.slice(at);
 }
 
+/**
+ * The texts a patch deletes from `before`, in order: stored beside the patch (`before.deleted` of a
+ * document change) so a patch can be undone without a copy of the body.
+ */
+export function deletedTexts(before: string, patch: DocPatch): string[] {
+  let at = 0;
+  const out: string[] = [];
+  for (const op of patch) {
+    if ('r' in op) at += op.r;
+    else if ('d' in op) {
+      out.push(before.slice(at, at + op.d));
+      at += op.d;
+    }
+  }
+  return out;
+}
+
+/**
+ * The text a patch was made from, given the text it made and the texts it deleted
+ * ({@link deletedTexts}): walks the patch over `after`, putting deletions back and taking insertions out.
+ */
+export function revertDocPatch(after: string, patch: DocPatch, deleted: readonly string[]): string {
+  let at = 0;
+  let next = 0;
+  let out = '';
+  for (const op of patch) {
+    if ('r' in op) {
+      if (at + op.r > after.length) throw new RangeError('patch retains past the end of the text');
+      out += after.slice(at, at + op.r);
+      at += op.r;
+    } else if ('d' in op) {
+      const text = deleted[next++];
+      if (text === undefined || text.length !== op.d) throw new RangeError('deleted text does not fit the patch');
+      out += text;
+    } else {
+      if (after.slice(at, at + op.i.length) !== op.i) throw new RangeError('patch inserts text the later text does not hold');
+      at += op.i.length;
+    }
+  }
+  return out + after.slice(at);
+}
+
 /** Units the patch's old text must have at least (its retains and deletes). */
 export function patchBaseLength(patch: DocPatch): number {
   let n = 0;

@@ -5,6 +5,10 @@ export const MAX_DOCUMENT_CHARS = 2_000_000;
 export const MAX_TEXT_CHARS = 10_000;
 
 const ItemKeySchema = z.string().nullable().describe('Identity across paths; null only for items of snapshots older than keys');
+const ItemVersionSchema = z
+  .int()
+  .positive()
+  .describe('+1 per change of the item; send it back as `base_version` when editing. Absent on a restored (past) step.');
 
 export const PreferenceSchema = z.object({
   id: z.string(),
@@ -12,6 +16,7 @@ export const PreferenceSchema = z.object({
   text: z.string(),
   locked: z.boolean(),
   position: z.number().int(),
+  version: ItemVersionSchema.optional(),
 });
 export type Preference = z.infer<typeof PreferenceSchema>;
 
@@ -22,6 +27,7 @@ export const TodoSchema = z.object({
   done: z.boolean(),
   depth: z.number().int().min(0),
   position: z.number().int(),
+  version: ItemVersionSchema.optional(),
 });
 export type Todo = z.infer<typeof TodoSchema>;
 
@@ -37,7 +43,15 @@ export const ArtifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof ArtifactSchema>;
 
-export const DocumentSchema = z.object({ title: z.string(), content: z.string() });
+const DocumentVersionSchema = z
+  .int()
+  .nonnegative()
+  .describe(
+    '+1 per change of the document (body or title), counted along the path (a branch continues its parent’s count). ' +
+      'Send it back as `document.base_version` with the next save.',
+  );
+
+export const DocumentSchema = z.object({ title: z.string(), content: z.string(), version: DocumentVersionSchema.optional() });
 export type WorkspaceDocument = z.infer<typeof DocumentSchema>;
 
 export const WorkspaceSchema = z.object({
@@ -49,6 +63,38 @@ export const WorkspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
+export const LivePreferenceSchema = PreferenceSchema.extend({ version: ItemVersionSchema });
+export const LiveTodoSchema = TodoSchema.extend({ version: ItemVersionSchema });
+export type LivePreference = z.infer<typeof LivePreferenceSchema>;
+export type LiveTodo = z.infer<typeof LiveTodoSchema>;
+
+/** The live workspace (GET/PATCH `…/workspace`): the document and every preference and todo carry their version. */
+export const LiveWorkspaceSchema = WorkspaceSchema.extend({
+  document: DocumentSchema.extend({ version: DocumentVersionSchema }),
+  preferences: z.array(LivePreferenceSchema),
+  todos: z.array(LiveTodoSchema),
+});
+export type LiveWorkspace = z.infer<typeof LiveWorkspaceSchema>;
+
+/**
+ * `details` of the 409 `conflict` a document save answers when its edits overlap edits made since
+ * its base version: the current document, to merge by hand and save with this version as its base.
+ */
+export const DocumentConflictDetailsSchema = z.object({
+  document: z.object({ title: z.string(), content: z.string(), version: DocumentVersionSchema }),
+});
+export type DocumentConflictDetails = z.infer<typeof DocumentConflictDetailsSchema>;
+
+/** `details` of the 409 `conflict` of an item edit whose fields were changed since its base version. */
+export const ItemConflictDetailsSchema = z.object({
+  item: z.union([LivePreferenceSchema, LiveTodoSchema]),
+});
+
+const baseVersion = z
+  .int()
+  .nonnegative()
+  .optional();
+
 const text = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);
 const depth = z.number().int().min(0).max(8);
 
@@ -59,6 +105,11 @@ export const PatchWorkspaceSchema = z
       .object({
         title: StorableStringSchema.max(500).optional(),
         content: StorableStringSchema.max(MAX_DOCUMENT_CHARS).optional(),
+        base_version: baseVersion.describe(
+          'The `document.version` this text was edited from. A save on an older version is three-way merged onto the current ' +
+            'text: a clean merge is saved (the answer holds the merged text and the new version), overlapping edits answer ' +
+            '409 `conflict` with the current document in `details.document`. Without it the text replaces the current one.',
+        ),
       })
       .strict()
       .optional(),
@@ -68,13 +119,28 @@ export type PatchWorkspace = z.infer<typeof PatchWorkspaceSchema>;
 
 export const CreatePreferenceSchema = z.object({ text, locked: z.boolean().optional() }).strict();
 export const UpdatePreferenceSchema = z
-  .object({ text: text.optional(), locked: z.boolean().optional() })
+  .object({
+    text: text.optional(),
+    locked: z.boolean().optional(),
+    base_version: baseVersion.describe(
+      'The item’s `version` this edit was made on. On an older version the edit is applied if the fields it sets were not ' +
+        'changed since (field-level merge), else 409 `conflict` with the current item in `details.item`. Without it the edit applies to the current item.',
+    ),
+  })
   .strict();
 export const CreateTodoSchema = z
   .object({ text, depth: depth.optional(), done: z.boolean().optional() })
   .strict();
 export const UpdateTodoSchema = z
-  .object({ text: text.optional(), depth: depth.optional(), done: z.boolean().optional() })
+  .object({
+    text: text.optional(),
+    depth: depth.optional(),
+    done: z.boolean().optional(),
+    base_version: baseVersion.describe(
+      'The item’s `version` this edit was made on. On an older version the edit is applied if the fields it sets were not ' +
+        'changed since (field-level merge), else 409 `conflict` with the current item in `details.item`. Without it the edit applies to the current item.',
+    ),
+  })
   .strict();
 export const ReorderSchema = z
   .object({ ids: z.array(StorableStringSchema).min(1).describe('every item id of the list, in the new order') })

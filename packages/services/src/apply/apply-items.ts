@@ -31,7 +31,7 @@ import { snapshotCaptureCtes } from '../turns/snapshot-capture';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, releaseLease, type LeaseTiming } from '../turns/turn-lease';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 import { readApplySource, toApplyState, type ApplySourceState } from './source-state';
-import { writeAppliedState } from './write-applied-state';
+import { writeWorkspace } from '../workspace/write-workspace';
 
 export interface ApplyItemsInput {
   /** The target thread (`{id}` of the route). */
@@ -153,7 +153,21 @@ async function writeUnderLease(
         returning turn_index`);
       const turnIndex = turn!.turn_index;
       await tx.execute(sql`with ${snapshotCaptureCtes(input.threadId, entry)} select 1`);
-      await writeAppliedState(tx, { threadId: input.threadId, turnIndex, before, after: plan.state, artifactNumbers: source.artifactNumbers });
+      // The items land through the write path (the row lock is held): change rows via `apply`, naming the source node.
+      await writeWorkspace(
+        { tx },
+        {
+          threadId: input.threadId,
+          author: { actor: 'person', actorId: actor.userId, via: 'apply', viaSource: sourceRef.node_id },
+          edits: [
+            {
+              kind: 'state',
+              target: plan.state,
+              options: { removeMissing: false, turnIndex, artifactNumbers: source.artifactNumbers },
+            },
+          ],
+        },
+      );
       await tx.execute(sql`
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
         values (${input.threadId}, ${turnIndex}, 'system', ${entry}, 'apply', ${JSON.stringify(provenance)}::jsonb)`);

@@ -10,7 +10,7 @@ import { requireOwnedThread, type ThreadActor } from '../conversations/conversat
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
 import { sendTurn, type TurnStream } from '../turns/send-turn';
-import { insertArtifact } from '../workspace/artifact-mutations';
+import { writeWorkspace } from '../workspace/write-workspace';
 import { resolveSource } from './apply-items';
 
 /** The newest steps a summary prompt lists; older ones are counted, not listed. */
@@ -65,8 +65,21 @@ export async function summarizePath(
     applied: {
       provenance,
       prompt,
-      fileReply: async (tx, reply) => {
-        await insertArtifact(tx, input.threadId, reply.turnIndex, { kind: 'summary', title: `Summary of path ${label}`, content: reply.content });
+      fileReply: async (db, reply) => {
+        await writeWorkspace(
+          { db },
+          {
+            threadId: input.threadId,
+            author: { actor: 'agent', actorId: null, via: 'apply', viaSource: sourceNodeId },
+            edits: [
+              {
+                kind: 'artifact_create',
+                turnIndex: reply.turnIndex,
+                artifact: { kind: 'summary', title: `Summary of path ${label}`, content: reply.content },
+              },
+            ],
+          },
+        );
       },
     },
   });

@@ -6,15 +6,17 @@ import {
   newThreadId,
   type BranchCreated,
   type CreateBranch,
-  type WorkspaceState,
+  type WorkspaceOverride,
 } from '@trellis/domain';
-import { conversationBranches, conversations, documents, preferences, todos } from '@trellis/db';
+import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
 import { loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { readPathMessages } from './path-messages';
 import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
+import { writeWorkspace } from '../workspace/write-workspace';
+import { branchCut, copyBranchWorkspace } from '../workspace/write/workspace-copies';
 
 export type BranchReason = 'continue' | 'edit' | 'regenerate' | (string & {});
 
@@ -52,8 +54,6 @@ async function createBranchNow(
   const { threadId, from_turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
   validateFork(lineage, actor, k);
-  const { state: restored } = await readRestoreState(deps.db, lineage, k);
-  const state = applyWorkspaceOverride(restored, input.workspace);
   const [parent] = await deps.db
     .select({ title: conversations.title, rootThreadId: conversations.rootThreadId })
     .from(conversations)
@@ -70,7 +70,8 @@ async function createBranchNow(
     userId: actor.userId,
     k,
     reason: input.reason ?? null,
-    state,
+    lineage,
+    override: input.workspace,
   });
 
   await seedAndActivate(deps, {
@@ -111,17 +112,22 @@ async function writePendingBranch(
     userId: string;
     k: number;
     reason: string | null;
-    state: WorkspaceState;
+    lineage: LineageRow[];
+    override: WorkspaceOverride | undefined;
   },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    // The parent's writers wait (its row, shared) while the state at k is read and its log is cut,
+    // so the copy and the inherited log agree even at the live tip.
+    await tx.execute(sql`select 1 from conversations where thread_id = ${b.parentId} for share`);
+    const [{ state }, cut] = [await readRestoreState(tx, b.lineage, b.k), await branchCut(tx, b.parentId, b.k)];
     await tx.insert(conversations).values({
       threadId: b.childId,
       rootThreadId: b.rootThreadId,
       userId: b.userId,
       title: b.title,
       isTitleProvisional: b.isTitleProvisional,
-      objective: b.state.objective,
+      objective: state.objective,
       // Turn numbering continues: the first message on the branch is turn k+1.
       turnIndex: b.k,
       // Display-only approximation, as in the seed (two messages per inherited turn).
@@ -134,41 +140,25 @@ async function writePendingBranch(
       reason: b.reason,
       userId: b.userId,
       status: 'pending',
+      parentChangeSeq: cut.parentChangeSeq,
     });
-    await tx.insert(documents).values({ threadId: b.childId, title: b.state.document.title, content: b.state.document.content });
-    if (b.state.preferences.length > 0) {
-      await tx
-        .insert(preferences)
-        .values(
-          b.state.preferences.map((p, position) => ({
-            threadId: b.childId,
-            position,
-            text: p.text,
-            locked: p.locked,
-            // A copy keeps the key of the item it copies; a key-less (older) item gets a new one.
-            ...(p.key ? { key: p.key } : {}),
-          })),
-        );
+    await copyBranchWorkspace(tx, { childId: b.childId, parentId: b.parentId, k: b.k, state, documentVersion: cut.documentVersion });
+    // The edited preview's differences from the state at k are the branch's first changes (via `preview_edit`).
+    if (b.override) {
+      await writeWorkspace(
+        { tx },
+        {
+          threadId: b.childId,
+          author: { actor: 'person', actorId: b.userId, via: 'preview_edit' },
+          edits: [
+            {
+              kind: 'state',
+              target: applyWorkspaceOverride(state, b.override),
+              options: { removeMissing: true, turnIndex: b.k },
+            },
+          ],
+        },
+      );
     }
-    if (b.state.todos.length > 0) {
-      await tx
-        .insert(todos)
-        .values(
-          b.state.todos.map((t, position) => ({
-            threadId: b.childId,
-            position,
-            text: t.text,
-            done: t.done,
-            depth: t.depth,
-            ...(t.key ? { key: t.key } : {}),
-          })),
-        );
-    }
-    // Artifacts made up to turn k, in ascending original id order (newest stays last), numbers kept.
-    await tx.execute(sql`
-      insert into artifacts (thread_id, turn_index, kind, title, content, created_at, key, number)
-      select ${b.childId}, turn_index, kind, title, content, created_at, key, number
-      from artifacts where thread_id = ${b.parentId} and turn_index <= ${b.k}
-      order by id`);
   });
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newThreadId, type Conversation, type CreateConversation } from '@trellis/domain';
-import { conversations, documents } from '@trellis/db';
+import { conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from './conversation-access';
 import { toConversation } from './to-conversation';
+import { createEmptyDocuments } from '../workspace/write/workspace-copies';
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
 
@@ -19,7 +20,7 @@ export async function createConversation(
       .insert(conversations)
       .values({ threadId, rootThreadId: threadId, userId: actor.userId, title: input.title ?? DEFAULT_CONVERSATION_TITLE })
       .returning();
-    await tx.insert(documents).values({ threadId });
+    await createEmptyDocuments(tx, [threadId]);
     return row!;
   });
   return toConversation({ conversation, parentThreadId: null, branchPointTurn: null });

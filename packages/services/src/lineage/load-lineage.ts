@@ -36,20 +36,21 @@ export async function loadLineage(db: DbOrTx, threadId: string): Promise<Lineage
  * The walk {@link loadLineage} runs, as the opening `with recursive up as (…)` of a statement that
  * reads along the lineage in the same round trip (add CTEs with `, name as (…)`). One row per thread:
  * `depth` 0 is `threadId`, each ancestor one more; `has_parent` says whether `branch_point_turn` and
- * `parent_thread_id` name an active link (the walk follows only those).
+ * `parent_thread_id` name an active link (the walk follows only those); `parent_change_seq` is the
+ * last of the parent's changes the thread inherits (`workspace_changes`, issue 23).
  */
 export function lineageWalk(threadId: string): SQL {
   return sql`
     with recursive up as (
       select c.thread_id, c.user_id, c.deleted_at is not null as is_deleted, c.turn_index,
-        b.parent_thread_id, b.branch_point_turn, coalesce(b.status = 'pending', false) as is_pending,
+        b.parent_thread_id, b.branch_point_turn, b.parent_change_seq, coalesce(b.status = 'pending', false) as is_pending,
         coalesce(b.status = 'active', false) as has_parent, 0 as depth
       from conversations c
       left join conversation_branches b on b.thread_id = c.thread_id
       where c.thread_id = ${threadId}
       union all
       select c.thread_id, c.user_id, c.deleted_at is not null, c.turn_index,
-        b.parent_thread_id, b.branch_point_turn, false,
+        b.parent_thread_id, b.branch_point_turn, b.parent_change_seq, false,
         coalesce(b.status = 'active', false), up.depth + 1
       from up
       join conversations c on c.thread_id = up.parent_thread_id

@@ -10,6 +10,7 @@ import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { pendingRootRow } from '../branching/pending-threads';
 import { ownedTurns, type ImportPlan, type PlannedThread } from './import-plan';
+import { createEmptyDocuments } from '../workspace/write/workspace-copies';
 
 export const IMPORT_BRANCH_REASON = 'import';
 
@@ -95,9 +96,8 @@ export async function writePendingImport(
         now() - b.depth * interval '1 millisecond'
       from jsonb_to_recordset(${JSON.stringify(branches)}::jsonb)
         as b("threadId" text, "parentThreadId" text, "branchPointTurn" int, reason text, "userId" text, status text, depth int)`);
-    await tx.execute(sql`
-      insert into documents (thread_id)
-      select d.thread_id from jsonb_to_recordset(${JSON.stringify(conversations)}::jsonb) as d(thread_id text)`);
+    // An import's workspaces start empty: no change to log (its branches inherit nothing, parent_change_seq 0).
+    await createEmptyDocuments(tx, conversations.map((c) => c.thread_id));
     await tx.execute(sql`
       insert into messages (thread_id, turn_index, role, content, tool_calls, compacted_before, created_at)
       select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.compacted_before, coalesce(m.created_at::timestamptz, now())

@@ -1,14 +1,18 @@
-import type { CreatePreference, Preference } from '@trellis/domain';
+import type { CreatePreference, LivePreference } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { insertPreference } from './preference-mutations';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
 
 /** Appends a preference at the end of the list. */
 export async function createPreference(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; preference: CreatePreference },
-): Promise<Preference> {
-  return withOwnedThreadLock(deps.db, actor, input.threadId, (tx) => insertPreference(tx, input.threadId, input.preference));
+): Promise<LivePreference> {
+  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits: [{ kind: 'preference_create', ...input.preference }],
+  });
+  return outcomes[0];
 }

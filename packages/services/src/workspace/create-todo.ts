@@ -1,14 +1,18 @@
-import type { CreateTodo, Todo } from '@trellis/domain';
+import type { CreateTodo, LiveTodo } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { insertTodo } from './todo-mutations';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
 
 /** Appends a todo at the end of the list. */
 export async function createTodo(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; todo: CreateTodo },
-): Promise<Todo> {
-  return withOwnedThreadLock(deps.db, actor, input.threadId, (tx) => insertTodo(tx, input.threadId, input.todo));
+): Promise<LiveTodo> {
+  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits: [{ kind: 'todo_create', ...input.todo }],
+  });
+  return outcomes[0];
 }

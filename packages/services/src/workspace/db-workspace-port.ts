@@ -1,17 +1,14 @@
-// The agent's WorkspacePort on Postgres, bound to one thread and one turn. It
-// applies the same mutations as the REST services (one module, never written
-// twice), each in its own short transaction under the thread lock. Whatever the
-// mutations refuse (a locked preference, an unknown id, a bad depth) goes back
-// to the model as a ToolRefusal; infrastructure errors fail the run.
+// The agent's WorkspacePort on Postgres, bound to one thread and one turn. Every write goes through
+// the write path (`writeWorkspace`: actor `agent`, the tool call's id, via `agent_tool`), each in its
+// own short transaction under the thread lock, always against the current text — so a person's edit
+// that lands between two tool calls survives the agent's next append. Whatever the write path
+// refuses (a locked preference, an unknown id, a bad depth) goes back to the model as a ToolRefusal;
+// infrastructure errors fail the run.
 import { isAppError, type Workspace } from '@trellis/domain';
 import { ToolRefusal, type WorkspacePort, type WorkspaceView } from '@trellis/agent';
 import type { Db } from '@trellis/db';
-import { insertArtifact } from './artifact-mutations';
-import { appendToDocument, replaceDocumentSection, setObjective, writeDocument } from './document-mutations';
-import { changePreference, deletePreferenceRow, insertPreference } from './preference-mutations';
 import { readLiveWorkspace } from './read-live-workspace';
-import { withThreadLock, type Tx } from './thread-lock';
-import { changeTodo, deleteTodoRow, insertTodo } from './todo-mutations';
+import { writeWorkspace, type WorkspaceEdit } from './write-workspace';
 
 /**
  * `opening`: the workspace as the turn's opening transaction read it (without artifact bodies), which
@@ -27,37 +24,43 @@ export function createDbWorkspacePort(
   const { threadId, turnIndex } = turn;
   const readView = async (): Promise<WorkspaceView> => viewOf(await readLiveWorkspace(db, threadId, { artifactContent: false }));
   let ahead: Promise<WorkspaceView> | undefined = options.opening && Promise.resolve(viewOf(options.opening));
-  const mutate = <T>(fn: (tx: Tx) => Promise<T>) => {
-    ahead = undefined;
-    return refuseAppErrors(() => withThreadLock(db, threadId, fn));
-  };
-  return {
-    read: (): Promise<WorkspaceView> => {
-      const view = ahead ?? readView();
+
+  const portFor = (toolCallId: string | null): WorkspacePort => {
+    const write = async <const E extends WorkspaceEdit>(edit: E) => {
       ahead = undefined;
-      return view;
-    },
-    setObjective: (text) => mutate((tx) => setObjective(tx, threadId, text)),
-    replaceDocument: ({ content, title }) => mutate((tx) => writeDocument(tx, threadId, { content, title })),
-    appendDocument: (text) => mutate((tx) => appendToDocument(tx, threadId, text)),
-    replaceSection: (input) => mutate((tx) => replaceDocumentSection(tx, threadId, input)),
-    addPreference: ({ text }) =>
-      mutate(async (tx) => ({ id: (await insertPreference(tx, threadId, { text })).id })),
-    updatePreference: ({ id, text }) =>
-      mutate(async (tx) => void (await changePreference(tx, threadId, id, { text }, 'agent'))),
-    removePreference: ({ id }) => mutate((tx) => deletePreferenceRow(tx, threadId, id, 'agent')),
-    addTodo: ({ text, depth }) => mutate(async (tx) => ({ id: (await insertTodo(tx, threadId, { text, depth })).id })),
-    updateTodo: ({ id, ...patch }) => mutate(async (tx) => void (await changeTodo(tx, threadId, id, patch))),
-    removeTodo: ({ id }) => mutate((tx) => deleteTodoRow(tx, threadId, id, 'agent')),
-    createArtifact: (input) => mutate((tx) => insertArtifact(tx, threadId, turnIndex, input)),
+      const { outcomes } = await refuseAppErrors(() =>
+        writeWorkspace({ db }, { threadId, author: { actor: 'agent', actorId: toolCallId, via: 'agent_tool' }, edits: [edit] as const }),
+      );
+      return outcomes[0];
+    };
+    return {
+      read: (): Promise<WorkspaceView> => {
+        const view = ahead ?? readView();
+        ahead = undefined;
+        return view;
+      },
+      setObjective: async (text) => void (await write({ kind: 'objective', text })),
+      replaceDocument: async ({ content, title }) => void (await write({ kind: 'document', content, title })),
+      appendDocument: async (text) => void (await write({ kind: 'document_append', text })),
+      replaceSection: async ({ heading, content }) => void (await write({ kind: 'document_section', heading, content })),
+      addPreference: async ({ text }) => ({ id: (await write({ kind: 'preference_create', text })).id }),
+      updatePreference: async ({ id, text }) => void (await write({ kind: 'preference_update', id, text })),
+      removePreference: async ({ id }) => void (await write({ kind: 'preference_delete', id })),
+      addTodo: async ({ text, depth }) => ({ id: (await write({ kind: 'todo_create', text, depth })).id }),
+      updateTodo: async ({ id, ...patch }) => void (await write({ kind: 'todo_update', id, ...patch })),
+      removeTodo: async ({ id }) => void (await write({ kind: 'todo_delete', id })),
+      createArtifact: (artifact) => write({ kind: 'artifact_create', turnIndex, artifact }),
+      forToolCall: (id) => portFor(id),
+    };
   };
+  return portFor(null);
 }
 
 /** What the agent sees of a live workspace. */
 function viewOf(live: Workspace): WorkspaceView {
   return {
     objective: live.objective,
-    document: live.document,
+    document: { title: live.document.title, content: live.document.content },
     preferences: live.preferences.map(({ id, text, locked }) => ({ id, text, locked })),
     todos: live.todos.map(({ id, text, done, depth }) => ({ id, text, done, depth })),
     artifacts: live.artifacts.map(({ id, number, turn_index, kind, title }) => ({ id, number, turn_index, kind, title })),

@@ -1,14 +1,15 @@
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { deletePreferenceRow } from './preference-mutations';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
 
 export async function deletePreference(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; preferenceId: string },
 ): Promise<void> {
-  await withOwnedThreadLock(deps.db, actor, input.threadId, (tx) =>
-    deletePreferenceRow(tx, input.threadId, input.preferenceId, 'person'),
-  );
+  await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits: [{ kind: 'preference_delete', id: input.preferenceId }],
+  });
 }

@@ -1,12 +1,15 @@
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { deleteTodoRow } from './todo-mutations';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
 
 export async function deleteTodo(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; todoId: string },
 ): Promise<void> {
-  await withOwnedThreadLock(deps.db, actor, input.threadId, (tx) => deleteTodoRow(tx, input.threadId, input.todoId));
+  await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits: [{ kind: 'todo_delete', id: input.todoId }],
+  });
 }

@@ -1,20 +1,28 @@
-import type { PatchWorkspace, Workspace } from '@trellis/domain';
+import type { LiveWorkspace, PatchWorkspace } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { setObjective, writeDocument } from './document-mutations';
-import { readLiveWorkspace } from './read-live-workspace';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
+import type { WorkspaceEdit } from './write-workspace';
 
-/** A manual edit between turns: it lands in the live rows, hence in the next snapshot. */
+/**
+ * A person's edit between turns: it lands in the live rows, hence in the next snapshot. A document
+ * saved on an older `base_version` is merged onto the current text, or refused with 409 when the
+ * edits overlap (never a silent overwrite); without a base version it replaces the current text.
+ */
 export async function patchWorkspace(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; patch: PatchWorkspace },
-): Promise<Workspace> {
-  const { threadId, patch } = input;
-  return withOwnedThreadLock(deps.db, actor, threadId, async (tx) => {
-    if (patch.objective !== undefined) await setObjective(tx, threadId, patch.objective);
-    if (patch.document) await writeDocument(tx, threadId, patch.document);
-    return readLiveWorkspace(tx, threadId);
+): Promise<LiveWorkspace> {
+  const { objective, document } = input.patch;
+  const edits: WorkspaceEdit[] = [];
+  if (objective !== undefined) edits.push({ kind: 'objective', text: objective });
+  if (document) edits.push({ kind: 'document', title: document.title, content: document.content, baseVersion: document.base_version });
+  const { workspace } = await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits,
+    readBack: true,
   });
+  return workspace!;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AppError, isThreadId, type Workspace } from '@trellis/domain';
+import { AppError, isThreadId, type LiveWorkspace } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
 import { isoTimestamp } from './iso-timestamp';
@@ -14,7 +14,7 @@ export async function readLiveWorkspace(
   db: DbOrTx,
   threadId: string,
   options: { artifactContent?: boolean } = {},
-): Promise<Workspace> {
+): Promise<LiveWorkspace> {
   const [row] = await db.execute<LiveRow>(liveWorkspaceStatement(threadId, options));
   if (!row) throw AppError.notFound('Conversation');
   return workspaceOf(row);
@@ -30,7 +30,7 @@ export function liveWorkspaceStatement(threadId: string, options: { artifactCont
  * query: the ownership columns ride along with the workspace (a first read of a
  * thread waits for one round trip here, not two).
  */
-export async function readOwnedLiveWorkspace(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<Workspace> {
+export async function readOwnedLiveWorkspace(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<LiveWorkspace> {
   if (!isThreadId(threadId)) throw AppError.notFound('Conversation');
   const [row] = await db.execute<LiveRow & { user_id: string; is_deleted: boolean; is_pending: boolean }>(
     liveWorkspaceQuery(
@@ -48,9 +48,10 @@ export type LiveRow = {
   objective: string | null;
   title: string;
   content: string;
-  preferences: Workspace['preferences'];
-  todos: Workspace['todos'];
-  artifacts: Workspace['artifacts'];
+  version: number;
+  preferences: LiveWorkspace['preferences'];
+  todos: LiveWorkspace['todos'];
+  artifacts: LiveWorkspace['artifacts'];
 };
 
 function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boolean }, extraColumns: SQL) {
@@ -59,12 +60,13 @@ function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boole
     select c.objective,
       coalesce(d.title, '') as title,
       coalesce(d.content, '') as content,
+      coalesce(d.version, 0) as version,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', p.id, 'key', p.key, 'text', p.text, 'locked', p.locked, 'position', p.position)
+        select jsonb_agg(jsonb_build_object('id', p.id, 'key', p.key, 'text', p.text, 'locked', p.locked, 'position', p.position, 'version', p.version)
           order by p.position, p.id)
         from preferences p where p.thread_id = c.thread_id), '[]'::jsonb) as preferences,
       coalesce((
-        select jsonb_agg(jsonb_build_object('id', t.id, 'key', t.key, 'text', t.text, 'done', t.done, 'depth', t.depth, 'position', t.position)
+        select jsonb_agg(jsonb_build_object('id', t.id, 'key', t.key, 'text', t.text, 'done', t.done, 'depth', t.depth, 'position', t.position, 'version', t.version)
           order by t.position, t.id)
         from todos t where t.thread_id = c.thread_id), '[]'::jsonb) as todos,
       coalesce((
@@ -77,10 +79,10 @@ function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boole
     where c.thread_id = ${threadId}`;
 }
 
-export function workspaceOf(row: LiveRow): Workspace {
+export function workspaceOf(row: LiveRow): LiveWorkspace {
   return {
     objective: row.objective,
-    document: { title: row.title, content: row.content },
+    document: { title: row.title, content: row.content, version: row.version },
     preferences: row.preferences,
     todos: row.todos,
     artifacts: row.artifacts,

@@ -1,16 +1,18 @@
-import type { Reorder, Todo } from '@trellis/domain';
+import type { LiveTodo, Reorder } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { reorderTodoRows } from './todo-mutations';
-import { withOwnedThreadLock } from './thread-lock';
+import { editorAuthor, writeWorkspace } from './write-workspace';
 
 /** `ids` must be the full current list in its new order (422 otherwise). */
 export async function reorderTodos(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string } & Reorder,
-): Promise<{ todos: Todo[] }> {
-  return withOwnedThreadLock(deps.db, actor, input.threadId, async (tx) => ({
-    todos: await reorderTodoRows(tx, input.threadId, input.ids),
-  }));
+): Promise<{ todos: LiveTodo[] }> {
+  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+    threadId: input.threadId,
+    author: editorAuthor(actor),
+    edits: [{ kind: 'todo_reorder', ids: input.ids }],
+  });
+  return { todos: outcomes[0] };
 }

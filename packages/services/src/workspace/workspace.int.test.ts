@@ -48,7 +48,7 @@ describe('workspace REST services', () => {
     const empty = await getWorkspace(deps, actor, { threadId });
     expect(WorkspaceSchema.parse(empty)).toEqual({
       objective: null,
-      document: { title: '', content: '' },
+      document: { title: '', content: '', version: 0 },
       preferences: [],
       todos: [],
       artifacts: [],
@@ -220,7 +220,7 @@ describe('the database workspace port', () => {
 
     const live = await getWorkspace(deps, actor, { threadId });
     expect(live.objective).toBe('Plan a trip');
-    expect(live.document).toEqual({ title: 'Trip', content: '# Plan\n\nTBD\n\n## Budget\n\n1000 EUR\n\nPacking list' });
+    expect(live.document).toMatchObject({ title: 'Trip', content: '# Plan\n\nTBD\n\n## Budget\n\n1000 EUR\n\nPacking list' });
     expect(live.todos.map(({ text, done, depth, position }) => ({ text, done, depth, position }))).toEqual([
       { text: 'Book train', done: true, depth: 0, position: 0 },
       { text: 'Compare prices', done: false, depth: 1, position: 1 },

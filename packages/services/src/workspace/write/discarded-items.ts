@@ -2,7 +2,7 @@
 // step it was deleted at. Append-only; nothing reads it to rebuild a workspace.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@trellis/db';
-import type { Editor } from './preference-mutations';
+import type { Editor } from './context';
 
 export type DiscardedInput =
   | { kind: 'preference'; key: string; text: string; locked: boolean; editor: Editor }

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mergeDocumentText } from './merge-document';
+
+const word = fc.stringMatching(/^[a-zA-Z]{1,8}$/);
+const words = fc.array(word, { minLength: 1, maxLength: 12 }).map((ws) => ws.join(' '));
+
+describe('mergeDocumentText', () => {
+  it('keeps both sides when they edit different paragraphs (any texts)', () => {
+    fc.assert(
+      fc.property(words, words, words, words, words, (a, b, c, a2, c2) => {
+        fc.pre(a !== a2 && c !== c2);
+        const base = `${a}\n\n${b}\n\n${c}`;
+        const mine = `${a2}\n\n${b}\n\n${c}`;
+        const theirs = `${a}\n\n${b}\n\n${c2}`;
+        expect(mergeDocumentText(base, mine, theirs)).toEqual({ isClean: true, text: `${a2}\n\n${b}\n\n${c2}` });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a person’s edit and the agent’s appended paragraph (the stale-copy case)', () => {
+    fc.assert(
+      fc.property(words, words, words, words, (a, b, edit, appended) => {
+        fc.pre(a !== edit);
+        const base = `${a}\n\n${b}`;
+        const merged = mergeDocumentText(base, `${edit}\n\n${b}`, `${base}\n\n${appended}`);
+        expect(merged).toEqual({ isClean: true, text: `${edit}\n\n${b}\n\n${appended}` });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is the other side whenever one side did not change, and either when both made the same text', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (base, other) => {
+        expect(mergeDocumentText(base, base, other)).toEqual({ isClean: true, text: other });
+        expect(mergeDocumentText(base, other, base)).toEqual({ isClean: true, text: other });
+        expect(mergeDocumentText(base, other, other)).toEqual({ isClean: true, text: other });
+      }),
+    );
+  });
+
+  it('never loses a side: a clean merge holds every word either side inserted', () => {
+    fc.assert(
+      fc.property(words, fc.nat(20), word, fc.nat(20), word, (base, i, w1, j, w2) => {
+        const parts = base.split(' ');
+        const mine = [...parts.slice(0, i), `MINE${w1}`, ...parts.slice(i)].join(' ');
+        const theirs = [...parts.slice(0, j), `THEIRS${w2}`, ...parts.slice(j)].join(' ');
+        const merged = mergeDocumentText(base, mine, theirs);
+        if (merged.isClean) {
+          expect(merged.text).toContain(`MINE${w1}`);
+          expect(merged.text).toContain(`THEIRS${w2}`);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses edits of the same words', () => {
+    expect(mergeDocumentText('The cat sat on the mat.', 'The dog sat on the mat.', 'The bird sat on the mat.')).toEqual({
+      isClean: false,
+    });
+  });
+
+  it('merges two edits of one long paragraph in different sentences', () => {
+    const base = 'First sentence is here. Second sentence is here. Third sentence is here.';
+    const mine = 'First sentence is edited. Second sentence is here. Third sentence is here.';
+    const theirs = 'First sentence is here. Second sentence is here. Third sentence was changed.';
+    expect(mergeDocumentText(base, mine, theirs)).toEqual({
+      isClean: true,
+      text: 'First sentence is edited. Second sentence is here. Third sentence was changed.',
+    });
+  });
+});
