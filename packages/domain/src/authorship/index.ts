@@ -5,3 +5,4 @@ export * from './advance';
 export * from './summary';
 export * from './render';
 export * from './report';
+export * from './attribution';
