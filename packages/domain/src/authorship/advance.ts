@@ -4,6 +4,7 @@
 // state keeps reads flat however long the history grows.
 import { applyDocPatch, patchBaseLength } from '../changes/doc-patch';
 import type { ChangeActor } from '../changes/change';
+import { coarsenPatch } from './coarsen';
 import { carrySpans, paintSpans, spansIn, type PatchMark } from './spans';
 import { isAuthor, type Author, type AuthorshipSpan, type AuthorshipState, type DocumentBodyChange } from './types';
 import { isLineBreak, unitAt, unitsAround, type TextUnit } from './units';
@@ -28,11 +29,12 @@ export function advanceAuthorship(state: AuthorshipState, changes: readonly Docu
 }
 
 function applyChange(state: AuthorshipState, change: DocumentBodyChange): AuthorshipState {
-  const { patch } = change.after;
-  if (patchBaseLength(patch) > state.text.length) {
+  if (patchBaseLength(change.after.patch) > state.text.length) {
     throw new RangeError(`change ${change.seq} does not fit the document at version ${state.version}`);
   }
-  const text = applyDocPatch(state.text, patch);
+  const text = applyDocPatch(state.text, change.after.patch);
+  // An apply's attribution names offsets into its own patch's inserts: that patch is used as stored.
+  const patch = change.via === 'apply' ? change.after.patch : coarsenPatch(state.text, change.after.patch);
   const isApply = change.via === 'apply';
   const base: Omit<AuthorshipSpan, 'start' | 'end'> = {
     author: authorOfActor(change.actor),

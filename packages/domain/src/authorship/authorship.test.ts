@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocPatch } from '../changes/doc-patch';
+import { makeDocPatch, type DocPatch } from '../changes/doc-patch';
+import { coarsenPatch } from './coarsen';
 import type { ChangeActor, ChangeVia, DocumentBodyAfter } from '../changes/change';
 import { advanceAuthorship, computeAuthorship } from './advance';
 import { summarizeAuthorship } from './summary';
@@ -165,6 +166,18 @@ describe('authorship spans', () => {
     const cached = computeAuthorship(changes.slice(0, 2));
     expect(advanceAuthorship(cached, changes.slice(2))).toEqual(full);
     expect(full.version).toBe(changes[3]?.after.version);
+  });
+
+  it('a rewritten sentence is one span, not slivers of the old letters a character diff keeps', () => {
+    const before = 'Sentence 7 is about vines that climb a trellis.';
+    const after = 'Edit 3 rewrote sentence 7 about the garden.';
+    const patch = makeDocPatch(before, after);
+    expect(patch.filter((op) => 'r' in op).length).toBeGreaterThan(2);
+    const state = computeAuthorship([change(1, 'agent', [{ i: before }]), change(2, 'person', patch)]);
+    expect(state.text).toBe(after);
+    // Rewriting the whole agent sentence leaves no agent letter standing: the unit is agent_edited whole.
+    expect(brief(state.spans)).toEqual(['agent_edited[0,43)@2']);
+    expect(coarsenPatch(before, patch).filter((op) => 'r' in op).length).toBeLessThan(patch.filter((op) => 'r' in op).length);
   });
 
   it('refuses a change that does not fit the text it follows', () => {

@@ -6,3 +6,4 @@ export * from './summary';
 export * from './render';
 export * from './report';
 export * from './attribution';
+export * from './coarsen';

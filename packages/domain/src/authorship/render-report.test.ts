@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayKind, splitBySpans } from './render';
 import { authorshipReport, documentSections } from './report';
+import { wordStarts } from './summary';
 import type { AuthorshipSpan } from './types';
 
 const span = (start: number, end: number, author: AuthorshipSpan['author'], turn: number, extra: Partial<AuthorshipSpan> = {}): AuthorshipSpan => ({
@@ -44,6 +45,21 @@ describe('splitBySpans', () => {
     expect(splitBySpans([span(0, 3, 'person', 0)], 1, 'bcdef').map((p) => [p.start, p.end])).toEqual([[0, 2]]);
     expect(overlayKind(span(0, 1, 'agent', 0, { via: 'apply', source: 't:1' }))).toBe('applied');
     expect(overlayKind(span(0, 1, 'agent_edited', 0))).toBe('agent_edited');
+  });
+});
+
+describe('word counts', () => {
+  it('counts runs of letters and digits, joined across an apostrophe, hyphen or dot; each CJK character; no symbols', () => {
+    const text = "Don't co-author e.g. 3.14 # - | 😀 你好。 café";
+    expect(wordStarts(text).map((i) => text.slice(i).split(/[\s。]/)[0]?.slice(0, 9))).toEqual([
+      "Don't",
+      'co-author',
+      'e.g.',
+      '3.14',
+      '你好',
+      '好',
+      'café',
+    ]);
   });
 });
 
