@@ -51,3 +51,4 @@ export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';
 export { summarizePath } from './apply/summarize-path';
 export * from './authorship/get-authorship';
+export * from './authorship/export-authorship-report';

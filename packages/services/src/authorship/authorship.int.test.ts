@@ -8,6 +8,7 @@ import { getRestoreView } from '../branching/get-restore-view';
 import { applyItems } from '../apply/apply-items';
 import { getWorkspace } from '../workspace/get-workspace';
 import { patchWorkspace } from '../workspace/patch-workspace';
+import { exportAuthorshipReport } from './export-authorship-report';
 import { getAuthorship } from './get-authorship';
 
 let h: Harness;
@@ -134,5 +135,30 @@ describe('GET …/authorship', () => {
     expect(applied).toMatchObject({ source: `${branch}:1`, thread_id: branch, turn: 1 });
     expect(authorship.summary.agent_words).toBe(5);
     expect(authorship.summary.person_words).toBe(4);
+  });
+
+  it('the authorship report counts what the overlay counts, names the agent’s step with its prompt and the applied source', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor, 'Disclosure');
+    await typeDocument(actor, root, '# Paper\n\nI wrote the opening.');
+    await h.turn(actor, root, 'append: ## Method\nThe agent describes the method here.');
+    const branch = (await createBranch(h.deps, actor, { threadId: root, from_turn: 1 })).thread_id;
+    await h.turn(actor, branch, 'append: ## Results\nVines grew fast.');
+    await applyItems(h.deps, actor, { threadId: root, source: NodeIdParamSchema.parse(`${branch}:2`), items: [{ kind: 'section', heading: 'Results' }] });
+    const overlay = await getAuthorship(h.deps, actor, { threadId: root });
+    const file = await exportAuthorshipReport(h.deps, actor, { threadId: root, now: new Date('2026-12-02T12:00:00Z') });
+    expect(file.filename).toMatch(/authorship\.md$/);
+    const report = String(file.body);
+    const { person_words: p, agent_words: a, agent_edited_words: e, unknown_words: u } = overlay.summary;
+    const all = p + a + e + u;
+    // person: Paper, I, wrote, the, opening = 5; agent: Method + 6 = 7, applied: Results, Vines, grew, fast = 4.
+    expect(overlay.summary).toEqual({ person_words: 5, agent_words: 11, agent_edited_words: 0, unknown_words: 0 });
+    expect(report).toContain(`| Person | ${p} (${((100 * p) / all).toFixed(1)}%) |`);
+    expect(report).toContain(`| Agent | ${a} (${((100 * a) / all).toFixed(1)}%) |`);
+    expect(report).toContain(`| Total | ${all} |`);
+    expect(report).toContain('| Method | 0 | 7 (100.0%) | 0 | 0 | 7 |');
+    expect(report).toContain('- Step 1: 7 words — asked: “append: ## Method The agent describes the method here.”');
+    expect(report).toMatch(/- From step 2\S*: 4 words \(agent 4\)/);
+    expect(report).toContain('Generated 2026-12-02');
   });
 });

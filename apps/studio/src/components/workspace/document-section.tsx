@@ -1,11 +1,12 @@
 'use client';
 import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain';
-import { Eye, FileText, PencilLine, UserPen } from 'lucide-react';
+import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
+import { authorshipApi } from '@/lib/api/authorship';
 import { cn } from '@/lib/cn';
 import { authorshipExtension } from './authorship/authorship-extension';
 import { AuthorshipLegend } from './authorship/authorship-legend';
@@ -94,7 +95,19 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
         {isAuthorship && (
           <div data-testid="authorship-overlay" data-state={shown ? 'ready' : authorship.isError ? 'error' : 'loading'} className="border-b">
             {shown ? (
-              <AuthorshipLegend authorship={shown} />
+              <div className="flex flex-wrap items-center justify-between gap-x-2">
+                <AuthorshipLegend authorship={shown} />
+                {target?.turn === null && (
+                  <a
+                    href={authorshipApi.reportHref(target.threadId)}
+                    download
+                    data-testid="authorship-report"
+                    className="mx-3 mb-2 inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs hover:bg-accent"
+                  >
+                    <Download className="size-3.5" /> Authorship report
+                  </a>
+                )}
+              </div>
             ) : (
               <p className="px-3 py-2 text-xs text-muted-foreground" role={authorship.isError ? 'alert' : undefined}>
                 {authorship.isError ? 'Could not load who wrote what.' : 'Loading who wrote what…'}
