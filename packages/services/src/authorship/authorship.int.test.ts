@@ -90,6 +90,10 @@ describe('GET …/authorship', () => {
     const text = (await getWorkspace(h.deps, actor, { threadId: thread })).document.content;
     // Each change is its own span (its own seq), even by the same author.
     expect(spansOf(third, text)).toEqual(['person:One.', 'person: Two.', 'agent:\n\nThree.']);
+    // A later edit in the same step replaces that step's row: one row per step.
+    await typeDocument(actor, thread, `${text} Four.`);
+    await getAuthorship(h.deps, actor, { threadId: thread });
+    expect(await rows()).toHaveLength(2);
   });
 
   it('a branch at k has its parent’s spans at k; the parent’s later edits stay out', async () => {

@@ -79,6 +79,10 @@ export async function readAuthorship(
     values (${last.threadId}, ${last.threadSeq}, ${last.turn}, ${state.version}, ${state.text},
       ${JSON.stringify(state.spans)}::jsonb, ${JSON.stringify(summary)}::jsonb)
     on conflict (thread_id, seq) do nothing`);
+  // One row per thread and step is enough (the step's newest): reads of a later state start from it,
+  // `?turn=k` finds it, and the table grows with the steps, not with every edit.
+  await db.execute(sql`
+    delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
   return { state, summary };
 }
 
