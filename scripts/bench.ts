@@ -20,6 +20,7 @@ const BENCHES = [
   'packages/services/bench/apply.ts',
   'packages/services/bench/curate.ts',
   'packages/services/bench/changes.ts',
+  'packages/services/bench/authorship.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',

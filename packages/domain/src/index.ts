@@ -26,3 +26,5 @@ export * from './contracts/changes';
 export * from './conversation/plain-title';
 export * from './siblings/reply-alternatives';
 export * from './search/marked-snippet';
+export * from './authorship/index';
+export * from './contracts/authorship';

@@ -55,3 +55,5 @@ export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';
 export { summarizePath } from './apply/summarize-path';
 export { undoApply } from './apply/undo-apply';
+export * from './authorship/get-authorship';
+export * from './authorship/export-authorship-report';

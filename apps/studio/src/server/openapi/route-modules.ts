@@ -6,6 +6,7 @@ import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
 import * as conversationsIdApplyTurnUndo from '@/app/api/conversations/[id]/apply/[turn]/undo/route';
+import * as conversationsIdAuthorship from '@/app/api/conversations/[id]/authorship/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
 import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
@@ -41,6 +42,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   authAll,
   conversationsIdApply,
   conversationsIdApplyTurnUndo,
+  conversationsIdAuthorship,
   conversationsIdBranch,
   conversationsIdChanges,
   conversationsIdCompare,
