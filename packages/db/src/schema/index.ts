@@ -4,3 +4,4 @@ export * from './workspace';
 export * from './branches';
 export * from './tokens';
 export * from './instances';
+export * from './family-events';

@@ -3,6 +3,7 @@
 // like any other — snapshot k captured from the live rows first, so the step before stays
 // restorable — then the items are written (keys kept), then a `system` entry of kind `apply`
 // records the provenance the graph draws as an `apply` edge.
+import { appendFamilyEvent } from '../live/family-events';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -157,6 +158,11 @@ async function writeUnderLease(
       await tx.execute(sql`
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
         values (${input.threadId}, ${turnIndex}, 'system', ${entry}, 'apply', ${JSON.stringify(provenance)}::jsonb)`);
+      await appendFamilyEvent(tx, {
+        threadId: input.threadId,
+        kind: 'apply',
+        data: { turn_index: turnIndex, source_node_id: sourceRef.node_id, items: plan.applied.length },
+      });
       return { turnIndex, plan };
     });
   } finally {

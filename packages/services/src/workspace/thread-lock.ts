@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@trellis/db';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { appendFamilyEvent } from '../live/family-events';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,7 +28,11 @@ export async function withOwnedThreadLock<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await requireOwnedThread(tx, actor, threadId, { lock: true });
-    return fn(tx);
+    const result = await fn(tx);
+    // Until the write path (one service for every workspace change) lands, the REST edits announce
+    // themselves here; the agent's tools do not (the turn's `turn_finished` covers what they wrote).
+    await appendFamilyEvent(tx, { threadId, kind: 'workspace_changed' });
+    return result;
   });
 }
 
