@@ -56,14 +56,13 @@ try {
   await listener.end({ timeout: 1 });
 
   // 500 open streams on one process (`other`), read as the SSE responses would be, events flowing.
-  const readers: Promise<void>[] = [];
-  const streams: ReadableStream<Uint8Array>[] = [];
+  const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  const reading: Promise<void>[] = [];
   for (let i = 0; i < SUBSCRIBERS; i++) {
-    const stream = toFamilyEventStream(await other.family.subscribe(family, null));
-    streams.push(stream);
-    readers.push(
+    const reader = toFamilyEventStream(await other.family.subscribe(family, null)).getReader();
+    readers.push(reader);
+    reading.push(
       (async () => {
-        const reader = stream.getReader();
         for (;;) if ((await reader.read()).done) return;
       })(),
     );
@@ -85,8 +84,8 @@ try {
   flowing = false;
   await producer;
   const subscribers = other.family.subscriberCount;
-  await Promise.all(streams.map((s) => s.cancel().catch(() => undefined)));
-  await Promise.allSettled(readers);
+  await Promise.all(readers.map((r) => r.cancel().catch(() => undefined)));
+  await Promise.allSettled(reading);
   await Promise.all([one.close(), other.close()]);
 
   const cross = timingOf(crossSamples);
