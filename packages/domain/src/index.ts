@@ -5,6 +5,7 @@ export * from './contracts/common';
 export * from './contracts/workspace';
 export * from './contracts/conversations';
 export * from './contracts/messages';
+export * from './contracts/family-events';
 export * from './contracts/branches';
 export * from './contracts/tokens';
 export * from './workspace/snapshot';

@@ -6,6 +6,8 @@ import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import { TurnGate } from './turns/turn-gate';
+import { FamilyHub } from './live/family-hub';
+import { LiveTurns } from './live/live-turns';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -25,6 +27,10 @@ export interface ServiceDeps {
   logger: Logger;
   /** Refuses new turns, branches and imports while the process drains, and tracks the turns in flight. */
   gate: TurnGate;
+  /** This process's one LISTEN on the family channel, fanned out to its event-stream subscribers. */
+  family: FamilyHub;
+  /** The turns this process runs, owned by the server (a request's stream is one subscriber). */
+  liveTurns: LiveTurns;
   /** The registered studio instance whose leases this process takes (null: TTL leases only). */
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
@@ -58,6 +64,8 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
   const agent = createAgent({ checkpointer, model, contextBudget });
+  const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
+  const liveTurns = new LiveTurns(family, logger);
   return {
     db: handle.db,
     sql: handle.sql,
@@ -66,10 +74,13 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     contextBudget,
     logger,
     gate: new TurnGate(),
+    family,
+    liveTurns,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     fault: config.fault,
     close: async () => {
+      await family.close();
       await Promise.all([handle.close(), pool.end()]);
     },
   };

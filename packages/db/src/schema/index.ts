@@ -5,3 +5,4 @@ export * from './branches';
 export * from './tokens';
 export * from './instances';
 export * from './authorship';
+export * from './family-events';

@@ -3,6 +3,7 @@
 // like any other — snapshot k captured from the live rows first, so the step before stays
 // restorable — then the items are written (keys kept), then a `system` entry of kind `apply`
 // records the provenance the graph draws as an `apply` edge.
+import { appendFamilyEvent } from '../live/family-events';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -220,6 +221,11 @@ export async function runApplyTurn(
       await tx.execute(sql`
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
         values (${threadId}, ${turnIndex}, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb)`);
+      await appendFamilyEvent(tx, {
+        threadId,
+        kind: 'apply',
+        data: { turn_index: turnIndex, source_node_id: body.provenance.source_node_id, items: body.provenance.items.length },
+      });
       return turnIndex;
     });
   } finally {

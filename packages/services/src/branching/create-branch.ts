@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appendFamilyEvent } from '../live/family-events';
 import { eq, sql } from 'drizzle-orm';
 import {
   AppError,
@@ -84,6 +85,12 @@ async function createBranchNow(
     ],
     failureMessage: 'The branch could not be created; nothing was left behind. Try again.',
   });
+  // After the activation (the branch is visible): the family's tabs redraw their trajectory.
+  await appendFamilyEvent(deps.db, {
+    threadId: childId,
+    kind: 'branch_created',
+    data: { parent_thread_id: threadId, branch_point_turn: k, reason: input.reason ?? null },
+  }).catch((error: unknown) => deps.logger.warn({ threadId: childId, err: error }, 'branch_created event not recorded'));
   return { thread_id: childId, parent_thread_id: threadId, branch_point_turn: k, title: input.title ?? parent.title };
 }
 

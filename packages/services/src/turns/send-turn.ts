@@ -3,7 +3,7 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import type { ApplyProvenance, TurnEvent } from '@trellis/domain';
-import { EventChannel, type TurnResult, type WorkspacePort } from '@trellis/agent';
+import type { TurnResult, WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
@@ -14,11 +14,15 @@ import { isTurnInterruption, REASON_DISCONNECTED, TurnInterruption } from './tur
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
+import { LiveTurn } from '../live/live-turns';
 
 export interface SendTurnInput {
   threadId: string;
   content: string;
-  /** Aborts the model when the client goes away (the route passes `request.signal`). */
+  /**
+   * Aborts the model (the reply is stored `interrupted`). Routes do not pass their request's signal:
+   * a turn outlives the request that started it, and Stop is its own request (stop-turn.ts).
+   */
   signal?: AbortSignal | undefined;
   /**
    * An apply's summary turn: it opens with this apply entry (`content` is its text), the model is
@@ -41,7 +45,7 @@ export interface TurnOutcome {
 /**
  * The events of a running turn: `turn` first, then `token`/`tool`, then `done`
  * (or `error`). The turn runs whether or not anyone reads: stopping the
- * iteration early counts as a disconnect and interrupts the model.
+ * iteration early only unsubscribes this reader (the process's `liveTurns` has the turn).
  */
 export interface TurnStream extends AsyncIterable<TurnEvent> {
   readonly turnIndex: number;
@@ -49,7 +53,7 @@ export interface TurnStream extends AsyncIterable<TurnEvent> {
   readonly settled: Promise<TurnOutcome>;
 }
 
-type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
+type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId' | 'liveTurns' | 'family'>>;
 
 const REASON_LEASE_LOST = 'another process took this conversation over during this reply';
 const REASON_FAILED = 'the model failed to answer';
@@ -75,15 +79,22 @@ export async function sendTurn(
   const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
   if (input.signal?.aborted) onClientAbort();
   else input.signal?.addEventListener('abort', onClientAbort, { once: true });
-  const events = new EventChannel<TurnEvent>(() => abort.abort(new TurnInterruption(REASON_DISCONNECTED)));
+  // The server owns the turn: readers subscribe to it (the first is this call's caller), and the
+  // process's registry lets a Stop request, or a tab that opens the path later, find it.
+  const interrupt = (reason: TurnInterruption) => abort.abort(reason);
+  const events = deps.liveTurns
+    ? deps.liveTurns.open(input.threadId, opened.turnIndex, opened.familyId, interrupt)
+    : new LiveTurn(input.threadId, opened.turnIndex, interrupt, deps.family ?? null, opened.familyId);
   events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
+  const first = events.subscribe();
 
   const settled = runTurn(deps, input, opened, workspace, timing, abort, events).finally(() => {
     input.signal?.removeEventListener('abort', onClientAbort);
-    events.close();
+    if (deps.liveTurns) deps.liveTurns.close(events);
+    else events.end();
   });
-  deps.gate?.track(settled, (reason) => abort.abort(reason));
-  return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => events };
+  deps.gate?.track(settled, interrupt);
+  return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => first };
 }
 
 async function runTurn(
@@ -93,7 +104,7 @@ async function runTurn(
   workspace: WorkspacePort,
   timing: LeaseTiming,
   abort: AbortController,
-  events: EventChannel<TurnEvent>,
+  events: LiveTurn,
 ): Promise<TurnOutcome> {
   const { threadId } = input;
   const { turnIndex, leaseOwner } = opened;
@@ -176,7 +187,7 @@ async function runAgent(
   opened: OpenedTurn,
   workspace: WorkspacePort,
   signal: AbortSignal,
-  events: EventChannel<TurnEvent>,
+  events: LiveTurn,
 ): Promise<Reply> {
   const tokens: string[] = [];
   const toolCalls: StoredToolCall[] = [];

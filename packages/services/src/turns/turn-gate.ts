@@ -8,10 +8,13 @@ import { AppError } from '@trellis/domain';
 
 export const SHUTDOWN_REASON = 'the server stopped during this reply';
 /**
- * The client went away mid-reply: the user pressed Stop (the studio aborts the stream) or closed the
- * page. The graph reads a reply interrupted for this reason as `stopped` (family-rows.ts).
+ * A turn aborted through its `signal` by a caller that drives the turn itself (a turn no longer ends
+ * with its request's connection: see live/live-turns.ts). Replies stored before this round carry it
+ * for a closed page or a Stop; the graph reads it, like REASON_STOPPED, as `stopped` (family-rows.ts).
  */
 export const REASON_DISCONNECTED = 'the connection closed during this reply';
+/** An explicit Stop (`POST …/turns/{k}/stop`): the reason the stopped reply is stored with. */
+export const REASON_STOPPED = 'you stopped this reply';
 /** What a refused client is told to wait before it tries again. */
 export const RESTART_RETRY_SECONDS = 5;
 

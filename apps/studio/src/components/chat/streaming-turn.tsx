@@ -37,6 +37,11 @@ export function StreamingTurn({ run }: { run: TurnRun }) {
             <Markdown source={run.text} className="text-sm" />
           </div>
         )}
+        {isActive && run.isFollowed && (
+          <p className="text-xs text-muted-foreground" data-testid="answering-elsewhere">
+            The agent is answering in another tab.
+          </p>
+        )}
         {isActive && (
           <span
             className="flex items-center gap-1 py-1"

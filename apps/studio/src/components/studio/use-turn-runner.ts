@@ -31,6 +31,10 @@ export function useTurnRunner(): TurnStore {
         },
       },
       (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
+      {
+        follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),
+        stop: (threadId, turn) => messagesApi.stop(threadId, turn),
+      },
     );
 
     /**

@@ -14,6 +14,8 @@ const run = (patch: Partial<TurnRun>): TurnRun => ({
   tools: [],
   error: null,
   startedAt: '2025-01-01T00:00:00Z',
+  isFollowed: false,
+  isStopping: false,
   ...patch,
 });
 const message = (turn: number): Message => ({

@@ -69,6 +69,58 @@ describe('TurnStore', () => {
     expect(run).toMatchObject({ phase: 'stopped', text: 'partial', turnIndex: 1 });
   });
 
+  it('stop asks the server once the turn is committed, reads the stream to its end and ends stopped', async () => {
+    let release: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (release = resolve));
+    const stopRequest = vi.fn(async () => release());
+    const store = new TurnStore(
+      async function* () {
+        yield { event: 'turn', data: { turn_index: 4, thread_id: 't' } } satisfies TurnEvent;
+        yield { event: 'token', data: { text: 'partial' } } satisfies TurnEvent;
+        await stopped; // the server stops the model, then stores the reply and says done
+        yield { event: 'token', data: { text: '!' } } satisfies TurnEvent;
+        yield { event: 'done', data: { turn_index: 4, message_id: 'm' } } satisfies TurnEvent;
+      },
+      {},
+      undefined,
+      { stop: stopRequest },
+    );
+    const running = store.start('t', 'x');
+    await vi.waitFor(() => expect(store.get('t')?.text).toBe('partial'));
+    store.stop('t');
+    store.stop('t');
+    expect(stopRequest).toHaveBeenCalledTimes(1);
+    expect(stopRequest).toHaveBeenCalledWith('t', 4);
+    expect(await running).toMatchObject({ phase: 'stopped', text: 'partial!', messageId: 'm', isStopping: true });
+  });
+
+  it('follows a turn started elsewhere, unless a run of this page is active on the thread', async () => {
+    const follow = vi.fn(async function* (_thread: string, turn: number) {
+      yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;
+      yield { event: 'token', data: { text: 'so far, and the rest' } } satisfies TurnEvent;
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm' } } satisfies TurnEvent;
+    });
+    const store = new TurnStore(scripted([], { hangAfter: 0 }), {}, undefined, { follow });
+    const run = await store.follow('t', 2, 'question');
+    expect(run).toMatchObject({ phase: 'done', isFollowed: true, turnIndex: 2, text: 'so far, and the rest', content: 'question' });
+    // the same turn is not followed twice while its run is still on the page
+    expect(await store.follow('t', 2, 'question')).toBeUndefined();
+    void store.start('u', 'mine');
+    expect(await store.follow('u', 1, 'other')).toBeUndefined();
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it('a follow refused before its first event leaves nothing on the page', async () => {
+    const store = new TurnStore(scripted([]), {}, undefined, {
+      follow: async function* () {
+        yield* [];
+        throw new ApiError(404, 'not_found', 'Turn 3 not found');
+      },
+    });
+    await store.follow('t', 3, 'q');
+    expect(store.get('t')).toBeUndefined();
+  });
+
   it('a stream that ends without done is a failure, and dismiss forgets only the named run', async () => {
     const store = new TurnStore(scripted([{ event: 'turn', data: { turn_index: 1, thread_id: 't' } }]));
     const run = await store.start('t', 'x');

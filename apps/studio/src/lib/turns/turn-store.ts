@@ -32,9 +32,19 @@ export interface TurnRun {
   tools: ToolActivity[];
   error: TurnFailure | null;
   startedAt: string;
+  /** The turn was started elsewhere (another tab, another device): this page follows its reply. */
+  isFollowed: boolean;
+  /** Stop was asked for: the server stops the reply and the run ends `stopped`. */
+  isStopping: boolean;
 }
 
 export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+/** Follows turn `turn` of a thread from where its reply is (the text so far, then the rest). */
+export type FollowSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+/** Asks the server to stop turn `turn` (wherever it runs); the reply then ends `interrupted`. */
+export type StopRequest = (threadId: string, turn: number) => Promise<unknown>;
 
 /** A regenerate stream: `branch {thread_id}` first, then the new turn's events on that thread. */
 export type RegenerateSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -74,6 +84,7 @@ export class TurnStore {
     private readonly source: TurnSource,
     private readonly hooks: TurnHooks = {},
     private readonly regenerateSource?: RegenerateSource,
+    private readonly remote: { follow?: FollowSource; stop?: StopRequest } = {},
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -98,6 +109,20 @@ export class TurnStore {
     if (isRunActive(existing) && existing) return existing;
     const controller = new AbortController();
     return this.drive(threadId, content, this.source(threadId, content, controller.signal), controller);
+  }
+
+  /**
+   * Shows a turn this page did not start (another tab's, or one still running when the page opened):
+   * its reply streams in from where it is. Never replaces a run of this page that is still active.
+   */
+  async follow(threadId: string, turn: number, content: string): Promise<TurnRun | undefined> {
+    const existing = this.runs.get(threadId);
+    if (!this.remote.follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
+    const controller = new AbortController();
+    const run = await this.drive(threadId, content, this.remote.follow(threadId, turn, controller.signal), controller, true);
+    // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
+    if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
+    return run;
   }
 
   /**
@@ -136,6 +161,7 @@ export class TurnStore {
     content: string,
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
+    isFollowed = false,
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -150,6 +176,8 @@ export class TurnStore {
       tools: [],
       error: null,
       startedAt: new Date().toISOString(),
+      isFollowed,
+      isStopping: false,
     };
     this.set(initial);
     try {
@@ -176,10 +204,21 @@ export class TurnStore {
     return final;
   }
 
-  /** Aborts the fetch: the server stops the model and keeps what was produced. */
+  /**
+   * Stop: the server owns the turn, so closing the stream would not stop it. Once the turn is
+   * committed the server is asked to stop it and the stream is read to its end (the reply keeps what
+   * it produced); before that, the request itself is aborted.
+   */
   stop(threadId: string): void {
     const run = this.runs.get(threadId);
-    if (run) this.controllers.get(run.runId)?.abort();
+    if (!run || !isRunActive(run)) return;
+    if (run.turnIndex === null || !this.remote.stop) {
+      this.controllers.get(run.runId)?.abort();
+      return;
+    }
+    if (run.isStopping) return;
+    this.update(threadId, run.runId, { isStopping: true });
+    this.remote.stop(threadId, run.turnIndex).catch(() => this.controllers.get(run.runId)?.abort());
   }
 
   /** Forgets a finished run (after the transcript has caught up, or when the user dismisses a notice). */
@@ -211,7 +250,7 @@ export class TurnStore {
       }
       case 'done':
         this.update(threadId, runId, {
-          phase: 'done',
+          phase: this.current(threadId, runId)?.isStopping ? 'stopped' : 'done',
           turnIndex: event.data.turn_index,
           messageId: event.data.message_id,
         });

@@ -11,6 +11,7 @@ import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/rout
 import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
+import * as conversationsIdEvents from '@/app/api/conversations/[id]/events/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
 import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
@@ -24,6 +25,8 @@ import * as conversationsIdTodos from '@/app/api/conversations/[id]/todos/route'
 import * as conversationsIdTurnsKChanges from '@/app/api/conversations/[id]/turns/[k]/changes/route';
 import * as conversationsIdTurnsKEdit from '@/app/api/conversations/[id]/turns/[k]/edit/route';
 import * as conversationsIdTurnsKRegenerate from '@/app/api/conversations/[id]/turns/[k]/regenerate/route';
+import * as conversationsIdTurnsKStop from '@/app/api/conversations/[id]/turns/[k]/stop/route';
+import * as conversationsIdTurnsKStream from '@/app/api/conversations/[id]/turns/[k]/stream/route';
 import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/route';
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
@@ -47,6 +50,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdChanges,
   conversationsIdCompare,
   conversationsIdCursor,
+  conversationsIdEvents,
   conversationsIdExport,
   conversationsIdGraph,
   conversationsIdMessages,
@@ -60,6 +64,8 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKChanges,
   conversationsIdTurnsKEdit,
   conversationsIdTurnsKRegenerate,
+  conversationsIdTurnsKStop,
+  conversationsIdTurnsKStream,
   conversationsIdTurnsK,
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
