@@ -210,8 +210,9 @@ export class TurnStore {
         return;
       }
       case 'done':
+        // A reply the server cut (its drain) is stored `interrupted`: shown like a stopped one.
         this.update(threadId, runId, {
-          phase: 'done',
+          phase: event.data.status === 'interrupted' ? 'stopped' : 'done',
           turnIndex: event.data.turn_index,
           messageId: event.data.message_id,
         });
