@@ -69,7 +69,15 @@ export const TurnEventSchema = z.discriminatedUnion('event', [
       is_error: z.boolean().describe('the tool refused or failed; `result` says why'),
     }),
   }),
-  z.object({ event: z.literal('done'), data: z.object({ turn_index: z.number().int(), message_id: z.string() }) }),
+  z.object({
+    event: z.literal('done'),
+    data: z.object({
+      turn_index: z.number().int(),
+      message_id: z.string(),
+      status: z.enum(['complete', 'interrupted']).describe('how the stored reply ended: `interrupted` when the client left, Stop was pressed or the server stopped'),
+      reason: z.string().nullable().describe('why an interrupted reply stopped (e.g. "the server stopped during this reply"); null when complete'),
+    }),
+  }),
   z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type TurnEvent = z.infer<typeof TurnEventSchema>;

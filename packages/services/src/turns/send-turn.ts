@@ -140,13 +140,14 @@ async function runTurn(
     const onSummaryError = (error: unknown) => deps.logger.warn({ ...log, err: error }, 'the step change summary could not be stored');
     if (deps.gate) void deps.gate.followUp(threadId, summarize, onSummaryError);
     else void summarize().catch(onSummaryError);
+    // `done` says how the stored reply ended: a turn the drain (or Stop) cut is `interrupted`, with its reason.
     events.push(
       reply.status === 'failed'
         ? {
             event: 'error',
             data: { code: 'upstream_failed', message: 'The model failed to answer; the turn keeps what it produced.' },
           }
-        : { event: 'done', data: { turn_index: turnIndex, message_id: messageId } },
+        : { event: 'done', data: { turn_index: turnIndex, message_id: messageId, status: reply.status, reason: reply.reason } },
     );
     return { turnIndex, status: reply.status, messageId };
   } catch (error: unknown) {

@@ -143,14 +143,16 @@ export class TurnGate {
     const interruption = new TurnInterruption(SHUTDOWN_REASON);
     for (const entry of left) entry.abort?.(interruption);
     // Aborted turns store their partial reply and release their lease quickly;
-    // anything that cannot be aborted gets the same short bound.
+    // anything that cannot be aborted gets the same short bound. A turn that
+    // settles queues its follow-up (the step change summary) as it ends: that
+    // is in flight too, and must write before the caller stops the database.
     let lastTimer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(left.map((e) => e.settled)),
-      new Promise((resolve) => {
-        lastTimer = setTimeout(resolve, Math.max(2_000, graceMs / 2));
-      }),
-    ]);
+    const lastBound = new Promise<'bound'>((resolve) => {
+      lastTimer = setTimeout(() => resolve('bound'), Math.max(2_000, graceMs / 2));
+    });
+    for (let pending = left; pending.length > 0; pending = [...this.#inFlight]) {
+      if ((await Promise.race([Promise.allSettled(pending.map((e) => e.settled)), lastBound])) === 'bound') break;
+    }
     clearTimeout(lastTimer);
     const aborted = left.filter((e) => e.abort !== undefined).length;
     return { finished: running.length - left.length, aborted };

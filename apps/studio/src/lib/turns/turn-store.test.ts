@@ -26,7 +26,7 @@ describe('TurnStore', () => {
         { event: 'tool', data: { name: 'add_todo', args: { text: 'a' }, result: 'added', is_error: false } },
         { event: 'token', data: { text: 'Do' } },
         { event: 'token', data: { text: 'ne.' } },
-        { event: 'done', data: { turn_index: 3, message_id: 'm1' } },
+        { event: 'done', data: { turn_index: 3, message_id: 'm1', status: 'complete', reason: null } },
       ]),
       { onTool, onEnd },
     );
@@ -35,6 +35,18 @@ describe('TurnStore', () => {
     expect(run.tools.map((t) => t.name)).toEqual(['add_todo']);
     expect(onTool).toHaveBeenCalledTimes(1);
     expect(onEnd).toHaveBeenCalledWith(run);
+  });
+
+  it('ends a reply the server cut (done with status interrupted) as stopped, not done', async () => {
+    const store = new TurnStore(
+      scripted([
+        { event: 'turn', data: { turn_index: 2, thread_id: 't' } },
+        { event: 'token', data: { text: 'Half' } },
+        { event: 'done', data: { turn_index: 2, message_id: 'm2', status: 'interrupted', reason: 'the server stopped during this reply' } },
+      ]),
+    );
+    const run = await store.start('t', 'hello');
+    expect(run).toMatchObject({ phase: 'stopped', turnIndex: 2, messageId: 'm2', text: 'Half' });
   });
 
   it('turns a 409 refusal into a failed run that was never committed', async () => {
@@ -56,7 +68,7 @@ describe('TurnStore', () => {
         [
           { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
           { event: 'token', data: { text: 'partial' } },
-          { event: 'done', data: { turn_index: 1, message_id: 'm' } },
+          { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
         ],
         { hangAfter: 2 },
       ),
@@ -150,7 +162,7 @@ describe('TurnStore', () => {
             { event: 'branch', data: { thread_id: 'b' } },
             { event: 'turn', data: { turn_index: 2, thread_id: 'b' } },
             { event: 'token', data: { text: 'again' } },
-            { event: 'done', data: { turn_index: 2, message_id: 'm2' } },
+            { event: 'done', data: { turn_index: 2, message_id: 'm2', status: 'complete', reason: null } },
           ],
           { hangAfter: 2 },
         ),
@@ -178,7 +190,7 @@ describe('TurnStore', () => {
           { event: 'branch', data: { thread_id: 'b' } },
           { event: 'turn', data: { turn_index: 1, thread_id: 'b' } },
           { event: 'token', data: { text: 'Fresh.' } },
-          { event: 'done', data: { turn_index: 1, message_id: 'm' } },
+          { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
         ]),
       );
       const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, () => undefined);

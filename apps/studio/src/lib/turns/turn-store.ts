@@ -249,8 +249,9 @@ export class TurnStore {
         return;
       }
       case 'done':
+        // A reply the server cut (its drain) is stored `interrupted`: shown like a stopped one.
         this.update(threadId, runId, {
-          phase: this.current(threadId, runId)?.isStopping ? 'stopped' : 'done',
+          phase: event.data.status === 'interrupted' || this.current(threadId, runId)?.isStopping ? 'stopped' : 'done',
           turnIndex: event.data.turn_index,
           messageId: event.data.message_id,
         });
