@@ -15,6 +15,7 @@ interface StoredReply extends Record<string, unknown> {
   id: string;
   content: string;
   status: 'complete' | 'interrupted' | 'failed';
+  reason: string | null;
   tool_calls: { name: string; args: Record<string, unknown>; result?: string; is_error?: boolean }[];
 }
 
@@ -39,7 +40,7 @@ export async function followTurn(
 
 async function readReply(deps: Pick<ServiceDeps, 'db'>, threadId: string, turn: number): Promise<StoredReply | null> {
   const [row] = await deps.db.execute<StoredReply>(sql`
-    select id::text as id, content, status, tool_calls from messages
+    select id::text as id, content, status, reason, tool_calls from messages
     where thread_id = ${threadId} and turn_index = ${turn} and role = 'assistant' order by seq desc limit 1`);
   return row ?? null;
 }
@@ -56,7 +57,10 @@ function endEvents(turn: number, reply: StoredReply, streamed: string): TurnEven
   events.push(
     reply.status === 'failed'
       ? { event: 'error', data: { code: 'upstream_failed', message: 'The model failed to answer; the turn keeps what it produced.' } }
-      : { event: 'done', data: { turn_index: turn, message_id: reply.id } },
+      : {
+          event: 'done',
+          data: { turn_index: turn, message_id: reply.id, status: reply.status === 'interrupted' ? 'interrupted' : 'complete', reason: reply.reason ?? null },
+        },
   );
   return events;
 }

@@ -91,7 +91,7 @@ describe('TurnStore', () => {
         yield { event: 'token', data: { text: 'partial' } } satisfies TurnEvent;
         await stopped; // the server stops the model, then stores the reply and says done
         yield { event: 'token', data: { text: '!' } } satisfies TurnEvent;
-        yield { event: 'done', data: { turn_index: 4, message_id: 'm' } } satisfies TurnEvent;
+        yield { event: 'done', data: { turn_index: 4, message_id: 'm', status: 'interrupted', reason: 'you stopped this reply' } } satisfies TurnEvent;
       },
       {},
       undefined,
@@ -110,7 +110,7 @@ describe('TurnStore', () => {
     const follow = vi.fn(async function* (_thread: string, turn: number) {
       yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;
       yield { event: 'token', data: { text: 'so far, and the rest' } } satisfies TurnEvent;
-      yield { event: 'done', data: { turn_index: turn, message_id: 'm' } } satisfies TurnEvent;
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'complete', reason: null } } satisfies TurnEvent;
     });
     const store = new TurnStore(scripted([], { hangAfter: 0 }), {}, undefined, { follow });
     const run = await store.follow('t', 2, 'question');

@@ -1,5 +1,6 @@
 import { FamilyEventsQuerySchema, PathIdSchema } from '@trellis/domain';
 import { authenticate, EVENT_STREAM_HEADERS, subscribeFamilyEvents, toFamilyEventStream } from '@trellis/services';
+import { sameOriginPolicy } from '@/server/client-address';
 import { OWNED, defineRoute } from '@/server/define-route';
 import { FAMILY_EVENTS } from '@/server/openapi/descriptions';
 
@@ -32,7 +33,7 @@ export const GET = defineRoute(
     });
     const headers = new Headers(request.headers);
     const recheck = () =>
-      authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method: 'GET', headers, hasBody: false }).then(
+      authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method: 'GET', headers, hasBody: false, sameOrigin: sameOriginPolicy(headers) }).then(
         (again) => again.userId === actor.userId,
         () => false,
       );
