@@ -20,3 +20,4 @@ export * from './workspace/document-title';
 export * from './apply/index';
 export * from './changes/doc-patch';
 export * from './changes/change';
+export * from './model-failure/provider-failure';

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { TurnUsage } from '@trellis/agent';
+import type { FailureCode } from '@trellis/domain';
 import type { Db, StoredToolCall } from '@trellis/db';
 
 export type ReplyStatus = 'complete' | 'interrupted' | 'failed';
@@ -20,13 +22,22 @@ export async function storeReplyAndRelease(
     status: ReplyStatus;
     /** Why the reply is not complete (null when it is). */
     reason: string | null;
+    /** A provider failure's code, and the wait a rate limit asked for. */
+    reasonCode: FailureCode | null;
+    retryAfterS: number | null;
+    /** 1, or the next attempt of a retry in place. */
+    attempt: number;
+    /** Tokens the provider reported. */
+    usage: TurnUsage | null;
   },
 ): Promise<{ messageId: string }> {
   const [row] = await db.execute<{ id: string }>(sql`
     with reply as (
-      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason)
+      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason, reason_code, retry_after_s,
+        attempt, input_tokens, output_tokens, model)
       values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
-        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason})
+        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason}, ${input.reasonCode}, ${input.retryAfterS},
+        ${input.attempt}, ${input.usage?.inputTokens ?? null}, ${input.usage?.outputTokens ?? null}, ${input.usage?.model ?? null})
       returning id
     ),
     counters as (
