@@ -3,7 +3,7 @@
 // provider and per bundled copy, their fields do not — `status`, `headers` (a fetch Headers),
 // `error` (the parsed body: OpenAI's `{message, type, code}`, Anthropic's `{type: 'error', error:
 // {type, message}}`), and a network error's `cause`.
-import { redactSecrets, type ProviderFailure } from '@trellis/domain';
+import { MAX_PROVIDER_MESSAGE_CHARS, redactSecrets, type ProviderFailure } from '@trellis/domain';
 
 /** Thrown by a model call that failed for a reason the person can act on; `message` is the stored reason. */
 export class ProviderCallError extends Error {
@@ -72,7 +72,7 @@ function providerMessage(fields: Record<string, unknown>, secrets: readonly stri
           .replace(/^\d{3}\s+/, '')
           .trim()
       : undefined);
-  return raw === undefined || raw === '' || raw === 'status code (no body)' ? undefined : redactSecrets(raw, secrets);
+  return raw === undefined || raw === '' || raw === 'status code (no body)' ? undefined : redactSecrets(raw, secrets, { maxChars: MAX_PROVIDER_MESSAGE_CHARS });
 }
 
 /** Seconds from `retry-after-ms`, `retry-after` (seconds or an HTTP date), or the SDK's own reading of them. */
@@ -111,5 +111,5 @@ function causeText(error: unknown, secrets: readonly string[]): string | undefin
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && message !== '') text = message;
   }
-  return text === undefined ? undefined : redactSecrets(text, secrets);
+  return text === undefined ? undefined : redactSecrets(text, secrets, { maxChars: MAX_PROVIDER_MESSAGE_CHARS });
 }

@@ -39,6 +39,7 @@ describe('redactSecrets', () => {
   });
 
   it('clamps a long message', () => {
-    expect(redactSecrets('x'.repeat(1000)).length).toBe(300);
+    expect(redactSecrets('x'.repeat(1000), [], { maxChars: 300 }).length).toBe(300);
+    expect(redactSecrets('x'.repeat(1000)).length).toBe(1000);
   });
 });

@@ -88,14 +88,15 @@ function formatSeconds(seconds: number): string {
   return `${Math.round(seconds * 10) / 10} s`;
 }
 
-const MAX_PROVIDER_MESSAGE_CHARS = 300;
+/** A provider's message in a stored reason is clamped to this many characters. */
+export const MAX_PROVIDER_MESSAGE_CHARS = 300;
 
 /**
  * Removes secrets from text a provider or an SDK wrote, before it is stored or logged: every given
  * secret (the configured key), and anything shaped like a key (`sk-…`, `sk-ant-…`) or a bearer
- * token. Long messages are clamped.
+ * token. With `maxChars`, a long message is clamped.
  */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+export function redactSecrets(text: string, secrets: readonly string[] = [], options: { maxChars?: number } = {}): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length >= 4) out = out.split(secret).join('[redacted]');
@@ -104,5 +105,6 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
     .replace(/\bsk-[A-Za-z0-9_*.-]{6,}/g, 'sk-[redacted]')
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=*-]+/gi, '$1 [redacted]')
     .replace(/\b(x-api-key|api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)(?!(?:Bearer|Basic)\b)[^\s"',}]+/gi, '$1$2[redacted]');
-  return out.length > MAX_PROVIDER_MESSAGE_CHARS ? `${out.slice(0, MAX_PROVIDER_MESSAGE_CHARS - 1)}…` : out;
+  const max = options.maxChars;
+  return max !== undefined && out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }

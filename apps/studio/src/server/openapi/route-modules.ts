@@ -21,6 +21,7 @@ import * as conversationsIdTodos from '@/app/api/conversations/[id]/todos/route'
 import * as conversationsIdTurnsKChanges from '@/app/api/conversations/[id]/turns/[k]/changes/route';
 import * as conversationsIdTurnsKEdit from '@/app/api/conversations/[id]/turns/[k]/edit/route';
 import * as conversationsIdTurnsKRegenerate from '@/app/api/conversations/[id]/turns/[k]/regenerate/route';
+import * as conversationsIdTurnsKRetry from '@/app/api/conversations/[id]/turns/[k]/retry/route';
 import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/route';
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
@@ -54,6 +55,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKChanges,
   conversationsIdTurnsKEdit,
   conversationsIdTurnsKRegenerate,
+  conversationsIdTurnsKRetry,
   conversationsIdTurnsK,
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
