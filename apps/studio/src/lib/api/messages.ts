@@ -29,13 +29,27 @@ export const messagesApi = {
       signal,
       accept: 'text/event-stream',
     });
-    if (!response.body) throw new ApiError(response.status, 'bad_response', 'The server sent no stream.');
-    for await (const message of readSse(response.body)) {
-      const event = parseTurnEvent(message.event, message.data);
-      if (event) yield event;
-    }
+    yield* turnEvents(response);
+  },
+
+  /** Retries turn `turn` in place (its reply failed or stopped); a 409 and other refusals throw before the first event. */
+  async *retry(threadId: string, turn: number, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const response = await apiFetch(`${apiPaths.conversation(threadId)}/turns/${turn}/retry`, {
+      method: 'POST',
+      signal,
+      accept: 'text/event-stream',
+    });
+    yield* turnEvents(response);
   },
 };
+
+async function* turnEvents(response: Response): AsyncGenerator<TurnEvent> {
+  if (!response.body) throw new ApiError(response.status, 'bad_response', 'The server sent no stream.');
+  for await (const message of readSse(response.body)) {
+    const event = parseTurnEvent(message.event, message.data);
+    if (event) yield event;
+  }
+}
 
 /** Unknown or malformed events are skipped: a newer server may send more kinds. */
 export function parseTurnEvent(event: string, data: string): TurnEvent | undefined {
