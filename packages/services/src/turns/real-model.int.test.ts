@@ -7,6 +7,7 @@ import { startFakeProvider, type FakeProviderServer, type FakeReply } from '@tre
 import { TurnEventSchema, type TurnEvent } from '@trellis/domain';
 import { testDatabaseUrl } from '@trellis/db/testing';
 import { createServiceDeps, type Logger } from '../deps';
+import { createBranch } from '../branching/create-branch';
 import { listMessages } from '../lineage/list-messages';
 import { retryTurn } from './retry-turn';
 import { sendTurn } from './send-turn';
@@ -193,6 +194,7 @@ describe.each(['openai', 'anthropic'] as const)('a real model over the %s protoc
       { text: 'Partial words of a doomed reply', dropAfterWords: 3 },
       { text: 'The retried answer.' },
       { text: 'The next answer.' },
+      { text: 'The branch answer.' },
     ]);
     try {
       await collect(await sendTurn(r.deps, r.actor, { threadId: r.threadId, content: 'What is a trellis?' }));
@@ -238,6 +240,14 @@ describe.each(['openai', 'anthropic'] as const)('a real model over the %s protoc
         [2, 'assistant', 'complete', undefined],
       ]);
       expect(listed.messages[1]).toMatchObject({ reason_code: 'dropped', content: 'Partial words of ' });
+
+      // A branch from the retried step is seeded from the transcript: only the last attempt goes along.
+      const branch = await createBranch(r.deps, r.actor, { threadId: r.threadId, from_turn: 1 });
+      await collect(await sendTurn(r.deps, r.actor, { threadId: branch.thread_id, content: 'On the branch?' }));
+      const onBranch = conversationSent(r.server, 3);
+      expect(occurrences(onBranch, 'What is a trellis?')).toBe(1);
+      expect(onBranch).toContain('The retried answer.');
+      expect(onBranch).not.toContain('Partial');
     } finally {
       await r.close();
     }
