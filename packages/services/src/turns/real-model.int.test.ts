@@ -150,7 +150,7 @@ describe.each(['openai', 'anthropic'] as const)('a real model over the %s protoc
       const events = await collect(await sendTurn(r.deps, r.actor, { threadId: r.threadId, content: 'hello' }));
       const elapsed = Date.now() - started;
       expect(elapsed).toBeGreaterThanOrEqual(950);
-      expect(elapsed).toBeLessThan(3_000);
+      expect(elapsed).toBeLessThan(4_500); // the timeout, plus opening and storing the turn on a loaded machine
       expect(events.find((e) => e.event === 'status')).toEqual({ event: 'status', data: { state: 'waiting' } });
       const [, reply] = await replies(r.threadId);
       expect(reply).toMatchObject({ status: 'failed', reason_code: 'timeout' });
