@@ -92,7 +92,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
         )}
         <RegenerateButton turn={message.turn_index} />
       </div>
-      <ReplyNotice message={message} />
+      <ReplyNotice message={message} isEarlierAttempt={attempts !== undefined && attempts.index < attempts.count - 1} />
     </AssistantBubble>
   );
 });

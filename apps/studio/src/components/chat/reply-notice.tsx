@@ -19,13 +19,14 @@ const CHECK: Partial<Record<NonNullable<Message['reason_code']>, string>> = {
  * and is offered on the path's last step only. Another answer beside this one is the reply's
  * Regenerate action, as on any reply.
  */
-export function ReplyNotice({ message }: { message: Message }) {
+export function ReplyNotice({ message, isEarlierAttempt = false }: { message: Message; isEarlierAttempt?: boolean }) {
   const actions = useMessageActions();
   const secondsLeft = useCountdown(message);
   if (message.role !== 'assistant' || message.status === 'complete') return null;
   const turn = message.turn_index;
   const check = message.reason_code === undefined ? undefined : CHECK[message.reason_code];
-  const canRetry = actions?.canChange === true && actions.lastTurn === turn;
+  // An earlier attempt, paged back to, was retried already: the step's answer is the later one.
+  const canRetry = actions?.canChange === true && actions.lastTurn === turn && !isEarlierAttempt;
   return (
     <div
       role="status"
