@@ -29,3 +29,4 @@ export * from './siblings/reply-alternatives';
 export * from './search/marked-snippet';
 export * from './authorship/index';
 export * from './contracts/authorship';
+export * from './model-failure/provider-failure';

@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { createDb, type Db, type DbHandle } from '@trellis/db';
-import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
+import { createAgent, createCheckpointer, createModel, modelSecrets, type ModelCallPolicy, type ModelConfig } from '@trellis/agent';
 import type postgres from 'postgres';
 import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
@@ -37,6 +37,8 @@ export interface ServiceDeps {
   transcriptJobs: TranscriptJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
+  /** Values never written to a log (the model's API key). */
+  secrets: readonly string[];
 }
 
 export interface ServiceDepsConfig {
@@ -52,6 +54,8 @@ export interface ServiceDepsConfig {
   instanceId?: string;
   /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
   transcriptJobs?: TranscriptJobOptions;
+  /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
+  modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -63,7 +67,15 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
-  const agent = createAgent({ checkpointer, model, contextBudget });
+  const secrets = 'instance' in config.model ? [] : modelSecrets(config.model);
+  const modelName = 'instance' in config.model || config.model.provider === 'offline' ? undefined : config.model.model;
+  const agent = createAgent({
+    checkpointer,
+    model,
+    contextBudget,
+    modelCalls: { ...config.modelCalls, secrets },
+    ...(modelName !== undefined && { modelName }),
+  });
   const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
   const liveTurns = new LiveTurns(family, logger);
   return {
@@ -79,6 +91,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     fault: config.fault,
+    secrets,
     close: async () => {
       await family.close();
       await Promise.all([handle.close(), pool.end()]);

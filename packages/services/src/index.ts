@@ -33,6 +33,7 @@ export * from './changes/list-changes';
 export * from './lineage/load-lineage';
 export * from './lineage/list-messages';
 export * from './turns/send-turn';
+export * from './turns/retry-turn';
 export * from './turns/event-stream';
 export * from './turns/studio-instance';
 export * from './turns/shutdown';

@@ -41,6 +41,7 @@ async function create(): Promise<AppContext> {
     databaseUrl,
     model,
     contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
+    modelCalls: { maxRetries: e.LLM_MAX_RETRIES, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 },
     logger,
     instanceId: randomUUID(),
     transcriptJobs: { deadlineMs: e.TRELLIS_IMPORT_DEADLINE_MS, isBundled: isNextBundle },

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { TurnUsage } from '@trellis/agent';
+import type { FailureCode } from '@trellis/domain';
 import { pipelinedTransaction, type Db, type StoredToolCall } from '@trellis/db';
 import { familyEventStatement } from '../live/family-events';
 import { REASON_DISCONNECTED, REASON_STOPPED } from './turn-gate';
@@ -23,14 +25,23 @@ export async function storeReplyAndRelease(
     status: ReplyStatus;
     /** Why the reply is not complete (null when it is). */
     reason: string | null;
+    /** A provider failure's code, and the wait a rate limit asked for. */
+    reasonCode: FailureCode | null;
+    retryAfterS: number | null;
+    /** 1, or the next attempt of a retry in place. */
+    attempt: number;
+    /** Tokens the provider reported. */
+    usage: TurnUsage | null;
   },
 ): Promise<{ messageId: string }> {
   const [stored] = await pipelinedTransaction(db, [
     sql`
     with reply as (
-      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason)
+      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason, reason_code, retry_after_s,
+        attempt, input_tokens, output_tokens, model)
       values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
-        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason})
+        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason}, ${input.reasonCode}, ${input.retryAfterS},
+        ${input.attempt}, ${input.usage?.inputTokens ?? null}, ${input.usage?.outputTokens ?? null}, ${input.usage?.model ?? null})
       returning id
     ),
     counters as (

@@ -266,7 +266,10 @@ describe('sendTurn', () => {
     const { actor, threadId } = await setUp();
     const events = await send(failing, actor, threadId, 'hello');
     expect(events.map((e) => e.event)).toEqual(['turn', 'token', 'token', 'error']);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'upstream_failed', message: expect.any(String) } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'upstream_failed', message: expect.stringContaining('dropped mid-reply') as string, reason_code: 'dropped' },
+    });
     const { conversation, messages } = await threadState(threadId);
     expect(conversation.lease_owner).toBeNull();
     expect(messages[1]).toMatchObject({ role: 'assistant', status: 'failed' });

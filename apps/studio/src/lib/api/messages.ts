@@ -43,6 +43,16 @@ export const messagesApi = {
   stop(threadId: string, turn: number): Promise<StopTurnResult> {
     return apiJson(StopTurnResultSchema, apiPaths.turnStop(threadId, turn), { method: 'POST' });
   },
+
+  /** Retries turn `turn` in place (its reply failed or stopped); a 409 and other refusals throw before the first event. */
+  async *retry(threadId: string, turn: number, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const response = await apiFetch(`${apiPaths.conversation(threadId)}/turns/${turn}/retry`, {
+      method: 'POST',
+      signal,
+      accept: 'text/event-stream',
+    });
+    yield* turnEvents(response);
+  },
 };
 
 async function* turnEvents(response: Response): AsyncGenerator<TurnEvent> {

@@ -49,6 +49,34 @@ describe('TurnStore', () => {
     expect(run).toMatchObject({ phase: 'stopped', turnIndex: 2, messageId: 'm2', text: 'Half' });
   });
 
+  it('shows what the model waits for until the next token, and retries a turn in place as its next attempt', async () => {
+    const seen: (string | null)[] = [];
+    const retrySource = (_thread: string, turn: number) =>
+      scripted([
+        { event: 'turn', data: { turn_index: turn, thread_id: 't', attempt: 2 } },
+        { event: 'status', data: { state: 'rate_limited', retry_in_s: 2, retry: 1, reason: '429' } },
+        { event: 'token', data: { text: 'Hi.' } },
+        { event: 'done', data: { turn_index: turn, message_id: 'm2', status: 'complete', reason: null } },
+      ])('t', '', new AbortController().signal);
+    const store = new TurnStore(scripted([]), {}, undefined, {}, retrySource);
+    store.subscribe(() => seen.push(store.get('t')?.status?.state ?? null));
+    const run = await store.retry('t', 4, 'the question');
+    expect(run).toMatchObject({ phase: 'done', turnIndex: 4, attempt: 2, content: 'the question', text: 'Hi.', status: null });
+    expect(seen).toContain('rate_limited');
+    expect(seen.at(-1)).toBeNull();
+  });
+
+  it('keeps a provider failure’s code on the failed run', async () => {
+    const store = new TurnStore(
+      scripted([
+        { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
+        { event: 'error', data: { code: 'upstream_failed', message: 'This reply failed: 401', reason_code: 'auth' } },
+      ]),
+    );
+    const run = await store.start('t', 'hello');
+    expect(run.error).toEqual({ code: 'upstream_failed', message: 'This reply failed: 401', status: null, reasonCode: 'auth' });
+  });
+
   it('turns a 409 refusal into a failed run that was never committed', async () => {
     const store = new TurnStore(async function* () {
       yield* [];

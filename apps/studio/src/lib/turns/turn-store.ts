@@ -1,7 +1,7 @@
 // The running turns of the page, outside React: one run per thread (a turn on
 // one thread keeps streaming while the user looks at another), each run an
 // immutable snapshot so useSyncExternalStore re-renders only on change.
-import type { TurnEvent } from '@trellis/domain';
+import type { FailureCode, TurnEvent, TurnStatus } from '@trellis/domain';
 import { isApiError } from '../api/http';
 
 /** A tool call as the stream reports it: name, arguments, result, and whether it was refused. */
@@ -19,6 +19,8 @@ export interface TurnFailure {
   message: string;
   /** HTTP status of a refused request (409: another turn is running); null for a stream error. */
   status: number | null;
+  /** A provider failure's cause, when the model failed. */
+  reasonCode?: FailureCode | undefined;
 }
 
 export interface TurnRun {
@@ -36,6 +38,11 @@ export interface TurnRun {
   isFollowed: boolean;
   /** Stop was asked for: the server stops the reply and the run ends `stopped`. */
   isStopping: boolean;
+  /** What the model call waits for (a silence, a rate limit, a retry), and since when; null while tokens flow. */
+  status: TurnStatus | null;
+  statusAt: number | null;
+  /** 1, or the attempt a retry in place is making at its turn. */
+  attempt: number;
 }
 
 export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -45,6 +52,8 @@ export type FollowSource = (threadId: string, turn: number, signal: AbortSignal)
 
 /** Asks the server to stop turn `turn` (wherever it runs); the reply then ends `interrupted`. */
 export type StopRequest = (threadId: string, turn: number) => Promise<unknown>;
+/** A retry in place: turn k's failed or stopped reply answered again on the same thread. */
+export type RetrySource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
 
 /** A regenerate stream: `branch {thread_id}` first, then the new turn's events on that thread. */
 export type RegenerateSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -85,6 +94,7 @@ export class TurnStore {
     private readonly hooks: TurnHooks = {},
     private readonly regenerateSource?: RegenerateSource,
     private readonly remote: { follow?: FollowSource; stop?: StopRequest } = {},
+    private readonly retrySource?: RetrySource,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -123,6 +133,18 @@ export class TurnStore {
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
     if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
     return run;
+  }
+
+  /**
+   * Retries turn `turn` in place (its reply failed or stopped): the run shows `content` (the turn's
+   * question) and streams the next attempt; never rejects.
+   */
+  async retry(threadId: string, turn: number, content: string): Promise<TurnRun> {
+    if (!this.retrySource) throw new Error('This TurnStore was built without a retry source');
+    const existing = this.runs.get(threadId);
+    if (isRunActive(existing) && existing) return existing;
+    const controller = new AbortController();
+    return this.drive(threadId, content, this.retrySource(threadId, turn, controller.signal), controller);
   }
 
   /**
@@ -178,6 +200,9 @@ export class TurnStore {
       startedAt: new Date().toISOString(),
       isFollowed,
       isStopping: false,
+      status: null,
+      statusAt: null,
+      attempt: 1,
     };
     this.set(initial);
     try {
@@ -232,19 +257,26 @@ export class TurnStore {
   private apply(threadId: string, runId: number, event: TurnEvent): void {
     switch (event.event) {
       case 'turn': {
-        const run = this.update(threadId, runId, { phase: 'streaming', turnIndex: event.data.turn_index });
+        const run = this.update(threadId, runId, {
+          phase: 'streaming',
+          turnIndex: event.data.turn_index,
+          attempt: event.data.attempt ?? 1,
+        });
         if (run) this.hooks.onCommitted?.(run);
         return;
       }
       case 'token': {
         const run = this.current(threadId, runId);
-        if (run) this.update(threadId, runId, { text: run.text + event.data.text });
+        if (run) this.update(threadId, runId, { text: run.text + event.data.text, status: null, statusAt: null });
         return;
       }
+      case 'status':
+        this.update(threadId, runId, { status: event.data, statusAt: Date.now() });
+        return;
       case 'tool': {
         const before = this.current(threadId, runId);
         if (!before) return;
-        const run = this.update(threadId, runId, { tools: [...before.tools, event.data] });
+        const run = this.update(threadId, runId, { tools: [...before.tools, event.data], status: null, statusAt: null });
         if (run) this.hooks.onTool?.(run);
         return;
       }
@@ -259,7 +291,8 @@ export class TurnStore {
       case 'error':
         this.update(threadId, runId, {
           phase: 'failed',
-          error: { code: event.data.code, message: event.data.message, status: null },
+          status: null,
+          error: { code: event.data.code, message: event.data.message, status: null, reasonCode: event.data.reason_code },
         });
         return;
       case 'branch':

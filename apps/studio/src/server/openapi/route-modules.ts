@@ -27,6 +27,7 @@ import * as conversationsIdTurnsKEdit from '@/app/api/conversations/[id]/turns/[
 import * as conversationsIdTurnsKRegenerate from '@/app/api/conversations/[id]/turns/[k]/regenerate/route';
 import * as conversationsIdTurnsKStop from '@/app/api/conversations/[id]/turns/[k]/stop/route';
 import * as conversationsIdTurnsKStream from '@/app/api/conversations/[id]/turns/[k]/stream/route';
+import * as conversationsIdTurnsKRetry from '@/app/api/conversations/[id]/turns/[k]/retry/route';
 import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/route';
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
@@ -66,6 +67,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKRegenerate,
   conversationsIdTurnsKStop,
   conversationsIdTurnsKStream,
+  conversationsIdTurnsKRetry,
   conversationsIdTurnsK,
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
