@@ -20,6 +20,8 @@ const BENCHES = [
   'packages/services/bench/apply.ts',
   'packages/services/bench/curate.ts',
   'packages/services/bench/changes.ts',
+  'packages/services/bench/authorship.ts',
+  'packages/services/bench/live.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',

@@ -3,7 +3,9 @@
  * worst-case transcript (e2e/support/worst-case-transcript.ts) while another client polls
  * `/api/health` back to back. The health requests are served by the same process that receives
  * the upload, so their latency is what the import costs everyone else. Goals: health p95 under
- * 200 ms during the import, and the import answered in under 10 s.
+ * 200 ms during the import, no health request waiting more than 500 ms (the import yields to the
+ * event loop: whatever runs per record on the request thread runs in slices), and the import
+ * answered in under 10 s.
  *
  * Run from the repo root: node --import tsx apps/studio/bench/import.ts — prints one JSON object.
  */
@@ -64,6 +66,7 @@ try {
 
   const allHealth = runs.flatMap((r) => r.healthMs);
   const p95 = round(percentile(allHealth, 0.95));
+  const max = round(Math.max(...allHealth));
   const worst = round(Math.max(...runs.map((r) => r.seconds)), 2);
   console.log(
     JSON.stringify({
@@ -75,13 +78,13 @@ try {
       runs: RUNS,
       health_p95_ms_during_20mb_import: p95,
       health_p50_ms_during_20mb_import: round(percentile(allHealth, 0.5)),
-      health_max_ms_during_20mb_import: round(Math.max(...allHealth)),
+      health_max_ms_during_20mb_import: max,
       health_requests: allHealth.length,
       health_errors: runs.reduce((n, r) => n + r.healthErrors, 0),
       worst_case_seconds: worst,
       import_seconds: runs.map((r) => round(r.seconds, 2)),
-      goal: 'health p95 < 200 ms during the import; the import answers in < 10 s',
-      meets_goal: p95 < 200 && worst < 10,
+      goal: 'health p95 < 200 ms and max <= 500 ms during the import; the import answers in < 10 s',
+      meets_goal: p95 < 200 && max <= 500 && worst < 10,
     }),
   );
 } finally {

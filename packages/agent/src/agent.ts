@@ -21,11 +21,11 @@
 // services layer holds a per-thread lease in Postgres around runTurn.
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, RemoveMessage, type BaseMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointer';
 import { EventChannel } from './event-channel';
-import { buildAgentGraph } from './graph';
+import { buildAgentGraph, type AgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
 import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
@@ -33,7 +33,9 @@ import { resolveBudget, type ContextBudget } from './state';
 import { TurnCollector, type AgentEvent, type TurnResult } from './turn-collector';
 import type { WorkspacePort } from './workspace-port';
 
-export type { AgentEvent, TurnResult, TurnToolCall } from './turn-collector';
+import { resolveModelCallPolicy, type ModelCallPolicy } from './nodes/model-call-policy';
+
+export type { AgentEvent, TurnResult, TurnToolCall, TurnUsage } from './turn-collector';
 
 export interface RunTurnInput {
   threadId: string;
@@ -54,6 +56,13 @@ export interface RunTurnInput {
    * the thread then knows that nothing has written the thread since, without asking the checkpointer.
    */
   turnIndex?: number;
+  /**
+   * A retry in place (issue 24): the question (`userMessageId`) is already in the working context,
+   * with an earlier attempt's reply after it. That attempt — partial text, tool calls and results —
+   * is removed and the question asked again, so the model never sees a failed or stopped attempt,
+   * nor the question twice.
+   */
+  replacesAttempt?: boolean;
 }
 
 export interface Agent {
@@ -73,6 +82,10 @@ export interface CreateAgentOptions {
   model: BaseChatModel;
   /** Bound on the working context kept per thread (default 40 messages). */
   contextBudget?: ContextBudget;
+  /** How a model call waits, gives up and retries (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS, the key to redact). */
+  modelCalls?: Partial<ModelCallPolicy>;
+  /** The configured model's name, recorded with the tokens a provider reports. */
+  modelName?: string;
 }
 
 /** Graph recursion limit: ~12 rounds of tool calls per turn before the run fails. */
@@ -80,7 +93,12 @@ const RECURSION_LIMIT = 25;
 
 export function createAgent(options: CreateAgentOptions): Agent {
   const budget = resolveBudget(options.contextBudget);
-  const graph = buildAgentGraph({ model: options.model, budget, checkpointer: options.checkpointer });
+  const graph = buildAgentGraph({
+    model: options.model,
+    budget,
+    checkpointer: options.checkpointer,
+    chat: { policy: resolveModelCallPolicy(options.modelCalls), modelName: options.modelName },
+  });
   const saver = options.checkpointer;
   /**
    * Per thread, the checkpoint a run of this agent finished on (idle and well-formed). The next turn
@@ -128,7 +146,8 @@ export function createAgent(options: CreateAgentOptions): Agent {
         durability: 'exit' as const,
         recursionLimit: RECURSION_LIMIT,
       };
-      const stream = graph._streamIterator({ messages: [human] }, options);
+      const update = input.replacesAttempt ? await replaceAttempt(graph, input.threadId, human) : [human];
+      const stream = graph._streamIterator({ messages: update }, options);
       run = (async () => {
         for await (const _ of stream as AsyncGenerator<unknown>) void _;
       })().finally(() => output.close());
@@ -197,6 +216,20 @@ export function createAgent(options: CreateAgentOptions): Agent {
   }
 
   return { runTurn, settleAbandonedTurn };
+}
+
+/**
+ * The run input of a retry in place: the question again (it keeps its id, so it replaces itself where
+ * it stands) and the removal of everything after it — the earlier attempt's reply, tool calls and
+ * results. The thread is settled (idle) when this reads it.
+ */
+async function replaceAttempt(graph: AgentGraph, threadId: string, human: HumanMessage): Promise<BaseMessage[]> {
+  const snapshot = await graph.getState({ configurable: { thread_id: threadId } });
+  const messages: BaseMessage[] = (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
+  const asked = messages.findIndex((m) => m.id === human.id);
+  if (asked === -1) return [human];
+  const after = messages.slice(asked + 1).flatMap((m) => (m.id === undefined ? [] : [new RemoveMessage({ id: m.id })]));
+  return [human, ...after];
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { END, START, StateGraph } from '@langchain/langgraph';
-import { CHAT_NODE, createChatNode, routeAfterChat, TOOLS_NODE } from './nodes/chat';
+import { CHAT_NODE, createChatNode, routeAfterChat, TOOLS_NODE, type ChatNodeOptions } from './nodes/chat';
 import { toolsNode } from './nodes/tools';
 import { createAgentState, type ContextBudget } from './state';
 
@@ -11,9 +11,11 @@ export function buildAgentGraph(options: {
   model?: BaseChatModel;
   budget: ContextBudget;
   checkpointer: BaseCheckpointSaver;
+  /** The chat node's model call policy and model name. */
+  chat?: ChatNodeOptions;
 }) {
   return new StateGraph(createAgentState(options.budget))
-    .addNode(CHAT_NODE, createChatNode(options.model))
+    .addNode(CHAT_NODE, createChatNode(options.model, options.chat))
     .addNode(TOOLS_NODE, toolsNode)
     .addEdge(START, CHAT_NODE)
     .addConditionalEdges(CHAT_NODE, routeAfterChat, [TOOLS_NODE, END])

@@ -9,7 +9,10 @@ export {
   type RunTurnInput,
   type TurnResult,
   type TurnToolCall,
+  type TurnUsage,
 } from './agent';
+export { classifyProviderError, isProviderCallError, ProviderCallError } from './models/provider-errors';
+export { DEFAULT_MODEL_CALL_POLICY, type ModelCallPolicy } from './nodes/model-call-policy';
 export {
   checkpointBytes,
   countCheckpointThreads,
@@ -21,7 +24,7 @@ export {
 } from './checkpointer';
 export { EventChannel } from './event-channel';
 export { replaceMarkdownSection } from './markdown-section';
-export { createModel, describeModel, receivedByOfflineModel, type ModelConfig, type OfflineModelConfig } from './models/index';
+export { createModel, describeModel, modelSecrets, receivedByOfflineModel, type ModelConfig, type OfflineModelConfig } from './models/index';
 export type { AnthropicModelConfig } from './models/anthropic';
 export type { OpenAIModelConfig } from './models/openai';
 export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline';

@@ -50,7 +50,7 @@ describe('TurnCollector', () => {
       ['custom', tool(1, 'set_objective')],
       ['custom', { something: 'else' }],
     ]);
-    expect(events.map((e) => (e.type === 'tool' ? e.name : e.text))).toEqual(['add_todo', 'set_objective']);
+    expect(events.map((e) => (e.type === 'tool' ? e.name : e.type))).toEqual(['add_todo', 'set_objective']);
     expect(collector.result(true)).toMatchObject({ interrupted: true, toolCalls: [{ id: 'call_0' }, { id: 'call_1' }] });
   });
 

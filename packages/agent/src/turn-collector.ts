@@ -2,11 +2,20 @@
 // turn produced. Every part is `custom`: the chat node's text as it streams
 // (for a model that does not stream, its whole reply once) and the tools
 // node's results.
-import { isTokenEventPayload, isToolEventPayload } from './nodes/stream-payloads';
+import { isStatusEventPayload, isTokenEventPayload, isToolEventPayload, isUsageEventPayload } from './nodes/stream-payloads';
 
 export type AgentEvent =
   | { type: 'token'; text: string }
-  | { type: 'tool'; name: string; args: Record<string, unknown>; result: string; isError: boolean };
+  | { type: 'tool'; name: string; args: Record<string, unknown>; result: string; isError: boolean }
+  /** A model call is waiting: no token for a while, or a retry after a rate limit or a failure. */
+  | { type: 'status'; state: 'waiting' | 'rate_limited' | 'retrying'; retryInS?: number; retry?: number; reason?: string };
+
+/** Tokens the provider reported over the turn's model calls. */
+export interface TurnUsage {
+  inputTokens: number;
+  outputTokens: number;
+  model: string;
+}
 
 export interface TurnToolCall {
   id: string;
@@ -23,6 +32,8 @@ export interface TurnResult {
   toolCalls: TurnToolCall[];
   /** The signal aborted the turn; `content` and `toolCalls` hold what was produced before. */
   interrupted: boolean;
+  /** Summed over the turn's model calls; absent when the provider reported none. */
+  usage?: TurnUsage;
 }
 
 /** Separates the text of two model calls of one turn (text, tools, more text). */
@@ -39,6 +50,7 @@ export class TurnCollector {
   private readonly textByStep = new Map<number, string>();
   private lastStep: number | undefined;
   private readonly seenSeqs = new Set<number>();
+  private usage: TurnUsage | undefined;
 
   *accept(mode: string, payload: unknown): Generator<AgentEvent> {
     if (mode !== 'custom') return;
@@ -56,6 +68,19 @@ export class TurnCollector {
       yield { type: 'token', text };
       return;
     }
+    if (isStatusEventPayload(payload)) {
+      const { kind: _kind, ...status } = payload;
+      yield { type: 'status', ...status };
+      return;
+    }
+    if (isUsageEventPayload(payload)) {
+      this.usage = {
+        inputTokens: (this.usage?.inputTokens ?? 0) + payload.inputTokens,
+        outputTokens: (this.usage?.outputTokens ?? 0) + payload.outputTokens,
+        model: payload.model,
+      };
+      return;
+    }
     if (!isToolEventPayload(payload)) return;
     const { seq, id, name, args, result, isError } = payload;
     if (seq >= 0 && this.seenSeqs.has(seq)) return;
@@ -70,6 +95,6 @@ export class TurnCollector {
   }
 
   result(interrupted: boolean): TurnResult {
-    return { content: this.tokens.join(''), toolCalls: [...this.calls], interrupted };
+    return { content: this.tokens.join(''), toolCalls: [...this.calls], interrupted, ...(this.usage && { usage: { ...this.usage } }) };
   }
 }

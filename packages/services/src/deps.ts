@@ -1,11 +1,13 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { createDb, type Db, type DbHandle } from '@trellis/db';
-import { createAgent, createCheckpointer, createModel, type ModelConfig } from '@trellis/agent';
+import { createAgent, createCheckpointer, createModel, modelSecrets, type ModelCallPolicy, type ModelConfig } from '@trellis/agent';
 import type postgres from 'postgres';
 import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import { TurnGate } from './turns/turn-gate';
+import { FamilyHub } from './live/family-hub';
+import { LiveTurns } from './live/live-turns';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -25,12 +27,18 @@ export interface ServiceDeps {
   logger: Logger;
   /** Refuses new turns, branches and imports while the process drains, and tracks the turns in flight. */
   gate: TurnGate;
+  /** This process's one LISTEN on the family channel, fanned out to its event-stream subscribers. */
+  family: FamilyHub;
+  /** The turns this process runs, owned by the server (a request's stream is one subscriber). */
+  liveTurns: LiveTurns;
   /** The registered studio instance whose leases this process takes (null: TTL leases only). */
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
   transcriptJobs: TranscriptJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
+  /** Values never written to a log (the model's API key). */
+  secrets: readonly string[];
 }
 
 export interface ServiceDepsConfig {
@@ -46,6 +54,8 @@ export interface ServiceDepsConfig {
   instanceId?: string;
   /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
   transcriptJobs?: TranscriptJobOptions;
+  /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
+  modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -57,7 +67,17 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   const checkpointer = createCheckpointer({ pool, schema: CHECKPOINTER_SCHEMA });
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
-  const agent = createAgent({ checkpointer, model, contextBudget });
+  const secrets = 'instance' in config.model ? [] : modelSecrets(config.model);
+  const modelName = 'instance' in config.model || config.model.provider === 'offline' ? undefined : config.model.model;
+  const agent = createAgent({
+    checkpointer,
+    model,
+    contextBudget,
+    modelCalls: { ...config.modelCalls, secrets },
+    ...(modelName !== undefined && { modelName }),
+  });
+  const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
+  const liveTurns = new LiveTurns(family, logger);
   return {
     db: handle.db,
     sql: handle.sql,
@@ -66,10 +86,14 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     contextBudget,
     logger,
     gate: new TurnGate(),
+    family,
+    liveTurns,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     fault: config.fault,
+    secrets,
     close: async () => {
+      await family.close();
       await Promise.all([handle.close(), pool.end()]);
     },
   };

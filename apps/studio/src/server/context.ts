@@ -41,6 +41,7 @@ async function create(): Promise<AppContext> {
     databaseUrl,
     model,
     contextMessages: e.TRELLIS_CONTEXT_MESSAGES,
+    modelCalls: { maxRetries: e.LLM_MAX_RETRIES, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 },
     logger,
     instanceId: randomUUID(),
     transcriptJobs: { deadlineMs: e.TRELLIS_IMPORT_DEADLINE_MS, isBundled: isNextBundle },
@@ -51,6 +52,9 @@ async function create(): Promise<AppContext> {
     timing: { heartbeatMs: e.TRELLIS_HEARTBEAT_SECONDS * 1000, staleSeconds: e.TRELLIS_INSTANCE_STALE_SECONDS },
     singleProcess: isEmbedded,
   });
+  // One LISTEN per process, from the start: a Stop pressed on a tab another process serves reaches
+  // this process's turns over it, whether or not any tab subscribed here yet.
+  deps.family.start().catch((error: unknown) => logger.warn({ err: error }, 'family channel: could not listen yet'));
   const origins = new Set([e.baseUrl, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.TRELLIS_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean)) origins.add(o.trim());
   const auth = createAuth({

@@ -3,12 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseUrl } from '@trellis/db/testing';
+import type { logger as Logger } from './logger';
 
 const BASE = 'http://127.0.0.1:3000';
 let cookie = '';
 type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
+let logger: typeof Logger;
 let routes: {
   conversations: { POST: Handler };
   conversation: { GET: Handler; PATCH: Handler };
@@ -31,6 +33,7 @@ beforeAll(async () => {
   process.env.TRELLIS_DATA_DIR = path.join(tmpdir(), `trellis-route-test-${randomUUID()}`);
   process.env.LOG_LEVEL = 'silent';
   const auth = (await import('@/app/api/auth/[...all]/route')) as unknown as { POST: Handler };
+  logger = (await import('./logger')).logger;
   routes = {
     conversations: await import('@/app/api/conversations/route'),
     conversation: await import('@/app/api/conversations/[id]/route'),
@@ -71,6 +74,33 @@ describe('defineRoute', () => {
     const response = await routes.conversations.POST(request('/api/conversations', { method: 'POST', body: big, headers: { 'content-length': '10' } }), params({}));
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  it('logs a body the client aborted at info, not as an unhandled error', async () => {
+    const info = vi.spyOn(logger, 'info');
+    const error = vi.spyOn(logger, 'error');
+    try {
+      // What Next hands a route when the client gives up mid-upload: a body stream that errors with Node's "aborted".
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"title":"half'));
+          setTimeout(() => controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })), 10);
+        },
+      });
+      const aborted = new Request(`${BASE}/api/conversations`, {
+        method: 'POST',
+        headers: { origin: BASE, host: '127.0.0.1:3000', 'content-type': 'application/json', cookie },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      const response = await routes.conversations.POST(aborted, params({}));
+      expect(response.status).toBe(400);
+      expect(error).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith({ cause: 'aborted' }, 'request aborted by the client');
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -7,6 +7,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { AppError, PathIdSchema, fromZodError, type AppErrorCode } from '@trellis/domain';
 import { authenticate, type Actor } from '@trellis/services';
+import { sameOriginPolicy } from './client-address';
 import { getContext, type AppContext } from './context';
 import { env } from './env';
 import { errorResponse } from './http';
@@ -79,7 +80,7 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
       const ctx = await getContext();
       const actor = await authenticate(
         { db: ctx.deps.db, auth: ctx.auth },
-        { method: request.method, headers: request.headers, hasBody: hasBody(request) },
+        { method: request.method, headers: request.headers, hasBody: hasBody(request), sameOrigin: sameOriginPolicy(request.headers) },
       );
       return { ctx, actor };
     },

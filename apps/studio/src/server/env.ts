@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
+  /** Retries of a model call after a rate limit (honouring Retry-After), a 5xx or a lost connection. */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** No token for this long — the first, or the next — ends the reply with a timeout. */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Slows the offline model's token stream (demos and tests that watch a stream arrive). */
   TRELLIS_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(0),
   TRELLIS_CONTEXT_MESSAGES: z.coerce.number().int().min(4).max(1000).default(40),

@@ -4,6 +4,7 @@
 import { NextResponse } from 'next/server';
 import { isAppError, type AppErrorCode } from '@trellis/domain';
 import { logger } from './logger';
+import { ClientAbortedError } from './read-body';
 
 /** Exhaustive: a new AppErrorCode without a status does not compile (STYLE §4). */
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
@@ -35,6 +36,12 @@ export function errorResponse(error: unknown): NextResponse {
       { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } },
       { status, headers },
     );
+  }
+  if (error instanceof ClientAbortedError) {
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    logger.info({ cause }, 'request aborted by the client');
+    // Nobody reads this answer; it is a 400 so no route declares a 500 for a client that left.
+    return NextResponse.json({ error: { code: 'bad_request', message: error.message } }, { status: 400 });
   }
   logger.error({ err: error }, 'unhandled error');
   return NextResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, { status: 500 });

@@ -12,6 +12,17 @@ export function bodyTooLarge(maxBytes: number, message?: string): AppError {
   });
 }
 
+/**
+ * The client went away before its body arrived (a closed tab, a cancelled upload): not a fault of
+ * the server, so it is logged at `info`, never as an unhandled error.
+ */
+export class ClientAbortedError extends Error {
+  constructor(cause: unknown) {
+    super('The request was aborted before its body arrived', { cause });
+    this.name = 'ClientAbortedError';
+  }
+}
+
 export async function readCappedText(request: Request, maxBytes: number, message?: string): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw bodyTooLarge(maxBytes, message);
@@ -20,7 +31,13 @@ export async function readCappedText(request: Request, maxBytes: number, message
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new ClientAbortedError(error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -13,7 +13,8 @@ export function createAnthropicModel(config: AnthropicModelConfig): ChatAnthropi
     model: config.model,
     apiKey: config.apiKey,
     maxTokens: 4096,
-    maxRetries: 2,
+    // Retries and the timeout that ends a hang are ours, in one place (nodes/model-call-policy.ts).
+    maxRetries: 0,
     ...(config.baseUrl === undefined ? {} : { anthropicApiUrl: config.baseUrl }),
   });
 }

@@ -36,3 +36,8 @@ export function receivedByOfflineModel(model: BaseChatModel): readonly BaseMessa
 export function describeModel(config: ModelConfig): string {
   return config.provider === 'offline' ? 'offline model' : `${config.provider} · ${config.model}`;
 }
+
+/** What must never appear in a stored reason or a log: the configured key. */
+export function modelSecrets(config: ModelConfig): string[] {
+  return config.provider !== 'offline' && config.apiKey !== undefined && config.apiKey !== '' ? [config.apiKey] : [];
+}

@@ -17,8 +17,11 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatOpenAI {
   return new ChatOpenAI({
     model: config.model,
     apiKey: config.apiKey ?? NO_KEY,
-    streamUsage: config.baseUrl === undefined,
-    maxRetries: 2,
+    // Usage arrives in a last chunk when asked for (`stream_options.include_usage`); servers that do
+    // not know the option ignore it and report nothing.
+    streamUsage: true,
+    // Retries and the timeout that ends a hang are ours, in one place (nodes/model-call-policy.ts).
+    maxRetries: 0,
     configuration: {
       apiKey: config.apiKey ?? NO_KEY,
       ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }),

@@ -13,8 +13,11 @@ import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { workspaceOf, type AgentRunConfig } from './context';
+import { describeProviderFailure } from '@trellis/domain';
+import { classifyProviderError, ProviderCallError } from '../models/provider-errors';
+import { CallWatchdog, DEFAULT_MODEL_CALL_POLICY, retryDelayMs, sleep, type ModelCallPolicy } from './model-call-policy';
 import { ReplyChunks } from './reply-chunks';
-import type { TokenEventPayload } from './stream-payloads';
+import type { StatusEventPayload, TokenEventPayload, UsageEventPayload } from './stream-payloads';
 
 export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
@@ -24,35 +27,83 @@ export function toolSpecs() {
   return WORKSPACE_TOOLS.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
-export function createChatNode(model: BaseChatModel | undefined) {
+export interface ChatNodeOptions {
+  /** How a model call waits, gives up and retries. */
+  policy?: ModelCallPolicy;
+  /** The configured model's name, recorded with the tokens the provider reports. */
+  modelName?: string | undefined;
+}
+
+export function createChatNode(model: BaseChatModel | undefined, options: ChatNodeOptions = {}) {
   if (model !== undefined && typeof model.bindTools !== 'function') {
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
   const bound = model?.bindTools?.(toolSpecs());
+  const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
     if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
     const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
     const step = typeof stepOf === 'number' ? stepOf : -1;
-    // A model that does not stream yields its whole reply as one chunk. `_streamIterator` is what
-    // `stream` wraps: the wrapper re-enters the callback context (configuring a callback manager)
-    // and races the abort signal for every chunk, and hands chunks over through a web stream. The
-    // model's own run keeps its callbacks and signal (passed here), and LangGraph still stops the
-    // run on abort without waiting for this node.
-    const stream = bound._streamIterator(input, {
-      callbacks: config.callbacks,
-      metadata: config.metadata,
-      tags: config.tags,
-      signal: config.signal,
-    });
-    const reply = new ReplyChunks();
-    for await (const chunk of stream) {
-      const text = reply.add(chunk);
-      if (text !== '') config.writer?.({ kind: 'trellis.token', step, text } satisfies TokenEventPayload);
+    const status = (payload: Omit<StatusEventPayload, 'kind'>) => config.writer?.({ kind: 'trellis.status', ...payload } satisfies StatusEventPayload);
+    let reply = new ReplyChunks();
+    for (let retry = 1; ; retry += 1) {
+      reply = new ReplyChunks();
+      let hasWritten = false;
+      const watchdog = new CallWatchdog(policy, config.signal, () => status({ state: 'waiting' }));
+      try {
+        // A model that does not stream yields its whole reply as one chunk. `_streamIterator` is what
+        // `stream` wraps: the wrapper re-enters the callback context (configuring a callback manager)
+        // and races the abort signal for every chunk, and hands chunks over through a web stream. The
+        // model's own run keeps its callbacks and the watchdog's signal (the run's, plus the timeout).
+        const stream = bound._streamIterator(input, {
+          callbacks: config.callbacks,
+          metadata: config.metadata,
+          tags: config.tags,
+          signal: watchdog.signal,
+        });
+        for await (const chunk of stream) {
+          watchdog.alive();
+          const text = reply.add(chunk);
+          if (text !== '') {
+            hasWritten = true;
+            config.writer?.({ kind: 'trellis.token', step, text } satisfies TokenEventPayload);
+          }
+        }
+        break;
+      } catch (error: unknown) {
+        if (config.signal?.aborted) throw error; // stopped: an interruption, not a failure
+        const failure = classifyProviderError(error, {
+          hasStreamed: watchdog.hasStreamed,
+          timedOutAfterS: watchdog.timedOut ? policy.timeoutMs / 1000 : undefined,
+          secrets: policy.secrets,
+        });
+        const reason = describeProviderFailure(failure);
+        const delay = hasWritten ? undefined : retryDelayMs(failure, retry, policy);
+        if (delay === undefined) throw new ProviderCallError(failure, reason);
+        status({
+          state: failure.code === 'rate_limited' ? 'rate_limited' : 'retrying',
+          retryInS: Math.ceil(delay / 1000),
+          retry,
+          reason,
+        });
+        await sleep(delay, config.signal);
+      } finally {
+        watchdog.stop();
+      }
     }
     const response = reply.message();
     if (response === undefined) throw new Error('the model returned no message');
+    const usage = (response as Partial<AIMessage>).usage_metadata;
+    if (usage !== undefined && options.modelName !== undefined) {
+      config.writer?.({
+        kind: 'trellis.usage',
+        inputTokens: usage.input_tokens,
+        outputTokens: usage.output_tokens,
+        model: options.modelName,
+      } satisfies UsageEventPayload);
+    }
     // Some OpenAI-compatible servers reuse one response id; a repeated id would
     // make the reducer replace the earlier message instead of appending.
     const isKnownId = response.id !== undefined && state.messages.some((m) => m.id === response.id);

@@ -32,3 +32,28 @@ export function isToolEventPayload(value: unknown): value is ToolEventPayload {
 export function isTokenEventPayload(value: unknown): value is TokenEventPayload {
   return hasKind(value, 'trellis.token');
 }
+
+/** The custom stream payload the chat node writes while a model call waits (a silence, a retry). */
+export interface StatusEventPayload {
+  kind: 'trellis.status';
+  state: 'waiting' | 'rate_limited' | 'retrying';
+  retryInS?: number;
+  retry?: number;
+  reason?: string;
+}
+
+/** The custom stream payload the chat node writes after a model call whose provider reported tokens. */
+export interface UsageEventPayload {
+  kind: 'trellis.usage';
+  inputTokens: number;
+  outputTokens: number;
+  model: string;
+}
+
+export function isStatusEventPayload(value: unknown): value is StatusEventPayload {
+  return hasKind(value, 'trellis.status');
+}
+
+export function isUsageEventPayload(value: unknown): value is UsageEventPayload {
+  return hasKind(value, 'trellis.usage');
+}

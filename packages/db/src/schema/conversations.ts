@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { searchVector } from './search';
 
@@ -94,6 +94,20 @@ export const messages = pgTable(
       .default('complete'),
     /** Why a reply is `interrupted` or `failed` (e.g. "the server stopped during this reply"); null when complete. */
     reason: text('reason'),
+    /** A failed reply's cause as a code (`FailureCode` in domain: auth, rate_limited, timeout, …); null otherwise. */
+    reasonCode: text('reason_code'),
+    /** The wait a rate-limiting provider asked for, in seconds. */
+    retryAfterS: doublePrecision('retry_after_s'),
+    /**
+     * Retry in place (issue 24): the n-th reply to its turn. A retry adds a reply with the next
+     * number and keeps the earlier ones (the transcript stays append-only); a turn's reply is its
+     * highest attempt, and only that one is ever context for a model.
+     */
+    attempt: integer('attempt').notNull().default(1),
+    /** Tokens the provider reported for this reply, and the model that answered; null when it reported none. */
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    model: text('model'),
     /** An imported transcript's history was compacted just before this (user) message: the chat shows a divider. */
     compactedBefore: boolean('compacted_before').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

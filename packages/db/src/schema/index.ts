@@ -4,3 +4,5 @@ export * from './workspace';
 export * from './branches';
 export * from './tokens';
 export * from './instances';
+export * from './authorship';
+export * from './family-events';

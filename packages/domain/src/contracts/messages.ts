@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
+import { FailureCodeSchema } from '../model-failure/provider-failure';
 
 export const MAX_MESSAGE_CHARS = 32_000;
 
@@ -13,6 +14,13 @@ export const ToolCallSchema = z.object({
   is_error: z.boolean().optional(),
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+export const UsageSchema = z.object({
+  input_tokens: z.number().int().min(0),
+  output_tokens: z.number().int().min(0),
+  model: z.string().describe('the model that answered, as configured'),
+});
+export type Usage = z.infer<typeof UsageSchema>;
 
 export const MessageSchema = z.object({
   id: z.string(),
@@ -31,6 +39,15 @@ export const MessageSchema = z.object({
     .nullable()
     .optional()
     .describe('why an `interrupted` or `failed` reply stopped, e.g. "the server stopped during this reply"; null when complete'),
+  reason_code: FailureCodeSchema.optional().describe('on a `failed` reply the provider failed: why, as a code (the studio picks its action from it)'),
+  retry_after_s: z.number().min(0).optional().describe('on a reply the provider rate limited: the wait it asked for, in seconds'),
+  attempt: z
+    .number()
+    .int()
+    .min(2)
+    .optional()
+    .describe('a retry in place: the attempt number of this reply to its turn (absent on the first); earlier attempts stay in the transcript'),
+  usage: UsageSchema.optional().describe('tokens the provider reported for this reply (absent when it reported none)'),
   compacted_before: z
     .boolean()
     .optional()
@@ -55,10 +72,30 @@ export const SendMessageSchema = z
   .strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 
-/** Server-sent events of one turn, in order: turn, then token/tool*, then done or error. */
+/**
+ * What a turn is waiting for, between tokens: `waiting` (no token for a few seconds), `rate_limited`
+ * or `retrying` (the provider refused or failed; the call is sent again in `retry_in_s`).
+ */
+export const TurnStatusSchema = z.object({
+  state: z.enum(['waiting', 'rate_limited', 'retrying']),
+  retry_in_s: z.number().min(0).optional().describe('seconds until the call is sent again (rate_limited, retrying)'),
+  retry: z.number().int().min(1).optional().describe('which retry that will be (1 = the first)'),
+  reason: z.string().optional().describe('what the provider answered, in words (rate_limited, retrying)'),
+});
+export type TurnStatus = z.infer<typeof TurnStatusSchema>;
+
+/** Server-sent events of one turn, in order: turn, then token/tool/status*, then done or error. */
 export const TurnEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('branch'), data: z.object({ thread_id: z.string() }) }),
-  z.object({ event: z.literal('turn'), data: z.object({ turn_index: z.number().int(), thread_id: z.string() }) }),
+  z.object({
+    event: z.literal('turn'),
+    data: z.object({
+      turn_index: z.number().int(),
+      thread_id: z.string(),
+      attempt: z.number().int().min(2).optional().describe('a retry in place: the attempt this reply will be'),
+    }),
+  }),
+  z.object({ event: z.literal('status'), data: TurnStatusSchema }),
   z.object({ event: z.literal('token'), data: z.object({ text: z.string() }) }),
   z.object({
     event: z.literal('tool'),
@@ -69,8 +106,24 @@ export const TurnEventSchema = z.discriminatedUnion('event', [
       is_error: z.boolean().describe('the tool refused or failed; `result` says why'),
     }),
   }),
-  z.object({ event: z.literal('done'), data: z.object({ turn_index: z.number().int(), message_id: z.string() }) }),
-  z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({
+    event: z.literal('done'),
+    data: z.object({
+      turn_index: z.number().int(),
+      message_id: z.string(),
+      status: z.enum(['complete', 'interrupted']).describe('how the stored reply ended: `interrupted` when the client left, Stop was pressed or the server stopped'),
+      reason: z.string().nullable().describe('why an interrupted reply stopped (e.g. "the server stopped during this reply"); null when complete'),
+    }),
+  }),
+  z.object({
+    event: z.literal('error'),
+    data: z.object({
+      code: z.string(),
+      message: z.string(),
+      reason_code: FailureCodeSchema.optional(),
+      retry_after_s: z.number().min(0).optional(),
+    }),
+  }),
 ]);
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 

@@ -16,6 +16,8 @@ export const TokenCreatedSchema = z.object({
   name: z.string(),
   token: z.string().describe('the secret; shown once, stored hashed'),
 });
+export type ApiToken = z.infer<typeof TokenSchema>;
+export type TokenCreated = z.infer<typeof TokenCreatedSchema>;
 export const TokenListSchema = z.object({ tokens: z.array(TokenSchema) });
 
 export const HealthSchema = z.object({ ok: z.boolean(), database: z.boolean(), checkpointer: z.boolean() });

@@ -44,6 +44,37 @@ describe('pathToMarkdown', () => {
     expect(md).toContain('### Step 3\n\n_Applied from 2.1: section Findings_\n\n> the better one\n\n## Workspace');
   });
 
+  it('says why a reply failed and what the provider counted', () => {
+    const md = pathToMarkdown({
+      title: 'T',
+      steps: [
+        {
+          label: '1',
+          messages: [
+            { role: 'user', content: 'hi', tool_calls: [], status: 'complete' },
+            { role: 'assistant', content: 'Hal', tool_calls: [], status: 'failed', reason: 'the connection to the provider dropped mid-reply' },
+          ],
+        },
+        {
+          label: '2',
+          messages: [
+            { role: 'user', content: 'again', tool_calls: [], status: 'complete' },
+            {
+              role: 'assistant',
+              content: 'Hello.',
+              tool_calls: [],
+              status: 'complete',
+              usage: { input_tokens: 120, output_tokens: 7, model: 'gpt-4o-mini' },
+            },
+          ],
+        },
+      ],
+      workspace: emptyWorkspace,
+    });
+    expect(md).toContain('Hal\n\n_(failed: the connection to the provider dropped mid-reply)_');
+    expect(md).toContain('Hello.\n\n_gpt-4o-mini · 120 tokens in, 7 out_');
+  });
+
   it('opens with the document under the title, its headings nested below it, and ends with the workspace', () => {
     const md = pathToMarkdown({
       title: 'T',

@@ -12,7 +12,7 @@ import { titleText } from './filename';
 
 export interface MarkdownStep {
   readonly label: string;
-  readonly messages: readonly Pick<Message, 'role' | 'content' | 'tool_calls' | 'status'>[];
+  readonly messages: readonly (Pick<Message, 'role' | 'content' | 'tool_calls' | 'status'> & Partial<Pick<Message, 'reason' | 'usage'>>)[];
 }
 
 export interface PathMarkdownInput {
@@ -45,7 +45,14 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
       if (message.tool_calls.length > 0) out.push('');
       out.push('**Agent:**', '');
       if (message.content.trim() !== '') out.push(nestHeadings(message.content, 4).trimEnd(), '');
-      if (message.status !== 'complete') out.push(`_(${message.status === 'interrupted' ? 'stopped' : 'failed'})_`, '');
+      if (message.status !== 'complete') {
+        const reason = message.reason ? `: ${oneLine(message.reason)}` : '';
+        out.push(`_(${message.status === 'interrupted' ? 'stopped' : 'failed'}${reason})_`, '');
+      }
+      if (message.usage) {
+        const { model, input_tokens: input, output_tokens: output } = message.usage;
+        out.push(`_${oneLine(model)} · ${input} tokens in, ${output} out_`, '');
+      }
     }
     if (!step.messages.some((m) => m.role !== 'user')) out.push('_(no reply)_', '');
   }

@@ -3,10 +3,12 @@
 // like any other — snapshot k captured from the live rows first, so the step before stays
 // restorable — then the items are written (keys kept), then a `system` entry of kind `apply`
 // records the provenance the graph draws as an `apply` edge.
+import { appendFamilyEvent } from '../live/family-events';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   AppError,
+  applyAttribution,
   applyEntryText,
   compareWorkspaces,
   graphNodeId,
@@ -19,9 +21,12 @@ import {
   type ApplyResult,
   type ApplyState,
   type CompareState,
+  type DocumentBodyAfter,
   type NodeRef,
 } from '@trellis/domain';
-import type { Db } from '@trellis/db';
+import type { Db, DbOrTx } from '@trellis/db';
+import { readAuthorship } from '../authorship/get-authorship';
+import { loadPathSegments } from '../authorship/path-log';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { recordStepChanges } from '../compare/record-step-changes';
@@ -92,7 +97,7 @@ export async function applyItems(
     };
   }
 
-  const write = () => writeUnderLease(deps, actor, input, { source, sourceRef }, options.lease ?? DEFAULT_LEASE_TIMING);
+  const write = () => writeUnderLease(deps, actor, input, { source, sourceRef, sourceLineage }, options.lease ?? DEFAULT_LEASE_TIMING);
   const { turnIndex, plan } = await (deps.gate ? deps.gate.run('the apply', write) : write());
   await settleApplyStep(deps, input.threadId, turnIndex);
   return {
@@ -125,7 +130,11 @@ async function writeUnderLease(
   deps: ApplyDeps,
   actor: ThreadActor,
   input: ApplyItemsInput,
-  { source, sourceRef }: { source: ApplySourceState; sourceRef: { node_id: string; label: string } },
+  {
+    source,
+    sourceRef,
+    sourceLineage,
+  }: { source: ApplySourceState; sourceRef: { node_id: string; label: string }; sourceLineage: readonly LineageRow[] },
   timing: LeaseTiming,
 ): Promise<{ turnIndex: number; plan: ApplyPlan }> {
   let plan: ApplyPlan | undefined;
@@ -142,6 +151,11 @@ async function writeUnderLease(
       items: planned.applied.map((a) => a.description),
       note: input.note || null,
     };
+    // Applied text keeps its authors: the source step's spans travel in the change's attribution.
+    const documentAttribution =
+      planned.state.document.content === before.document.content
+        ? undefined
+        : await sourceAttribution(tx, sourceLineage, input.source.turn, before.document.content, planned.state.document.content);
     return {
       provenance,
       entry: applyEntryText(provenance),
@@ -152,7 +166,13 @@ async function writeUnderLease(
           {
             threadId: input.threadId,
             author: { actor: 'person', actorId: actor.userId, via: 'apply', viaSource: sourceRef.node_id },
-            edits: [{ kind: 'state', target: planned.state, options: { removeMissing: false, turnIndex: turn, artifactNumbers: source.artifactNumbers } }],
+            edits: [
+              {
+                kind: 'state',
+                target: planned.state,
+                options: { removeMissing: false, turnIndex: turn, artifactNumbers: source.artifactNumbers, documentAttribution },
+              },
+            ],
           },
         ),
     };
@@ -201,6 +221,11 @@ export async function runApplyTurn(
       await tx.execute(sql`
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
         values (${threadId}, ${turnIndex}, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb)`);
+      await appendFamilyEvent(tx, {
+        threadId,
+        kind: 'apply',
+        data: { turn_index: turnIndex, source_node_id: body.provenance.source_node_id, items: body.provenance.items.length },
+      });
       return turnIndex;
     });
   } finally {
@@ -242,6 +267,19 @@ async function takeLease(db: Db, actor: ThreadActor, threadId: string, timing: L
   if (taken) return owner;
   await requireOwnedThread(db, actor, threadId);
   throw new AppError('turn_in_progress', 'A turn is running on this conversation; apply when it ends');
+}
+
+/** The attribution of the apply's document patch, from the authorship of the source step's document. */
+async function sourceAttribution(
+  tx: DbOrTx,
+  sourceLineage: readonly LineageRow[],
+  sourceTurn: number,
+  oldText: string,
+  newText: string,
+): Promise<DocumentBodyAfter['attribution']> {
+  const segments = await loadPathSegments(tx, sourceLineage);
+  const { state } = await readAuthorship(tx, segments, sourceTurn);
+  return applyAttribution(state.text, state.spans, sourceLineage.at(-1)!.thread_id, oldText, newText);
 }
 
 function toCompareState(state: ApplyState): CompareState {

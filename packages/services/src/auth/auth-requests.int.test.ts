@@ -85,7 +85,7 @@ describe('auth requests', () => {
     const signed = await call('/sign-up/email', { email: user, password: PASSWORD, name: 'T' }, address());
     const session = await sessionOf(signed.cookie);
     const { token } = await createApiToken(deps.db, { userId: session!.user.id, via: 'session' }, 'cli', address());
-    const viaToken = await authenticate({ db: deps.db, auth }, { method: 'GET', headers: new Headers({ authorization: `Bearer ${token}` }), hasBody: false });
+    const viaToken = await authenticate({ db: deps.db, auth }, { method: 'GET', headers: new Headers({ authorization: `Bearer ${token}` }), hasBody: false, sameOrigin: { trustsForwardedHost: false, allowedOrigins: [] } });
     await expect(createApiToken(deps.db, viaToken, 'child', address())).rejects.toMatchObject({ code: 'forbidden' });
     await expect(listApiTokens(deps.db, viaToken)).rejects.toMatchObject({ code: 'forbidden' });
   });

@@ -10,15 +10,31 @@ export interface Actor {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What the same-origin check of a cookie request may believe; the caller derives it from configuration. */
+export interface SameOriginPolicy {
+  /**
+   * Whether `X-Forwarded-Host` names the host the browser addressed: only when the request's socket
+   * is a listed proxy (`TRELLIS_TRUSTED_PROXIES`), like the rate limits' `X-Forwarded-For`. Otherwise
+   * the client wrote it, and only `Host` counts.
+   */
+  trustsForwardedHost: boolean;
+  /** Origins configuration names (the public URL, `TRELLIS_TRUSTED_ORIGINS`): always same-origin. */
+  allowedOrigins: readonly string[];
+}
+
+export interface AuthRequest {
+  method: string;
+  headers: Headers;
+  hasBody: boolean;
+  sameOrigin: SameOriginPolicy;
+}
+
 /**
  * Who is calling: a bearer token, else the better-auth session cookie.
  * Cookie-authenticated state changes must be same-origin and JSON (CSRF guard);
  * a bearer token is not sent by browsers on their own, so it needs neither.
  */
-export async function authenticate(
-  deps: { db: Db; auth: Auth },
-  request: { method: string; headers: Headers; hasBody: boolean },
-): Promise<Actor> {
+export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRequest): Promise<Actor> {
   const authorization = request.headers.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -32,27 +48,50 @@ export async function authenticate(
   return { userId: found.user.id, via: 'session' };
 }
 
-export function assertSameOriginJson(request: { headers: Headers; hasBody: boolean }): void {
+const CROSS_SITE = 'Cross-site requests are not allowed';
+
+/**
+ * A cookie request that changes state, with a body or without (DELETE, regenerate), must prove it
+ * comes from a page of this origin: a matching `Origin`, or, where a browser sends none,
+ * `Sec-Fetch-Site: same-origin`. A request that shows neither is refused: browsers send one or the
+ * other on every such request, so only a forged or very old client lacks both.
+ */
+export function assertSameOriginJson(request: { headers: Headers; hasBody: boolean; sameOrigin: SameOriginPolicy }): void {
   const { headers } = request;
   const site = headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') {
-    throw AppError.forbidden('Cross-site requests are not allowed');
-  }
+  if (site && site !== 'same-origin') throw AppError.forbidden(CROSS_SITE);
   const origin = headers.get('origin');
   if (origin) {
-    const host = headers.get('x-forwarded-host') ?? headers.get('host');
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (!host || originHost !== host) throw AppError.forbidden('Cross-site requests are not allowed');
+    if (!isSameOrigin(origin, headers, request.sameOrigin)) throw AppError.forbidden(CROSS_SITE);
+  } else if (site !== 'same-origin') {
+    throw AppError.forbidden('A signed-in request that changes something must come from the studio (Origin or Sec-Fetch-Site: same-origin)');
   }
   if (request.hasBody) {
     const type = headers.get('content-type') ?? '';
     if (!/^application\/json\b/i.test(type)) {
       throw new AppError('unsupported_media_type', 'State-changing requests must send application/json');
     }
+  }
+}
+
+function isSameOrigin(origin: string, headers: Headers, policy: SameOriginPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // `Origin: null` (sandboxed frames, file pages) and garbage
+  }
+  if (policy.allowedOrigins.some((allowed) => sameOriginOf(allowed) === url.origin)) return true;
+  // Several proxies append to the list: the first entry is the host the browser addressed.
+  const forwarded = policy.trustsForwardedHost ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const host = forwarded || headers.get('host');
+  return host !== null && host.toLowerCase() === url.host;
+}
+
+function sameOriginOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies, resolveClientAddress } from './client-address';
+import { isTrustedProxy, parseTrustedProxies, resolveClientAddress } from './client-address';
 import { parseAuthBody } from './handle-auth-request';
 
 describe('resolveClientAddress', () => {
@@ -53,5 +53,14 @@ describe('parseAuthBody', () => {
     expect(parseAuthBody('{"email":"a@b.c"}', json)).toEqual({ email: 'a@b.c' });
     expect(parseAuthBody('', json)).toBeNull();
     expect(() => parseAuthBody('email=a', 'application/x-www-form-urlencoded')).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+  });
+});
+
+describe('isTrustedProxy', () => {
+  it('is true only for a listed socket address, in any spelling', () => {
+    expect(isTrustedProxy('::ffff:10.0.0.1', ['10.0.0.1'])).toBe(true);
+    expect(isTrustedProxy('10.0.0.2', ['10.0.0.1'])).toBe(false);
+    expect(isTrustedProxy('10.0.0.1', [])).toBe(false);
+    expect(isTrustedProxy(null, ['10.0.0.1'])).toBe(false);
   });
 });

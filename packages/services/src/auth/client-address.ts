@@ -24,6 +24,12 @@ export function resolveClientAddress(input: {
   return socket;
 }
 
+/** Whether the socket is one of the listed proxies, whose forwarded headers may be believed. */
+export function isTrustedProxy(socketAddress: string | null | undefined, trustedProxies: readonly string[]): boolean {
+  const socket = normalizeAddress(socketAddress ?? '');
+  return socket !== null && trustedProxies.some((proxy) => normalizeAddress(proxy) === socket);
+}
+
 /** Parses `TRELLIS_TRUSTED_PROXIES` (comma-separated addresses). */
 export function parseTrustedProxies(value: string | undefined): string[] {
   return (value ?? '')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appendFamilyEvent } from '../live/family-events';
 import { eq, sql } from 'drizzle-orm';
 import {
   AppError,
@@ -12,7 +13,7 @@ import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
 import { loadLineage, type LineageRow } from '../lineage/load-lineage';
-import { readPathMessages } from './path-messages';
+import { readPathMessages, withoutReplacedAttempts } from './path-messages';
 import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
 import { writeWorkspace } from '../workspace/write-workspace';
@@ -79,11 +80,19 @@ async function createBranchNow(
     threads: [
       {
         threadId: childId,
-        prefix: () => readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages }),
+        // A retried turn's earlier attempts are no context (issue 24); they cost the window a few rows at most.
+        prefix: async () =>
+          withoutReplacedAttempts(await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages })),
       },
     ],
     failureMessage: 'The branch could not be created; nothing was left behind. Try again.',
   });
+  // After the activation (the branch is visible): the family's tabs redraw their trajectory.
+  await appendFamilyEvent(deps.db, {
+    threadId: childId,
+    kind: 'branch_created',
+    data: { parent_thread_id: threadId, branch_point_turn: k, reason: input.reason ?? null },
+  }).catch((error: unknown) => deps.logger.warn({ threadId: childId, err: error }, 'branch_created event not recorded'));
   return { thread_id: childId, parent_thread_id: threadId, branch_point_turn: k, title: input.title ?? parent.title };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { lineageTurnRanges, type LineageEntry, type Message } from '@trellis/domain';
+import { lineageTurnRanges, type FailureCode, type LineageEntry, type Message } from '@trellis/domain';
 import type { DbOrTx, StoredApplyProvenance, StoredToolCall } from '@trellis/db';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
@@ -31,11 +31,17 @@ export async function readPathMessages(
 }
 
 /** A `messages` row as {@link messageColumns} selects it. */
-export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance'> & {
+export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance' | 'reason_code' | 'retry_after_s' | 'attempt' | 'usage'> & {
   tool_calls: StoredToolCall[];
   compacted_before: boolean;
   kind: 'apply' | null;
   provenance: StoredApplyProvenance | null;
+  reason_code: FailureCode | null;
+  retry_after_s: number | null;
+  attempt: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  model: string | null;
   seq: number;
 };
 
@@ -43,15 +49,51 @@ export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind
 export function messageColumns(alias: SQL): SQL {
   return sql`${alias}.id::text as id, ${alias}.thread_id, ${alias}.turn_index, ${alias}.role, ${alias}.content, ${alias}.tool_calls,
     ${alias}.status, ${alias}.reason, ${alias}.compacted_before, ${alias}.kind, ${alias}.provenance,
+    ${alias}.reason_code, ${alias}.retry_after_s, ${alias}.attempt, ${alias}.input_tokens, ${alias}.output_tokens, ${alias}.model,
     ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.seq`;
 }
 
-/** The API's message: the flag and an apply entry's fields travel only where they are set; most messages carry neither. */
-export function toMessage({ seq: _seq, compacted_before: compactedBefore, kind, provenance, ...row }: MessageRow): Message {
+/**
+ * The API's message: the flag, an apply entry's fields, a failure's code and wait, a retry's attempt
+ * and the usage travel only where they are set; most messages carry none of them.
+ */
+export function toMessage({
+  seq: _seq,
+  compacted_before: compactedBefore,
+  kind,
+  provenance,
+  reason_code: reasonCode,
+  retry_after_s: retryAfterS,
+  attempt,
+  input_tokens: inputTokens,
+  output_tokens: outputTokens,
+  model,
+  ...row
+}: MessageRow): Message {
   return {
     ...row,
     ...(compactedBefore && { compacted_before: true }),
     ...(kind !== null && { kind }),
     ...(provenance !== null && { provenance }),
+    ...(reasonCode !== null && { reason_code: reasonCode }),
+    ...(retryAfterS !== null && { retry_after_s: retryAfterS }),
+    ...(attempt > 1 && { attempt }),
+    ...(inputTokens !== null &&
+      outputTokens !== null &&
+      model !== null && { usage: { input_tokens: inputTokens, output_tokens: outputTokens, model } }),
   };
+}
+
+/**
+ * The messages a model may read as context: a turn's earlier attempts at its reply — replaced by a
+ * retry in place — are left out, so a failed or stopped attempt never reaches a model (issue 24).
+ */
+export function withoutReplacedAttempts<M extends Pick<Message, 'thread_id' | 'turn_index' | 'role' | 'attempt'>>(messages: readonly M[]): M[] {
+  const latest = new Map<string, number>();
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    const key = `${m.thread_id}:${m.turn_index}`;
+    latest.set(key, Math.max(latest.get(key) ?? 1, m.attempt ?? 1));
+  }
+  return messages.filter((m) => m.role !== 'assistant' || (m.attempt ?? 1) === latest.get(`${m.thread_id}:${m.turn_index}`));
 }

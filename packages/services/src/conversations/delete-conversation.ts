@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from './conversation-access';
+import { appendFamilyEvent } from '../live/family-events';
 
 /**
  * Soft delete: the thread disappears from lists and answers 404, but its rows
@@ -16,5 +17,6 @@ export async function deleteConversation(
   await deps.db.transaction(async (tx) => {
     await requireOwnedThread(tx, actor, input.threadId, { lock: true });
     await tx.update(conversations).set({ deletedAt: sql`now()` }).where(eq(conversations.threadId, input.threadId));
+    await appendFamilyEvent(tx, { threadId: input.threadId, kind: 'deleted' });
   });
 }

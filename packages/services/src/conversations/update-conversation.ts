@@ -4,6 +4,7 @@ import { conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from './conversation-access';
 import { toConversation } from './to-conversation';
+import { appendFamilyEvent } from '../live/family-events';
 
 /**
  * Rename, star or archive a thread. A title set here is final: the first message no longer names
@@ -30,6 +31,15 @@ export async function updateConversation(
       })
       .where(eq(conversations.threadId, input.threadId))
       .returning();
+    await appendFamilyEvent(tx, {
+      threadId: input.threadId,
+      kind: 'thread_updated',
+      data: {
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(input.starred === undefined ? {} : { is_starred: input.starred }),
+        ...(input.archived === undefined ? {} : { is_archived: input.archived }),
+      },
+    });
     return toConversation({ ...owned, conversation: conversation! });
   });
 }

@@ -4,7 +4,7 @@ import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type Mar
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
-import { readPathMessages } from '../branching/path-messages';
+import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
@@ -55,7 +55,8 @@ async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): P
     readLiveWorkspace(db, threadId),
     loadStepLabels(db, [threadId]),
   ]);
-  const messages = await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex });
+  // A retried turn reads as its last attempt.
+  const messages = withoutReplacedAttempts(await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }));
   const steps = groupSteps(messages, (turn) => labelOf(threadId, turn));
   return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace }) };
 }

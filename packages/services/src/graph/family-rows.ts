@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FamilyGraphScope, FamilyThreadRow, LabelTurnRow, TurnMetaRow } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { REASON_DISCONNECTED } from '../turns/turn-gate';
+import { REASON_DISCONNECTED, REASON_STOPPED } from '../turns/turn-gate';
 
 export interface FamilyThreadRows {
   /** Every thread of the family. */
@@ -90,9 +90,9 @@ export async function loadFamiliesThreads(db: DbOrTx, threadIds: readonly string
 
 /**
  * The graph's `reply_status` of the assistant message `m`, read from the row the reply preview already
- * reads: an interruption because the client went away is the user's Stop (or a closed page).
+ * reads: an explicit Stop (or, before replies outlived their tab, a closed page) reads `stopped`.
  */
-export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reason = ${REASON_DISCONNECTED}
+export const replyStatusSql = sql`case when m.status = 'interrupted' and m.reason in (${REASON_DISCONNECTED}, ${REASON_STOPPED})
   then 'stopped' else m.status end`;
 
 /**

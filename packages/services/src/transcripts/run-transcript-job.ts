@@ -8,7 +8,8 @@
 // source (tsx, vitest) the worker loads the TypeScript file through tsx.
 import { Worker } from 'node:worker_threads';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
-import type { JobOutcome, ReadLeaves, TranscriptJob } from './transcript-job';
+import type { JobOutcome, ReadLeaves, TranscriptJob, TurnsMessage } from './transcript-job';
+import type { ImportedTurn } from './transcript-turns';
 
 /** How long one job may run before it is stopped, unless the caller says otherwise. */
 export const DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS = 30_000;
@@ -63,12 +64,23 @@ function runWorker(
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(tooSlow(deadlineMs))), remainingMs);
-    worker.once('message', (outcome: JobOutcome) =>
+    // A read-leaves answer arrives as slices of its turns, one per request, then the outcome (transcript-worker.ts).
+    const turns: ImportedTurn[] = [];
+    worker.on('message', (message: JobOutcome | TurnsMessage) => {
+      if (!('ok' in message)) {
+        for (const turn of message.turns) turns.push(turn);
+        // The next slice is asked for once other work had its turn of the event loop.
+        setImmediate(() => {
+          if (!settled) worker.postMessage('next');
+        });
+        return;
+      }
       settle(() => {
-        if (outcome.ok) resolve(outcome.value);
-        else reject(new AppError(outcome.error.code, outcome.error.message, { details: outcome.error.details }));
-      }),
-    );
+        if (!message.ok) reject(new AppError(message.error.code, message.error.message, { details: message.error.details }));
+        else if ('turns' in message.value) resolve({ ...message.value, turns });
+        else resolve(message.value);
+      });
+    });
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig() : workerFailed(error))),
     );

@@ -28,6 +28,14 @@ export function leafPaths(read: ReadLeaves): LeafPath[] {
 
 export type TranscriptJobResult<J extends TranscriptJob> = J extends { kind: 'inspect' } ? TranscriptInspection : ReadLeaves;
 
+/** How many turns of a read-leaves answer cross the thread boundary per message (see transcript-worker.ts). */
+export const TURNS_PER_MESSAGE = 2_000;
+
+/** A slice of a read-leaves answer's turns, sent ahead of the outcome. */
+export interface TurnsMessage {
+  turns: ImportedTurn[];
+}
+
 /** A job's outcome as a plain value: an AppError is carried by code, message and details. */
 export type JobOutcome =
   | { ok: true; value: TranscriptInspection | ReadLeaves }

@@ -3,7 +3,10 @@
 // its pending row (a root gets the self-referencing marker), an empty document, and for each turn
 // it OWNS the user message, the reply, and snapshot k of the empty workspace with the prompt's
 // preview — a branch reads its prefix through the lineage, so nothing is stored twice. Rows go in
-// as JSON record sets: one statement per table whatever the transcript's size.
+// as JSON record sets: one statement per table whatever the transcript's size. Building and
+// serializing 200,000 records' rows is CPU on the request thread, so it yields to the event loop
+// every ROWS_PER_SLICE rows: other requests wait one slice, not the whole import.
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { previewText } from '@trellis/domain';
 import type { StoredToolCall } from '@trellis/db';
@@ -13,6 +16,9 @@ import { ownedTurns, type ImportPlan, type PlannedThread } from './import-plan';
 import { createEmptyDocuments } from '../workspace/write/workspace-copies';
 
 export const IMPORT_BRANCH_REASON = 'import';
+
+/** Rows built or serialized between two yields to the event loop (a few milliseconds each). */
+const ROWS_PER_SLICE = 2_000;
 
 interface MessageRow {
   position: number;
@@ -64,8 +70,13 @@ export async function writePendingImport(
   }));
   const messages: MessageRow[] = [];
   const snapshots: SnapshotRow[] = [];
+  let sinceYield = 0;
   for (const thread of plan.threads) {
     for (const { turnIndex, turn } of ownedTurns(thread)) {
+      if (++sinceYield === ROWS_PER_SLICE) {
+        sinceYield = 0;
+        await nextTurnOfTheLoop();
+      }
       const base = { thread_id: thread.threadId, turn_index: turnIndex };
       messages.push({ ...base, position: messages.length, role: 'user', content: turn.prompt, tool_calls: [],
         compacted_before: turn.compactedBefore, created_at: turn.promptAt });
@@ -84,6 +95,8 @@ export async function writePendingImport(
     }
   }
 
+  const messagesJson = await jsonArrayInSlices(messages);
+  const snapshotsJson = await jsonArrayInSlices(snapshots);
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into conversations (thread_id, root_thread_id, user_id, title, turn_index, message_count, import_content_hash)
@@ -101,7 +114,7 @@ export async function writePendingImport(
     await tx.execute(sql`
       insert into messages (thread_id, turn_index, role, content, tool_calls, compacted_before, created_at)
       select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.compacted_before, coalesce(m.created_at::timestamptz, now())
-      from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+      from jsonb_to_recordset(${messagesJson}::jsonb)
         as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, compacted_before boolean,
           created_at text)
       order by m.position`);
@@ -114,9 +127,19 @@ export async function writePendingImport(
         (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message, captured_at)
       select s.thread_id, s.turn_index, null, '', encode(sha256(convert_to('', 'UTF8')), 'hex'), '[]'::jsonb, '[]'::jsonb,
         s.user_message, coalesce(s.captured_at::timestamptz, now())
-      from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
+      from jsonb_to_recordset(${snapshotsJson}::jsonb)
         as s(thread_id text, turn_index int, user_message text, captured_at text)`);
   });
+}
+
+/** `JSON.stringify(rows)`, serialized a slice at a time with a yield to the event loop between slices. */
+async function jsonArrayInSlices(rows: readonly object[]): Promise<string> {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_SLICE) {
+    if (i > 0) await nextTurnOfTheLoop();
+    parts.push(JSON.stringify(rows.slice(i, i + ROWS_PER_SLICE)).slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /**

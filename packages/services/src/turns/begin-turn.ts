@@ -12,11 +12,14 @@ import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { snapshotCaptureCtes } from './snapshot-capture';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
+import { familyEventStatement } from '../live/family-events';
 
 export interface OpenedTurn {
   turnIndex: number;
   userMessageId: string;
   leaseOwner: string;
+  /** The family root (the family channel's key). */
+  familyId: string;
   /** The live workspace as the turn opened on it (snapshot k's rows; artifacts without their bodies). */
   workspace: Workspace;
 }
@@ -43,6 +46,7 @@ export async function beginTurn(
   //    transaction, so its snapshot includes every edit that committed before the row lock was
   //    granted. It writes only if statement 1 took the lease (it was sent before that was known).
   // 3. The live workspace the agent's first model call reads, as snapshot k captured it.
+  // 4. The family's `turn_started` event and its NOTIFY, again only if statement 1 took the lease.
   const [leased, opened, live] = await pipelinedTransaction(db, [
     sql`
       update conversations
@@ -56,7 +60,7 @@ export async function beginTurn(
       where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')
-      returning turn_index`,
+      returning turn_index, root_thread_id`,
     sql`
       with ${snapshotCaptureCtes(threadId, content, { leaseOwner })}
       insert into messages (thread_id, turn_index, role, content, kind, provenance)
@@ -65,13 +69,28 @@ export async function beginTurn(
       from captured c
       returning id::text as id`,
     liveWorkspaceStatement(threadId, { artifactContent: false }),
+    familyEventStatement(
+      {
+        threadId,
+        kind: 'turn_started',
+        data: sql`jsonb_build_object('turn_index', c.turn_index, 'by', ${isUserMessage ? 'user' : 'apply'}::text,
+          'message_preview', ${previewText(content, 120)}::text)`,
+      },
+      sql`c.lease_owner = ${leaseOwner}`,
+    ),
   ]);
-  const turn = leased![0] as { turn_index: number } | undefined;
+  const turn = leased![0] as { turn_index: number; root_thread_id: string } | undefined;
   const message = opened![0] as { id: string } | undefined;
   if (turn) {
     // Statement 2 captures whenever statement 1 took the lease, and the conversation row exists.
     if (!message || !live![0]) throw new Error('the turn opened without its message or workspace');
-    return { turnIndex: turn.turn_index, userMessageId: message.id, leaseOwner, workspace: workspaceOf(live![0] as LiveRow) };
+    return {
+      turnIndex: turn.turn_index,
+      userMessageId: message.id,
+      leaseOwner,
+      familyId: turn.root_thread_id,
+      workspace: workspaceOf(live![0] as LiveRow),
+    };
   }
   // Nothing matched: say why (the transaction wrote nothing).
   await requireOwnedThread(db, actor, threadId);

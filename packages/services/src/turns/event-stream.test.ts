@@ -18,12 +18,12 @@ describe('server-sent events', () => {
     channel.push({ event: 'turn', data: { turn_index: 3, thread_id: 'th_a' } });
     const body = readAll(toEventStream(channel));
     channel.push({ event: 'token', data: { text: 'hi' } });
-    channel.push({ event: 'done', data: { turn_index: 3, message_id: 'm1' } });
+    channel.push({ event: 'done', data: { turn_index: 3, message_id: 'm1', status: 'complete', reason: null } });
     channel.close();
     expect(await body).toBe(
       'event: turn\ndata: {"turn_index":3,"thread_id":"th_a"}\n\n' +
         'event: token\ndata: {"text":"hi"}\n\n' +
-        'event: done\ndata: {"turn_index":3,"message_id":"m1"}\n\n',
+        'event: done\ndata: {"turn_index":3,"message_id":"m1","status":"complete","reason":null}\n\n',
     );
   });
 

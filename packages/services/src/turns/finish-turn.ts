@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db, StoredToolCall } from '@trellis/db';
+import type { TurnUsage } from '@trellis/agent';
+import type { FailureCode } from '@trellis/domain';
+import { pipelinedTransaction, type Db, type StoredToolCall } from '@trellis/db';
+import { familyEventStatement } from '../live/family-events';
+import { REASON_DISCONNECTED, REASON_STOPPED } from './turn-gate';
 
 export type ReplyStatus = 'complete' | 'interrupted' | 'failed';
 
@@ -7,7 +11,8 @@ export type ReplyStatus = 'complete' | 'interrupted' | 'failed';
  * Closes turn k in one statement: stores the assistant's reply with whatever
  * was produced (an interrupted or failed turn keeps its partial reply), bumps
  * the thread's counters and releases the lease `leaseOwner` holds, so a client
- * that sends again the moment it reads `done` is never refused.
+ * that sends again the moment it reads `done` is never refused. The family's `turn_finished` event
+ * commits with it (one transaction, sent in one round trip).
  */
 export async function storeReplyAndRelease(
   db: Db,
@@ -20,13 +25,23 @@ export async function storeReplyAndRelease(
     status: ReplyStatus;
     /** Why the reply is not complete (null when it is). */
     reason: string | null;
+    /** A provider failure's code, and the wait a rate limit asked for. */
+    reasonCode: FailureCode | null;
+    retryAfterS: number | null;
+    /** 1, or the next attempt of a retry in place. */
+    attempt: number;
+    /** Tokens the provider reported. */
+    usage: TurnUsage | null;
   },
 ): Promise<{ messageId: string }> {
-  const [row] = await db.execute<{ id: string }>(sql`
+  const [stored] = await pipelinedTransaction(db, [
+    sql`
     with reply as (
-      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason)
+      insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason, reason_code, retry_after_s,
+        attempt, input_tokens, output_tokens, model)
       values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
-        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason})
+        ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason}, ${input.reasonCode}, ${input.retryAfterS},
+        ${input.attempt}, ${input.usage?.inputTokens ?? null}, ${input.usage?.outputTokens ?? null}, ${input.usage?.model ?? null})
       returning id
     ),
     counters as (
@@ -36,6 +51,20 @@ export async function storeReplyAndRelease(
         lease_instance = case when lease_owner = ${input.leaseOwner} then null else lease_instance end
       where thread_id = ${input.threadId}
     )
-    select id::text as id from reply`);
+    select id::text as id from reply`,
+    familyEventStatement({
+      threadId: input.threadId,
+      kind: 'turn_finished',
+      data: sql`jsonb_build_object('turn_index', ${input.turnIndex}::int, 'status', ${finishStatus(input.status, input.reason)}::text,
+        'reason', ${input.reason}::text, 'message_id', (select m.id::text from messages m
+          where m.thread_id = c.thread_id and m.turn_index = ${input.turnIndex} and m.role = 'assistant' order by m.seq desc limit 1))`,
+    }),
+  ]);
+  const row = stored![0] as { id: string } | undefined;
   return { messageId: row!.id };
+}
+
+/** The family stream's status of a finished reply: an interruption the person asked for reads `stopped`. */
+export function finishStatus(status: ReplyStatus, reason: string | null): 'complete' | 'interrupted' | 'failed' | 'stopped' {
+  return status === 'interrupted' && (reason === REASON_STOPPED || reason === REASON_DISCONNECTED) ? 'stopped' : status;
 }

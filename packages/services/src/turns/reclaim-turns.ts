@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../deps';
 import { instanceIsLive } from './instances';
 import { SHUTDOWN_REASON } from './turn-gate';
+import { appendFamilyEvent } from '../live/family-events';
 
 export interface ReclaimOptions {
   /** This process's instance (its leases are never reclaimed; it holds the ones it takes over). */
@@ -81,6 +82,11 @@ async function finishOrphan(deps: ReclaimDeps, threadId: string, deadOwner: stri
       update conversations set lease_owner = null, lease_expires_at = null, lease_instance = null,
         message_count = message_count + (select count(*) from reply), updated_at = now()
       where thread_id = ${threadId} and lease_owner = ${owner}`);
+    await appendFamilyEvent(deps.db, {
+      threadId,
+      kind: 'turn_finished',
+      data: { turn_index: taken.turn_index, status: 'interrupted', reason: SHUTDOWN_REASON, message_id: null },
+    });
     deps.logger.info({ threadId, turnIndex: taken.turn_index }, 'finished a turn its process left behind');
     return true;
   } catch (error: unknown) {

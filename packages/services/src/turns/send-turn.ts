@@ -2,8 +2,8 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import type { ApplyProvenance, TurnEvent } from '@trellis/domain';
-import { EventChannel, type TurnResult, type WorkspacePort } from '@trellis/agent';
+import { redactSecrets, type ApplyProvenance, type FailureCode, type TurnEvent } from '@trellis/domain';
+import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
@@ -14,11 +14,15 @@ import { isTurnInterruption, REASON_DISCONNECTED, TurnInterruption } from './tur
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
+import { LiveTurn } from '../live/live-turns';
 
 export interface SendTurnInput {
   threadId: string;
   content: string;
-  /** Aborts the model when the client goes away (the route passes `request.signal`). */
+  /**
+   * Aborts the model (the reply is stored `interrupted`). Routes do not pass their request's signal:
+   * a turn outlives the request that started it, and Stop is its own request (stop-turn.ts).
+   */
   signal?: AbortSignal | undefined;
   /**
    * An apply's summary turn: it opens with this apply entry (`content` is its text), the model is
@@ -41,7 +45,7 @@ export interface TurnOutcome {
 /**
  * The events of a running turn: `turn` first, then `token`/`tool`, then `done`
  * (or `error`). The turn runs whether or not anyone reads: stopping the
- * iteration early counts as a disconnect and interrupts the model.
+ * iteration early only unsubscribes this reader (the process's `liveTurns` has the turn).
  */
 export interface TurnStream extends AsyncIterable<TurnEvent> {
   readonly turnIndex: number;
@@ -49,7 +53,8 @@ export interface TurnStream extends AsyncIterable<TurnEvent> {
   readonly settled: Promise<TurnOutcome>;
 }
 
-type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> & Partial<Pick<ServiceDeps, 'gate' | 'instanceId'>>;
+type TurnDeps = Pick<ServiceDeps, 'db' | 'agent' | 'logger'> &
+  Partial<Pick<ServiceDeps, 'gate' | 'instanceId' | 'liveTurns' | 'family' | 'secrets'>>;
 
 const REASON_LEASE_LOST = 'another process took this conversation over during this reply';
 const REASON_FAILED = 'the model failed to answer';
@@ -69,31 +74,59 @@ export async function sendTurn(
     timing,
     deps.instanceId ?? null,
   );
+  return startTurn(deps, input, opened, timing);
+}
+
+/** How a turn that opened (a send, or a retry in place) asks its question. */
+export interface OpenedRun {
+  turnIndex: number;
+  userMessageId: string;
+  leaseOwner: string;
+  workspace: OpenedTurn['workspace'];
+  /** The reply's attempt number: 1 for a send, the next one for a retry in place. */
+  attempt: number;
+  /** The family's root thread: where the turn's events are published. */
+  familyId: string;
+}
+
+/** Runs the agent on a turn whose lease is held and whose question is stored; events stream out. */
+export function startTurn(deps: TurnDeps, input: SendTurnInput, opened: OpenedRun | OpenedTurn, timing: LeaseTiming): TurnStream {
+  const run: OpenedRun = { attempt: 1, ...opened };
   // The agent's first model call reads the workspace the turn opened on, without a round trip.
   const workspace = createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }, { opening: opened.workspace });
   const abort = new AbortController();
   const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
   if (input.signal?.aborted) onClientAbort();
   else input.signal?.addEventListener('abort', onClientAbort, { once: true });
-  const events = new EventChannel<TurnEvent>(() => abort.abort(new TurnInterruption(REASON_DISCONNECTED)));
-  events.push({ event: 'turn', data: { turn_index: opened.turnIndex, thread_id: input.threadId } });
-
-  const settled = runTurn(deps, input, opened, workspace, timing, abort, events).finally(() => {
-    input.signal?.removeEventListener('abort', onClientAbort);
-    events.close();
+  // The server owns the turn: readers subscribe to it (the first is this call's caller), and the
+  // process's registry lets a Stop request, or a tab that opens the path later, find it.
+  const interrupt = (reason: TurnInterruption) => abort.abort(reason);
+  const events = deps.liveTurns
+    ? deps.liveTurns.open(input.threadId, opened.turnIndex, opened.familyId, interrupt)
+    : new LiveTurn(input.threadId, opened.turnIndex, interrupt, deps.family ?? null, opened.familyId);
+  events.push({
+    event: 'turn',
+    data: { turn_index: opened.turnIndex, thread_id: input.threadId, ...(run.attempt > 1 && { attempt: run.attempt }) },
   });
-  deps.gate?.track(settled, (reason) => abort.abort(reason));
-  return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => events };
+  const first = events.subscribe();
+
+  const settled = runTurn(deps, input, run, workspace, timing, abort, events).finally(() => {
+    input.signal?.removeEventListener('abort', onClientAbort);
+    if (deps.liveTurns) deps.liveTurns.close(events);
+    else events.end();
+  });
+  deps.gate?.track(settled, interrupt);
+  return { turnIndex: opened.turnIndex, settled, [Symbol.asyncIterator]: () => first };
 }
 
 async function runTurn(
   deps: TurnDeps,
   input: SendTurnInput,
-  opened: OpenedTurn,
+  opened: OpenedRun,
   workspace: WorkspacePort,
   timing: LeaseTiming,
   abort: AbortController,
-  events: EventChannel<TurnEvent>,
+  events: LiveTurn,
 ): Promise<TurnOutcome> {
   const { threadId } = input;
   const { turnIndex, leaseOwner } = opened;
@@ -120,7 +153,7 @@ async function runTurn(
         .catch((error: unknown) => deps.logger.error({ ...log, err: error }, 'the summary artifact could not be stored'));
     }
     isFinished = true; // from here on the lease is ours to release, not to renew
-    const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, ...reply });
+    const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, attempt: opened.attempt, ...reply });
     isReleased = true;
     // The step change summary (a diff of the document) is computed after `done`, outside the turn's
     // latency. The graph of this process waits for it (TurnGate.followUpsOf); another process's graph
@@ -129,13 +162,19 @@ async function runTurn(
     const onSummaryError = (error: unknown) => deps.logger.warn({ ...log, err: error }, 'the step change summary could not be stored');
     if (deps.gate) void deps.gate.followUp(threadId, summarize, onSummaryError);
     else void summarize().catch(onSummaryError);
+    // `done` says how the stored reply ended: a turn the drain (or Stop) cut is `interrupted`, with its reason.
     events.push(
       reply.status === 'failed'
         ? {
             event: 'error',
-            data: { code: 'upstream_failed', message: 'The model failed to answer; the turn keeps what it produced.' },
+            data: {
+              code: 'upstream_failed',
+              message: `This reply failed: ${reply.reason ?? REASON_FAILED}`,
+              ...(reply.reasonCode !== null && { reason_code: reply.reasonCode }),
+              ...(reply.retryAfterS !== null && { retry_after_s: reply.retryAfterS }),
+            },
           }
-        : { event: 'done', data: { turn_index: turnIndex, message_id: messageId } },
+        : { event: 'done', data: { turn_index: turnIndex, message_id: messageId, status: reply.status, reason: reply.reason } },
     );
     return { turnIndex, status: reply.status, messageId };
   } catch (error: unknown) {
@@ -158,6 +197,9 @@ interface Reply {
   toolCalls: StoredToolCall[];
   status: ReplyStatus;
   reason: string | null;
+  reasonCode: FailureCode | null;
+  retryAfterS: number | null;
+  usage: TurnUsage | null;
 }
 
 /**
@@ -173,10 +215,10 @@ function interruptionReason(signal: AbortSignal): string {
 async function runAgent(
   deps: TurnDeps,
   input: SendTurnInput,
-  opened: OpenedTurn,
+  opened: OpenedRun,
   workspace: WorkspacePort,
   signal: AbortSignal,
-  events: EventChannel<TurnEvent>,
+  events: LiveTurn,
 ): Promise<Reply> {
   const tokens: string[] = [];
   const toolCalls: StoredToolCall[] = [];
@@ -188,6 +230,7 @@ async function runAgent(
       turnIndex: opened.turnIndex,
       workspace,
       signal,
+      replacesAttempt: opened.attempt > 1,
     });
     let step = await run.next();
     while (!step.done) {
@@ -195,6 +238,12 @@ async function runAgent(
       if (event.type === 'token') {
         tokens.push(event.text);
         events.push({ event: 'token', data: { text: event.text } });
+      } else if (event.type === 'status') {
+        const { state, retryInS, retry, reason } = event;
+        events.push({
+          event: 'status',
+          data: { state, ...(retryInS !== undefined && { retry_in_s: retryInS }), ...(retry !== undefined && { retry }), ...(reason !== undefined && { reason }) },
+        });
       } else {
         const { name, args, result, isError } = event;
         toolCalls.push({ id: `call_${toolCalls.length}`, name, args, result, is_error: isError });
@@ -205,18 +254,38 @@ async function runAgent(
     return fromResult(step.value, signal);
   } catch (error: unknown) {
     // What streamed before the failure is kept; an abort is an interruption, not a failure.
-    if (!signal.aborted) {
-      deps.logger.error({ threadId: input.threadId, turnIndex: opened.turnIndex, err: error }, 'the model run failed');
+    const partial = { content: tokens.join(''), toolCalls, usage: null };
+    if (signal.aborted) {
+      return { ...partial, status: 'interrupted', reason: interruptionReason(signal), reasonCode: null, retryAfterS: null };
     }
-    return signal.aborted
-      ? { content: tokens.join(''), toolCalls, status: 'interrupted', reason: interruptionReason(signal) }
-      : { content: tokens.join(''), toolCalls, status: 'failed', reason: REASON_FAILED };
+    const log = { threadId: input.threadId, turnIndex: opened.turnIndex };
+    if (isProviderCallError(error)) {
+      // The reason is already redacted; the SDK's error object (request details) is never logged.
+      const { code, status, retryAfterS } = error.failure;
+      deps.logger.warn({ ...log, reason_code: code, status, reason: error.message }, 'the model call failed');
+      return { ...partial, status: 'failed', reason: error.message, reasonCode: code, retryAfterS: retryAfterS ?? null };
+    }
+    deps.logger.error({ ...log, err: redactedError(error, deps.secrets ?? []) }, 'the model run failed');
+    return { ...partial, status: 'failed', reason: REASON_FAILED, reasonCode: null, retryAfterS: null };
   }
+}
+
+/** An error for the log without anything key-shaped in its message or stack. */
+function redactedError(error: unknown, secrets: readonly string[]): { name: string; message: string; stack?: string } {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return {
+    name: e.name,
+    message: redactSecrets(e.message, secrets),
+    ...(e.stack !== undefined && { stack: redactSecrets(e.stack, secrets).slice(0, 2000) }),
+  };
 }
 
 function fromResult(result: TurnResult, signal: AbortSignal): Reply {
   const interrupted = result.interrupted || signal.aborted;
   return {
+    reasonCode: null,
+    retryAfterS: null,
+    usage: result.usage ?? null,
     content: result.content,
     toolCalls: result.toolCalls.map(({ id, name, args, result: output, isError }) => ({
       id,

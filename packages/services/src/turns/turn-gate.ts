@@ -8,10 +8,13 @@ import { AppError } from '@trellis/domain';
 
 export const SHUTDOWN_REASON = 'the server stopped during this reply';
 /**
- * The client went away mid-reply: the user pressed Stop (the studio aborts the stream) or closed the
- * page. The graph reads a reply interrupted for this reason as `stopped` (family-rows.ts).
+ * A turn aborted through its `signal` by a caller that drives the turn itself (a turn no longer ends
+ * with its request's connection: see live/live-turns.ts). Replies stored before this round carry it
+ * for a closed page or a Stop; the graph reads it, like REASON_STOPPED, as `stopped` (family-rows.ts).
  */
 export const REASON_DISCONNECTED = 'the connection closed during this reply';
+/** An explicit Stop (`POST …/turns/{k}/stop`): the reason the stopped reply is stored with. */
+export const REASON_STOPPED = 'you stopped this reply';
 /** What a refused client is told to wait before it tries again. */
 export const RESTART_RETRY_SECONDS = 5;
 
@@ -140,14 +143,16 @@ export class TurnGate {
     const interruption = new TurnInterruption(SHUTDOWN_REASON);
     for (const entry of left) entry.abort?.(interruption);
     // Aborted turns store their partial reply and release their lease quickly;
-    // anything that cannot be aborted gets the same short bound.
+    // anything that cannot be aborted gets the same short bound. A turn that
+    // settles queues its follow-up (the step change summary) as it ends: that
+    // is in flight too, and must write before the caller stops the database.
     let lastTimer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(left.map((e) => e.settled)),
-      new Promise((resolve) => {
-        lastTimer = setTimeout(resolve, Math.max(2_000, graceMs / 2));
-      }),
-    ]);
+    const lastBound = new Promise<'bound'>((resolve) => {
+      lastTimer = setTimeout(() => resolve('bound'), Math.max(2_000, graceMs / 2));
+    });
+    for (let pending = left; pending.length > 0; pending = [...this.#inFlight]) {
+      if ((await Promise.race([Promise.allSettled(pending.map((e) => e.settled)), lastBound])) === 'bound') break;
+    }
     clearTimeout(lastTimer);
     const aborted = left.filter((e) => e.abort !== undefined).length;
     return { finished: running.length - left.length, aborted };

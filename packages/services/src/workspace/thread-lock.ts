@@ -27,7 +27,8 @@ export async function withOwnedThreadLock<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await requireOwnedThread(tx, actor, threadId, { lock: true });
-    return fn(tx);
+    const result = await fn(tx);
+    return result;
   });
 }
 

@@ -86,7 +86,7 @@ export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
     const outcomes: unknown[] = [];
     for (const edit of input.edits) outcomes.push(await applyEdit(ctx, edit));
     const seqs = await appendChanges(tx, threadId, author, ctx.drafts);
-    await publishChanges(tx, { threadId, seqs });
+    await publishChanges(tx, { threadId, seqs, actor: author.actor });
     const workspace = input.readBack ? await readLiveWorkspace(tx, threadId) : null;
     return { outcomes: outcomes as WriteResult<E>['outcomes'], seqs, workspace };
   };

@@ -76,6 +76,15 @@ export function ChatPanel({
         <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
           {title || <Skeleton className="h-4 w-40" />}
         </h2>
+        {conversation?.archived && !isMissing && (
+          <span
+            className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground"
+            data-testid="chat-archived"
+            title="Archived: hidden from the list and the trajectory until restored"
+          >
+            Archived
+          </span>
+        )}
       </header>
       {isMissing ? (
         <div

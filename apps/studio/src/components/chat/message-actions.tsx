@@ -22,7 +22,7 @@ export interface MessageActionsValue {
   /** Creates the edited sibling of `turn` and sends `content` there; resolves false when it could not. */
   edit: (turn: number, content: string) => Promise<boolean>;
   regenerate: (turn: number) => void;
-  /** Asks step `turn`'s question again as the next step of this path (after an interrupted reply). */
+  /** Answers step `turn`'s question again in place: the next attempt of its failed or stopped reply. */
   retry: (turn: number) => void;
   /** Opens the older (−1) or newer (+1) page of `turn`'s message or reply pager, at the step last viewed in it. */
   switchSibling: (turn: number, direction: -1 | 1, place: ForkPlace) => void;

@@ -1,10 +1,11 @@
 'use client';
 import type { Message } from '@trellis/domain';
 import { ArrowDown, ChevronUp } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
+import { attemptsByTurn } from './attempts-pager';
 import { CheckpointDivider } from './checkpoint-divider';
 import { CompactionDivider } from './compaction-divider';
 import { MessageRow } from './message-row';
@@ -50,8 +51,21 @@ export function MessageList({
   const isStuck = useRef(true);
   const anchor = useRef<{ firstId: string | undefined; height: number } | null>(null);
   const pending = pendingTurnView(run, messages);
-  const shown =
-    pending.hideTurn === null ? messages : messages.filter((m) => m.turn_index !== pending.hideTurn);
+  // A retried reply shows one attempt at a time, the latest unless the person paged back.
+  const attempts = useMemo(() => attemptsByTurn(messages), [messages]);
+  const [pickedAttempt, setPickedAttempt] = useState<ReadonlyMap<string, string>>(new Map());
+  const attemptOf = (m: Message) => {
+    const list = attempts.get(`${m.thread_id}:${m.turn_index}`);
+    if (m.role !== 'assistant' || !list) return undefined;
+    const key = `${m.thread_id}:${m.turn_index}`;
+    const picked = list.findIndex((a) => a.id === pickedAttempt.get(key));
+    const index = picked === -1 ? list.length - 1 : picked;
+    return {
+      isShown: list[index]?.id === m.id,
+      page: { index, count: list.length, select: (i: number) => setPickedAttempt((before) => new Map(before).set(key, list[i]!.id)) },
+    };
+  };
+  const shown = messages.filter((m) => m.turn_index !== pending.hideTurn && attemptOf(m)?.isShown !== false);
   const firstId = messages[0]?.id;
 
   // Whether the "jump to latest" button shows: the latest message is out of view.
@@ -132,7 +146,7 @@ export function MessageList({
                 <Fragment key={message.id}>
                   {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
                   {message.compacted_before === true && <CompactionDivider />}
-                  <MessageRow message={message} />
+                  <MessageRow message={message} attempts={attemptOf(message)?.page} />
                 </Fragment>
               );
             })}

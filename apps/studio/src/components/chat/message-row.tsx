@@ -4,7 +4,8 @@ import { memo, useRef, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { ApplyEntry } from './apply-entry';
 import { EditBox } from './edit-box';
-import { InterruptedReply } from './interrupted-reply';
+import { AttemptsPager, type AttemptsPage } from './attempts-pager';
+import { ReplyNotice } from './reply-notice';
 import { EditMessageButton, RegenerateButton, useMessageActions } from './message-actions';
 import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
@@ -14,7 +15,7 @@ import { ToolChip } from './tool-chip';
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
 /** A stored message. Memoised: rows never re-render while a reply streams below them. */
-export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
+export const MessageRow = memo(function MessageRow({ message, attempts }: { message: Message; attempts?: AttemptsPage | undefined }) {
   // Edit, regenerate and `‹ i/n ›` come from the studio's MessageActions context.
   const actions = useMessageActions();
   const [isEditing, setEditing] = useState(false);
@@ -70,6 +71,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
       )}
       <div className="flex items-center gap-2">
         <SiblingSwitcher turn={message.turn_index} place="reply" />
+        {attempts && <AttemptsPager turn={message.turn_index} page={attempts} />}
         <MessageTime iso={message.created_at} />
         {message.status !== 'complete' && (
           <span
@@ -79,9 +81,18 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
             {STATUS_LABEL[message.status]}
           </span>
         )}
+        {message.usage && (
+          <span
+            className="text-[11px] text-muted-foreground tabular-nums"
+            data-testid="message-usage"
+            title={`${message.usage.input_tokens} tokens in, ${message.usage.output_tokens} tokens out, as the provider counted them`}
+          >
+            {message.usage.model} · {message.usage.input_tokens} in / {message.usage.output_tokens} out
+          </span>
+        )}
         <RegenerateButton turn={message.turn_index} />
       </div>
-      <InterruptedReply message={message} />
+      <ReplyNotice message={message} isEarlierAttempt={attempts !== undefined && attempts.index < attempts.count - 1} />
     </AssistantBubble>
   );
 });

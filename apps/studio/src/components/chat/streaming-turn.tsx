@@ -5,6 +5,7 @@ import { Markdown } from '@/components/ui/markdown';
 import { MessageTime } from './message-time';
 import { AssistantBubble, UserBubble } from './message-row';
 import { ToolChip } from './tool-chip';
+import { WaitStatus } from './wait-status';
 
 /** The turn in flight: the user's message and the reply as it streams (tools first, then text). */
 export function StreamingTurn({ run }: { run: TurnRun }) {
@@ -37,6 +38,12 @@ export function StreamingTurn({ run }: { run: TurnRun }) {
             <Markdown source={run.text} className="text-sm" />
           </div>
         )}
+        {isActive && run.isFollowed && (
+          <p className="text-xs text-muted-foreground" data-testid="answering-elsewhere">
+            The agent is answering in another tab.
+          </p>
+        )}
+        {isActive && run.status && run.statusAt !== null && <WaitStatus status={run.status} since={run.statusAt} />}
         {isActive && (
           <span
             className="flex items-center gap-1 py-1"

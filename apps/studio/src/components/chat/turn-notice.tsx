@@ -12,6 +12,8 @@ export interface TurnNoticeProps {
 /** What went wrong with the last send, and a way to try again. */
 export function TurnNotice({ run, onRetry, onDismiss }: TurnNoticeProps) {
   if (run.phase !== 'failed' || !run.error) return null;
+  // A reply the provider failed is stored with its reason: its own notice in the transcript says it.
+  if (run.error.code === 'upstream_failed' && run.turnIndex !== null) return null;
   const isBusy = run.error.code === 'turn_in_progress';
   const wasRecorded = run.turnIndex !== null;
   const isRestarting = run.error.code === 'unavailable' && !wasRecorded;

@@ -1,4 +1,4 @@
-import { BookOpen, Cpu, FileUp } from 'lucide-react';
+import { BookOpen, Cpu, FileUp, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,11 @@ export function StudioHeader({
         <span data-testid="user-email" className="hidden truncate sm:inline">
           {email}
         </span>
+        <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
+          <Link href="/settings/tokens" data-testid="tokens-link" title="API tokens" aria-label="API tokens">
+            <KeyRound aria-hidden /> <span className="hidden md:inline">Tokens</span>
+          </Link>
+        </Button>
         <SignOutButton />
       </div>
     </header>

@@ -103,7 +103,7 @@ export function useMessageActionsValue({
     (turn: number) => {
       const question = questionOf(turn);
       if (!canStart || threadId === null || !question) return;
-      void saves.flushAll().then(() => turns.start(threadId, question.content));
+      void saves.flushAll().then(() => turns.retry(threadId, turn, question.content));
     },
     [canStart, threadId, saves, turns],
   );

@@ -19,6 +19,7 @@ import { useStepPreview } from './use-step-preview';
 import { usePreviewLeaveGuard } from './use-preview-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
+import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
 
 /**
  * The studio's state in one place, so later features plug in here:
@@ -51,6 +52,10 @@ export function useStudioController(initial: DisplayedView) {
   const transcript: TranscriptSource = preview?.transcript ?? liveTranscript;
   const workspace: WorkspaceSource = preview?.workspace ?? liveWorkspace;
   const [tab, setTab] = useState<StudioTab>('chat');
+  // Other tabs and processes: their changes re-read what they touched, and a reply running
+  // elsewhere streams in here (the composer waits for it instead of answering 409).
+  useFamilyEvents(view.threadId);
+  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages);
 
   const openThread = useCallback(
     (threadId: string) => {

@@ -31,6 +31,11 @@ export function useTurnRunner(): TurnStore {
         },
       },
       (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
+      {
+        follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),
+        stop: (threadId, turn) => messagesApi.stop(threadId, turn),
+      },
+      (threadId, turn, signal) => messagesApi.retry(threadId, turn, signal),
     );
 
     /**
@@ -58,7 +63,8 @@ export function useTurnRunner(): TurnStore {
       // A stopped reply is recorded just after the disconnect: until it is, the transcript re-reads
       // itself (useLiveTranscript), so nothing waits here.
       await refresh(run.threadId);
-      if (run.phase !== 'failed') created.dismiss(run.threadId, run.runId);
+      // A recorded reply — a failed one too — now speaks for itself in the transcript (its one notice).
+      if (run.phase !== 'failed' || run.error?.code === 'upstream_failed') created.dismiss(run.threadId, run.runId);
     }
 
     return created;

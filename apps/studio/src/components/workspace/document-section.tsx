@@ -1,12 +1,18 @@
 'use client';
 import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain';
-import { Eye, FileText, PencilLine } from 'lucide-react';
+import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
+import { authorshipApi } from '@/lib/api/authorship';
 import { cn } from '@/lib/cn';
+import { authorshipExtension } from './authorship/authorship-extension';
+import { AuthorshipLegend } from './authorship/authorship-legend';
+import { AuthorshipMarkdown } from './authorship/authorship-markdown';
+import { stepLabels } from './authorship/span-title';
+import { authorshipTarget, useAuthorship } from './authorship/use-authorship';
 import { SaveIndicator } from './save-indicator';
 import { useAutosave, type Autosave, type SaveConflict } from './use-autosave';
 import type { SavedDocument } from './workspace-source';
@@ -26,12 +32,20 @@ export interface DocumentSectionProps {
   document: WorkspaceDocument;
   onSaveContent: (content: string, baseVersion?: number) => Promise<SavedDocument | void>;
   onSaveTitle: (title: string) => void;
+  /** The workspace source's key (`thread`, or `thread@step` for a restored step): what the authorship overlay reads. */
+  sourceKey?: string | null;
 }
 
 /** The document: title, a markdown editor with autosave, and a rendered preview. */
-export function DocumentSection({ document, onSaveContent, onSaveTitle }: DocumentSectionProps) {
+export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKey = null }: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   const [isPreview, setIsPreview] = useState(false);
+  const [isAuthorship, setIsAuthorship] = useState(false);
+  const target = useMemo(() => authorshipTarget(sourceKey), [sourceKey]);
+  const authorship = useAuthorship(target, isAuthorship, document.content);
+  const shown = isAuthorship ? authorship.data : undefined;
+  const labels = useMemo(() => stepLabels(shown), [shown]);
+  const overlay = useMemo(() => (shown ? authorshipExtension(shown, labels) : null), [shown, labels]);
 
   return (
     <WorkspaceSection
@@ -45,6 +59,22 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle }: Docume
             testId="document-save-state"
             onRetry={() => void autosave.flush()}
           />
+          {target && (
+            <button
+              type="button"
+              data-testid="document-authorship-toggle"
+              aria-pressed={isAuthorship}
+              title="Colour the text by who wrote it"
+              onClick={() => setIsAuthorship((on) => !on)}
+              className={cn(
+                'ml-2 inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs hover:bg-accent',
+                isAuthorship && 'bg-accent',
+              )}
+            >
+              <UserPen className="size-3.5" />
+              Authorship
+            </button>
+          )}
           <button
             type="button"
             data-testid="document-preview-toggle"
@@ -69,17 +99,45 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle }: Docume
       />
       {autosave.conflict && <DocumentConflict conflict={autosave.conflict} draft={autosave.draft} onResolve={autosave.resolve} />}
       <div className={cn('overflow-hidden rounded-md border bg-card', autosave.conflict && 'hidden')}>
+        {isAuthorship && (
+          <div data-testid="authorship-overlay" data-state={shown ? 'ready' : authorship.isError ? 'error' : 'loading'} className="border-b">
+            {shown ? (
+              <div className="flex flex-wrap items-center justify-between gap-x-2">
+                <AuthorshipLegend authorship={shown} />
+                {target?.turn === null && (
+                  <a
+                    href={authorshipApi.reportHref(target.threadId)}
+                    download
+                    data-testid="authorship-report"
+                    className="mx-3 mb-2 inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs hover:bg-accent"
+                  >
+                    <Download className="size-3.5" /> Authorship report
+                  </a>
+                )}
+              </div>
+            ) : (
+              <p className="px-3 py-2 text-xs text-muted-foreground" role={authorship.isError ? 'alert' : undefined}>
+                {authorship.isError ? 'Could not load who wrote what.' : 'Loading who wrote what…'}
+              </p>
+            )}
+          </div>
+        )}
         <div data-testid="document-editor" className={cn(isPreview && 'hidden')}>
           <MarkdownEditor
             value={autosave.draft}
             onChange={autosave.onChange}
             onBlur={() => void autosave.flush()}
+            overlay={overlay}
           />
         </div>
         {isPreview && (
           <div data-testid="document-preview" className="min-h-60 px-4 py-2 text-sm">
             {autosave.draft.trim() ? (
-              <Markdown source={autosave.draft} />
+              shown ? (
+                <AuthorshipMarkdown source={autosave.draft} authorship={shown} labels={labels} />
+              ) : (
+                <Markdown source={autosave.draft} />
+              )
             ) : (
               <p className="py-2 text-muted-foreground">The document is empty.</p>
             )}

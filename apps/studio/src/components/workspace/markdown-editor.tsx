@@ -1,6 +1,7 @@
 'use client';
 import { markdown } from '@codemirror/lang-markdown';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
+import { useMemo } from 'react';
 
 // Module-level so CodeMirror does not reconfigure on every render.
 const extensions = [
@@ -28,16 +29,19 @@ export interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** Added after the base extensions (the authorship overlay); keep it stable between renders. */
+  overlay?: Extension | null;
 }
 
 /** CodeMirror 6 with markdown highlighting; loaded only in the browser (see document-section). */
-export default function MarkdownEditor({ value, onChange, onBlur }: MarkdownEditorProps) {
+export default function MarkdownEditor({ value, onChange, onBlur, overlay }: MarkdownEditorProps) {
+  const withOverlay = useMemo(() => (overlay ? [...extensions, overlay] : extensions), [overlay]);
   return (
     <CodeMirror
       value={value}
       onChange={onChange}
       onBlur={onBlur}
-      extensions={extensions}
+      extensions={withOverlay}
       basicSetup={setup}
       indentWithTab={false}
       placeholder="Write the document in markdown, or ask the agent with “doc:”…"

@@ -85,6 +85,7 @@ function Body({ source }: { source: WorkspaceSource }) {
         document={workspace.document}
         onSaveContent={actions.saveDocumentContent}
         onSaveTitle={actions.setDocumentTitle}
+        sourceKey={source.key}
       />
       <PreferenceList preferences={workspace.preferences} actions={actions} />
       <TodoList todos={workspace.todos} actions={actions} />

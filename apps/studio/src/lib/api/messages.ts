@@ -1,4 +1,4 @@
-import { MessageListSchema, TurnEventSchema, type MessageList, type TurnEvent } from '@trellis/domain';
+import { MessageListSchema, StopTurnResultSchema, TurnEventSchema, type StopTurnResult, type MessageList, type TurnEvent } from '@trellis/domain';
 import { readSse } from '../sse';
 import { ApiError, apiFetch, apiJson } from './http';
 import { apiPaths } from './paths';
@@ -20,7 +20,8 @@ export const messagesApi = {
   /**
    * Sends a user message and yields the turn's events as they arrive. A 409
    * (another turn is running) and every other refusal throw ApiError before the
-   * first event; aborting `signal` closes the stream, which stops the model.
+   * first event. Aborting `signal` only closes this page's stream: the server runs the turn to its
+   * end (`stop` stops it).
    */
   async *send(threadId: string, content: string, signal: AbortSignal): AsyncGenerator<TurnEvent> {
     const response = await apiFetch(apiPaths.messages(threadId), {
@@ -29,13 +30,38 @@ export const messagesApi = {
       signal,
       accept: 'text/event-stream',
     });
-    if (!response.body) throw new ApiError(response.status, 'bad_response', 'The server sent no stream.');
-    for await (const message of readSse(response.body)) {
-      const event = parseTurnEvent(message.event, message.data);
-      if (event) yield event;
-    }
+    yield* turnEvents(response);
+  },
+
+  /** Turn `turn`'s events from where its reply is: the text so far, then the rest. */
+  async *follow(threadId: string, turn: number, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const response = await apiFetch(apiPaths.turnStream(threadId, turn), { signal, accept: 'text/event-stream' });
+    yield* turnEvents(response);
+  },
+
+  /** Stops turn `turn` wherever it runs; its reply ends `interrupted` ("you stopped this reply"). */
+  stop(threadId: string, turn: number): Promise<StopTurnResult> {
+    return apiJson(StopTurnResultSchema, apiPaths.turnStop(threadId, turn), { method: 'POST' });
+  },
+
+  /** Retries turn `turn` in place (its reply failed or stopped); a 409 and other refusals throw before the first event. */
+  async *retry(threadId: string, turn: number, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const response = await apiFetch(`${apiPaths.conversation(threadId)}/turns/${turn}/retry`, {
+      method: 'POST',
+      signal,
+      accept: 'text/event-stream',
+    });
+    yield* turnEvents(response);
   },
 };
+
+async function* turnEvents(response: Response): AsyncGenerator<TurnEvent> {
+  if (!response.body) throw new ApiError(response.status, 'bad_response', 'The server sent no stream.');
+  for await (const message of readSse(response.body)) {
+    const event = parseTurnEvent(message.event, message.data);
+    if (event) yield event;
+  }
+}
 
 /** Unknown or malformed events are skipped: a newer server may send more kinds. */
 export function parseTurnEvent(event: string, data: string): TurnEvent | undefined {

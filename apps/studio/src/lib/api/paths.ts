@@ -8,4 +8,7 @@ export const apiPaths = {
   todos: (threadId: string) => `${apiPaths.conversation(threadId)}/todos`,
   todo: (threadId: string, id: string) => `${apiPaths.todos(threadId)}/${encodeURIComponent(id)}`,
   messages: (threadId: string) => `${apiPaths.conversation(threadId)}/messages`,
+  events: (threadId: string) => `${apiPaths.conversation(threadId)}/events`,
+  turnStream: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stream`,
+  turnStop: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stop`,
 };

@@ -14,6 +14,11 @@ const run = (patch: Partial<TurnRun>): TurnRun => ({
   tools: [],
   error: null,
   startedAt: '2025-01-01T00:00:00Z',
+  isFollowed: false,
+  isStopping: false,
+  status: null,
+  statusAt: null,
+  attempt: 1,
   ...patch,
 });
 const message = (turn: number): Message => ({
@@ -41,6 +46,14 @@ describe('pendingTurnView', () => {
       showBubbles: false,
       hideTurn: null,
     });
+  });
+
+  it('keeps a retry’s bubbles until the transcript holds its attempt, not just the failed one before it', () => {
+    const failed: Message = { ...message(2), id: 'a1', role: 'assistant', status: 'failed' };
+    const retried: Message = { ...message(2), id: 'a2', role: 'assistant', attempt: 2 };
+    const finished = run({ phase: 'done', attempt: 2 });
+    expect(pendingTurnView(finished, [message(2), failed])).toEqual({ showBubbles: true, hideTurn: null });
+    expect(pendingTurnView(finished, [message(2), failed, retried])).toEqual({ showBubbles: false, hideTurn: null });
   });
 
   it('shows nothing for a turn the server never accepted', () => {

@@ -19,6 +19,9 @@ export function pendingTurnView(run: TurnRun | undefined, messages: readonly Mes
   if (!run) return { showBubbles: false, hideTurn: null };
   if (isRunActive(run)) return { showBubbles: true, hideTurn: run.turnIndex };
   if (run.turnIndex === null) return { showBubbles: false, hideTurn: null };
-  const stored = messages.some((m) => m.turn_index === run.turnIndex);
+  // A retry in place is stored once its attempt is (the turn's earlier attempts were there before it).
+  const stored = messages.some(
+    (m) => m.turn_index === run.turnIndex && (run.attempt === 1 || (m.role === 'assistant' && (m.attempt ?? 1) >= run.attempt)),
+  );
   return stored ? { showBubbles: false, hideTurn: null } : { showBubbles: true, hideTurn: null };
 }

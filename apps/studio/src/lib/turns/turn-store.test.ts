@@ -26,7 +26,7 @@ describe('TurnStore', () => {
         { event: 'tool', data: { name: 'add_todo', args: { text: 'a' }, result: 'added', is_error: false } },
         { event: 'token', data: { text: 'Do' } },
         { event: 'token', data: { text: 'ne.' } },
-        { event: 'done', data: { turn_index: 3, message_id: 'm1' } },
+        { event: 'done', data: { turn_index: 3, message_id: 'm1', status: 'complete', reason: null } },
       ]),
       { onTool, onEnd },
     );
@@ -35,6 +35,46 @@ describe('TurnStore', () => {
     expect(run.tools.map((t) => t.name)).toEqual(['add_todo']);
     expect(onTool).toHaveBeenCalledTimes(1);
     expect(onEnd).toHaveBeenCalledWith(run);
+  });
+
+  it('ends a reply the server cut (done with status interrupted) as stopped, not done', async () => {
+    const store = new TurnStore(
+      scripted([
+        { event: 'turn', data: { turn_index: 2, thread_id: 't' } },
+        { event: 'token', data: { text: 'Half' } },
+        { event: 'done', data: { turn_index: 2, message_id: 'm2', status: 'interrupted', reason: 'the server stopped during this reply' } },
+      ]),
+    );
+    const run = await store.start('t', 'hello');
+    expect(run).toMatchObject({ phase: 'stopped', turnIndex: 2, messageId: 'm2', text: 'Half' });
+  });
+
+  it('shows what the model waits for until the next token, and retries a turn in place as its next attempt', async () => {
+    const seen: (string | null)[] = [];
+    const retrySource = (_thread: string, turn: number) =>
+      scripted([
+        { event: 'turn', data: { turn_index: turn, thread_id: 't', attempt: 2 } },
+        { event: 'status', data: { state: 'rate_limited', retry_in_s: 2, retry: 1, reason: '429' } },
+        { event: 'token', data: { text: 'Hi.' } },
+        { event: 'done', data: { turn_index: turn, message_id: 'm2', status: 'complete', reason: null } },
+      ])('t', '', new AbortController().signal);
+    const store = new TurnStore(scripted([]), {}, undefined, {}, retrySource);
+    store.subscribe(() => seen.push(store.get('t')?.status?.state ?? null));
+    const run = await store.retry('t', 4, 'the question');
+    expect(run).toMatchObject({ phase: 'done', turnIndex: 4, attempt: 2, content: 'the question', text: 'Hi.', status: null });
+    expect(seen).toContain('rate_limited');
+    expect(seen.at(-1)).toBeNull();
+  });
+
+  it('keeps a provider failure’s code on the failed run', async () => {
+    const store = new TurnStore(
+      scripted([
+        { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
+        { event: 'error', data: { code: 'upstream_failed', message: 'This reply failed: 401', reason_code: 'auth' } },
+      ]),
+    );
+    const run = await store.start('t', 'hello');
+    expect(run.error).toEqual({ code: 'upstream_failed', message: 'This reply failed: 401', status: null, reasonCode: 'auth' });
   });
 
   it('turns a 409 refusal into a failed run that was never committed', async () => {
@@ -56,7 +96,7 @@ describe('TurnStore', () => {
         [
           { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
           { event: 'token', data: { text: 'partial' } },
-          { event: 'done', data: { turn_index: 1, message_id: 'm' } },
+          { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
         ],
         { hangAfter: 2 },
       ),
@@ -67,6 +107,58 @@ describe('TurnStore', () => {
     store.stop('t');
     const run = await running;
     expect(run).toMatchObject({ phase: 'stopped', text: 'partial', turnIndex: 1 });
+  });
+
+  it('stop asks the server once the turn is committed, reads the stream to its end and ends stopped', async () => {
+    let release: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (release = resolve));
+    const stopRequest = vi.fn(async () => release());
+    const store = new TurnStore(
+      async function* () {
+        yield { event: 'turn', data: { turn_index: 4, thread_id: 't' } } satisfies TurnEvent;
+        yield { event: 'token', data: { text: 'partial' } } satisfies TurnEvent;
+        await stopped; // the server stops the model, then stores the reply and says done
+        yield { event: 'token', data: { text: '!' } } satisfies TurnEvent;
+        yield { event: 'done', data: { turn_index: 4, message_id: 'm', status: 'interrupted', reason: 'you stopped this reply' } } satisfies TurnEvent;
+      },
+      {},
+      undefined,
+      { stop: stopRequest },
+    );
+    const running = store.start('t', 'x');
+    await vi.waitFor(() => expect(store.get('t')?.text).toBe('partial'));
+    store.stop('t');
+    store.stop('t');
+    expect(stopRequest).toHaveBeenCalledTimes(1);
+    expect(stopRequest).toHaveBeenCalledWith('t', 4);
+    expect(await running).toMatchObject({ phase: 'stopped', text: 'partial!', messageId: 'm', isStopping: true });
+  });
+
+  it('follows a turn started elsewhere, unless a run of this page is active on the thread', async () => {
+    const follow = vi.fn(async function* (_thread: string, turn: number) {
+      yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;
+      yield { event: 'token', data: { text: 'so far, and the rest' } } satisfies TurnEvent;
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'complete', reason: null } } satisfies TurnEvent;
+    });
+    const store = new TurnStore(scripted([], { hangAfter: 0 }), {}, undefined, { follow });
+    const run = await store.follow('t', 2, 'question');
+    expect(run).toMatchObject({ phase: 'done', isFollowed: true, turnIndex: 2, text: 'so far, and the rest', content: 'question' });
+    // the same turn is not followed twice while its run is still on the page
+    expect(await store.follow('t', 2, 'question')).toBeUndefined();
+    void store.start('u', 'mine');
+    expect(await store.follow('u', 1, 'other')).toBeUndefined();
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it('a follow refused before its first event leaves nothing on the page', async () => {
+    const store = new TurnStore(scripted([]), {}, undefined, {
+      follow: async function* () {
+        yield* [];
+        throw new ApiError(404, 'not_found', 'Turn 3 not found');
+      },
+    });
+    await store.follow('t', 3, 'q');
+    expect(store.get('t')).toBeUndefined();
   });
 
   it('a stream that ends without done is a failure, and dismiss forgets only the named run', async () => {
@@ -98,7 +190,7 @@ describe('TurnStore', () => {
             { event: 'branch', data: { thread_id: 'b' } },
             { event: 'turn', data: { turn_index: 2, thread_id: 'b' } },
             { event: 'token', data: { text: 'again' } },
-            { event: 'done', data: { turn_index: 2, message_id: 'm2' } },
+            { event: 'done', data: { turn_index: 2, message_id: 'm2', status: 'complete', reason: null } },
           ],
           { hangAfter: 2 },
         ),
@@ -126,7 +218,7 @@ describe('TurnStore', () => {
           { event: 'branch', data: { thread_id: 'b' } },
           { event: 'turn', data: { turn_index: 1, thread_id: 'b' } },
           { event: 'token', data: { text: 'Fresh.' } },
-          { event: 'done', data: { turn_index: 1, message_id: 'm' } },
+          { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
         ]),
       );
       const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, () => undefined);

@@ -1,7 +1,7 @@
 // The running turns of the page, outside React: one run per thread (a turn on
 // one thread keeps streaming while the user looks at another), each run an
 // immutable snapshot so useSyncExternalStore re-renders only on change.
-import type { TurnEvent } from '@trellis/domain';
+import type { FailureCode, TurnEvent, TurnStatus } from '@trellis/domain';
 import { isApiError } from '../api/http';
 
 /** A tool call as the stream reports it: name, arguments, result, and whether it was refused. */
@@ -19,6 +19,8 @@ export interface TurnFailure {
   message: string;
   /** HTTP status of a refused request (409: another turn is running); null for a stream error. */
   status: number | null;
+  /** A provider failure's cause, when the model failed. */
+  reasonCode?: FailureCode | undefined;
 }
 
 export interface TurnRun {
@@ -32,9 +34,26 @@ export interface TurnRun {
   tools: ToolActivity[];
   error: TurnFailure | null;
   startedAt: string;
+  /** The turn was started elsewhere (another tab, another device): this page follows its reply. */
+  isFollowed: boolean;
+  /** Stop was asked for: the server stops the reply and the run ends `stopped`. */
+  isStopping: boolean;
+  /** What the model call waits for (a silence, a rate limit, a retry), and since when; null while tokens flow. */
+  status: TurnStatus | null;
+  statusAt: number | null;
+  /** 1, or the attempt a retry in place is making at its turn. */
+  attempt: number;
 }
 
 export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+/** Follows turn `turn` of a thread from where its reply is (the text so far, then the rest). */
+export type FollowSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+
+/** Asks the server to stop turn `turn` (wherever it runs); the reply then ends `interrupted`. */
+export type StopRequest = (threadId: string, turn: number) => Promise<unknown>;
+/** A retry in place: turn k's failed or stopped reply answered again on the same thread. */
+export type RetrySource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
 
 /** A regenerate stream: `branch {thread_id}` first, then the new turn's events on that thread. */
 export type RegenerateSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -74,6 +93,8 @@ export class TurnStore {
     private readonly source: TurnSource,
     private readonly hooks: TurnHooks = {},
     private readonly regenerateSource?: RegenerateSource,
+    private readonly remote: { follow?: FollowSource; stop?: StopRequest } = {},
+    private readonly retrySource?: RetrySource,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -98,6 +119,32 @@ export class TurnStore {
     if (isRunActive(existing) && existing) return existing;
     const controller = new AbortController();
     return this.drive(threadId, content, this.source(threadId, content, controller.signal), controller);
+  }
+
+  /**
+   * Shows a turn this page did not start (another tab's, or one still running when the page opened):
+   * its reply streams in from where it is. Never replaces a run of this page that is still active.
+   */
+  async follow(threadId: string, turn: number, content: string): Promise<TurnRun | undefined> {
+    const existing = this.runs.get(threadId);
+    if (!this.remote.follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
+    const controller = new AbortController();
+    const run = await this.drive(threadId, content, this.remote.follow(threadId, turn, controller.signal), controller, true);
+    // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
+    if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
+    return run;
+  }
+
+  /**
+   * Retries turn `turn` in place (its reply failed or stopped): the run shows `content` (the turn's
+   * question) and streams the next attempt; never rejects.
+   */
+  async retry(threadId: string, turn: number, content: string): Promise<TurnRun> {
+    if (!this.retrySource) throw new Error('This TurnStore was built without a retry source');
+    const existing = this.runs.get(threadId);
+    if (isRunActive(existing) && existing) return existing;
+    const controller = new AbortController();
+    return this.drive(threadId, content, this.retrySource(threadId, turn, controller.signal), controller);
   }
 
   /**
@@ -136,6 +183,7 @@ export class TurnStore {
     content: string,
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
+    isFollowed = false,
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -150,6 +198,11 @@ export class TurnStore {
       tools: [],
       error: null,
       startedAt: new Date().toISOString(),
+      isFollowed,
+      isStopping: false,
+      status: null,
+      statusAt: null,
+      attempt: 1,
     };
     this.set(initial);
     try {
@@ -176,10 +229,21 @@ export class TurnStore {
     return final;
   }
 
-  /** Aborts the fetch: the server stops the model and keeps what was produced. */
+  /**
+   * Stop: the server owns the turn, so closing the stream would not stop it. Once the turn is
+   * committed the server is asked to stop it and the stream is read to its end (the reply keeps what
+   * it produced); before that, the request itself is aborted.
+   */
   stop(threadId: string): void {
     const run = this.runs.get(threadId);
-    if (run) this.controllers.get(run.runId)?.abort();
+    if (!run || !isRunActive(run)) return;
+    if (run.turnIndex === null || !this.remote.stop) {
+      this.controllers.get(run.runId)?.abort();
+      return;
+    }
+    if (run.isStopping) return;
+    this.update(threadId, run.runId, { isStopping: true });
+    this.remote.stop(threadId, run.turnIndex).catch(() => this.controllers.get(run.runId)?.abort());
   }
 
   /** Forgets a finished run (after the transcript has caught up, or when the user dismisses a notice). */
@@ -193,25 +257,33 @@ export class TurnStore {
   private apply(threadId: string, runId: number, event: TurnEvent): void {
     switch (event.event) {
       case 'turn': {
-        const run = this.update(threadId, runId, { phase: 'streaming', turnIndex: event.data.turn_index });
+        const run = this.update(threadId, runId, {
+          phase: 'streaming',
+          turnIndex: event.data.turn_index,
+          attempt: event.data.attempt ?? 1,
+        });
         if (run) this.hooks.onCommitted?.(run);
         return;
       }
       case 'token': {
         const run = this.current(threadId, runId);
-        if (run) this.update(threadId, runId, { text: run.text + event.data.text });
+        if (run) this.update(threadId, runId, { text: run.text + event.data.text, status: null, statusAt: null });
         return;
       }
+      case 'status':
+        this.update(threadId, runId, { status: event.data, statusAt: Date.now() });
+        return;
       case 'tool': {
         const before = this.current(threadId, runId);
         if (!before) return;
-        const run = this.update(threadId, runId, { tools: [...before.tools, event.data] });
+        const run = this.update(threadId, runId, { tools: [...before.tools, event.data], status: null, statusAt: null });
         if (run) this.hooks.onTool?.(run);
         return;
       }
       case 'done':
+        // A reply the server cut (its drain) is stored `interrupted`: shown like a stopped one.
         this.update(threadId, runId, {
-          phase: 'done',
+          phase: event.data.status === 'interrupted' || this.current(threadId, runId)?.isStopping ? 'stopped' : 'done',
           turnIndex: event.data.turn_index,
           messageId: event.data.message_id,
         });
@@ -219,7 +291,8 @@ export class TurnStore {
       case 'error':
         this.update(threadId, runId, {
           phase: 'failed',
-          error: { code: event.data.code, message: event.data.message, status: null },
+          status: null,
+          error: { code: event.data.code, message: event.data.message, status: null, reasonCode: event.data.reason_code },
         });
         return;
       case 'branch':

@@ -13,6 +13,8 @@ export interface FolderRoute {
   /** `/api/conversations/{id}/todos/{tid}`: folder names, brackets become braces. */
   path: string;
   params: string[];
+  /** The `route.ts` file that serves it. */
+  file: string;
 }
 
 /** Every exported method of every `route.ts` under `apiDir`. */
@@ -36,7 +38,7 @@ export function scanRouteFolders(apiDir: string): FolderRoute[] {
             })
             .join('/');
         for (const method of HTTP_METHODS) {
-          if (new RegExp(`export (const|async function) ${method}\\b`).test(source)) routes.push({ method, path: urlPath.replace(/\/$/, ''), params });
+          if (new RegExp(`export (const|async function) ${method}\\b`).test(source)) routes.push({ method, path: urlPath.replace(/\/$/, ''), params, file: full });
         }
       }
     }

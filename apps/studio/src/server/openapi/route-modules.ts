@@ -6,10 +6,12 @@ import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
 import * as conversationsIdApplyTurnUndo from '@/app/api/conversations/[id]/apply/[turn]/undo/route';
+import * as conversationsIdAuthorship from '@/app/api/conversations/[id]/authorship/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
 import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
+import * as conversationsIdEvents from '@/app/api/conversations/[id]/events/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
 import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
@@ -23,6 +25,9 @@ import * as conversationsIdTodos from '@/app/api/conversations/[id]/todos/route'
 import * as conversationsIdTurnsKChanges from '@/app/api/conversations/[id]/turns/[k]/changes/route';
 import * as conversationsIdTurnsKEdit from '@/app/api/conversations/[id]/turns/[k]/edit/route';
 import * as conversationsIdTurnsKRegenerate from '@/app/api/conversations/[id]/turns/[k]/regenerate/route';
+import * as conversationsIdTurnsKStop from '@/app/api/conversations/[id]/turns/[k]/stop/route';
+import * as conversationsIdTurnsKStream from '@/app/api/conversations/[id]/turns/[k]/stream/route';
+import * as conversationsIdTurnsKRetry from '@/app/api/conversations/[id]/turns/[k]/retry/route';
 import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/route';
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
@@ -41,10 +46,12 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   authAll,
   conversationsIdApply,
   conversationsIdApplyTurnUndo,
+  conversationsIdAuthorship,
   conversationsIdBranch,
   conversationsIdChanges,
   conversationsIdCompare,
   conversationsIdCursor,
+  conversationsIdEvents,
   conversationsIdExport,
   conversationsIdGraph,
   conversationsIdMessages,
@@ -58,6 +65,9 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKChanges,
   conversationsIdTurnsKEdit,
   conversationsIdTurnsKRegenerate,
+  conversationsIdTurnsKStop,
+  conversationsIdTurnsKStream,
+  conversationsIdTurnsKRetry,
   conversationsIdTurnsK,
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,

@@ -27,12 +27,12 @@ export const POST = defineRoute(
     alsoResponds: { 200: { description: 'dry_run: what the apply would change; nothing written', schema: ApplyDryRunSchema } },
     errors: [...OWNED, ...JSON_BODY, 'conflict', 'turn_in_progress', 'unavailable'],
   },
-  async ({ request, params, body, ctx, actor }) => {
+  async ({ params, body, ctx, actor }) => {
     const input = { threadId: params.id, source: body.source, items: body.items, note: body.note };
     if (body.dry_run) return withStatus(200, await applyItems(ctx.deps, actor, { ...input, dryRun: true }));
     // The contract keeps a summary alone, so its presence makes the request a summary turn.
     if (body.items[0]?.kind === 'summary') {
-      const turn = await summarizePath(ctx.deps, actor, { threadId: params.id, source: body.source, note: body.note, signal: request.signal });
+      const turn = await summarizePath(ctx.deps, actor, { threadId: params.id, source: body.source, note: body.note });
       return new Response(toEventStream(turn), { status: 201, headers: EVENT_STREAM_HEADERS });
     }
     return applyItems(ctx.deps, actor, input);

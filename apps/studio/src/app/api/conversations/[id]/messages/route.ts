@@ -24,8 +24,9 @@ export const GET = defineRoute(
 
 /**
  * One turn as server-sent events. Every refusal (404, 403, 422, 409 while another
- * turn runs) is plain JSON before the stream starts; a client that goes away
- * interrupts the model and the turn keeps what was produced.
+ * turn runs) is plain JSON before the stream starts. The server owns the turn: a client that goes
+ * away only stops reading (the reply runs to its end; `…/turns/{k}/stream` follows it again, and
+ * `…/turns/{k}/stop` stops it).
  */
 export const POST = defineRoute(
   {
@@ -39,8 +40,8 @@ export const POST = defineRoute(
     contentType: 'text/event-stream',
     errors: [...OWNED, ...JSON_BODY, 'turn_in_progress', 'unavailable'],
   },
-  async ({ request, params, body, ctx, actor }) => {
-    const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content, signal: request.signal });
+  async ({ params, body, ctx, actor }) => {
+    const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content });
     return new Response(toEventStream(turn), { headers: EVENT_STREAM_HEADERS });
   },
 );

@@ -17,8 +17,8 @@ export const POST = defineRoute(
     contentType: 'text/event-stream',
     errors: [...AUTHED, 'unsupported_media_type', 'not_found', 'validation_failed', 'conflict', 'turn_in_progress', 'unavailable', 'upstream_failed'],
   },
-  async ({ request, params, ctx, actor }) => {
-    const events = await regenerateTurn(ctx.deps, actor, { threadId: params.id, turn: params.k, signal: request.signal });
+  async ({ params, ctx, actor }) => {
+    const events = await regenerateTurn(ctx.deps, actor, { threadId: params.id, turn: params.k });
     return new Response(toEventStream(events), { headers: EVENT_STREAM_HEADERS });
   },
 );

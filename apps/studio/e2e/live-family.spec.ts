@@ -1,0 +1,184 @@
+// A live family in Chromium, through a real reverse proxy: two studio processes on one PostgreSQL
+// behind Debian's nginx (round-robin, deploy/nginx-trellis.conf's stream settings), and the
+// offline model slowed down so a reply takes several seconds. Written for the @playwright/test
+// runner; it starts its own database, processes and proxy (it needs the runner's fixtures only for
+// the production build it serves).
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '@trellis/db';
+import { freePort } from '@trellis/db/testing';
+import { serve, waitForHealthy } from '../scripts/serve.ts';
+import { AuthPage } from './pages/auth-page';
+import { StudioPage } from './pages/studio-page';
+import { uniqueEmail } from './support/browser';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const PASSWORD = 'correct horse battery';
+/** 40 ms per chunk: the offline model's longer replies take several seconds. */
+const CHUNK_DELAY_MS = '40';
+const LONG_QUESTION = 'help';
+
+let workDir: string;
+let postgres: RunningPostgres | undefined;
+const children: ChildProcess[] = [];
+let proxyUrl: string;
+let browser: Browser;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  workDir = path.join(tmpdir(), `trellis-live-${randomBytes(5).toString('hex')}`);
+  await mkdir(workDir, { recursive: true, mode: 0o755 });
+  let databaseUrl: string;
+  if (process.env.DATABASE_URL) {
+    databaseUrl = await ensureDatabase(process.env.DATABASE_URL, `trellis_live_${randomBytes(5).toString('hex')}`);
+  } else {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), port: await freePort() });
+    databaseUrl = postgres.url;
+  }
+  const proxyPort = await freePort();
+  proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  const ports = [await freePort(), await freePort()];
+  const env = {
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+    TRELLIS_BASE_URL: proxyUrl,
+    TRELLIS_TRUSTED_PROXIES: '127.0.0.1',
+    TRELLIS_DATA_DIR: workDir,
+    LLM_PROVIDER: 'offline',
+    TRELLIS_OFFLINE_CHUNK_DELAY_MS: CHUNK_DELAY_MS,
+    LOG_LEVEL: 'warn',
+  };
+  // One after the other: the first migrates the database.
+  for (const port of ports) {
+    const child = serve({ host: '127.0.0.1', port, env, stdio: 'pipe' });
+    children.push(child);
+    await waitForHealthy(`http://127.0.0.1:${port}`, 120_000, child);
+  }
+  await writeFile(
+    path.join(workDir, 'nginx.conf'),
+    `pid ${workDir}/nginx.pid;
+error_log ${workDir}/nginx-error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${workDir}/nginx-body;
+  proxy_temp_path ${workDir}/nginx-proxy;
+  upstream trellis_studio { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    location ~ ^/api/conversations/[^/]+/(events|messages|apply|turns/[0-9]+/(stream|regenerate|edit))$ {
+      proxy_pass http://trellis_studio; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_set_header Host $http_host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_buffering off; proxy_cache off; gzip off; proxy_read_timeout 1h; proxy_next_upstream off;
+    }
+    location / {
+      proxy_pass http://trellis_studio; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_set_header Host $http_host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  const nginx = spawn(NGINX, ['-p', workDir, '-c', path.join(workDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  children.push(nginx);
+  await waitForHealthy(proxyUrl, 30_000, nginx);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const child of children.reverse()) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  }
+  await postgres?.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function tab(): Promise<{ page: Page; studio: StudioPage }> {
+  const context = await browser.newContext({ baseURL: proxyUrl, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  return { page, studio: new StudioPage(page) };
+}
+
+/** Two tabs of one user (two browser contexts: their requests alternate between the processes). */
+async function twoTabs() {
+  const email = uniqueEmail('live');
+  const a = await tab();
+  await a.page.goto('/sign-up');
+  await new AuthPage(a.page).signUp(email, PASSWORD);
+  const b = await tab();
+  await b.page.goto('/sign-in');
+  await new AuthPage(b.page).signIn(email, PASSWORD);
+  return { a, b };
+}
+
+test('a step sent in tab A appears in tab B; B waits while A’s reply streams; a rename in B shows in A', async () => {
+  const { a, b } = await twoTabs();
+  const threadId = await a.studio.newConversation();
+  await a.studio.send('todo: Order a hive');
+  await a.studio.waitForReplies(1);
+  await b.page.goto(`/c/${threadId}`);
+  await b.studio.waitForReplies(1);
+
+  await a.studio.send(LONG_QUESTION);
+  // B hears the turn start, follows the reply as it streams, and its composer waits (no 409).
+  await expect(b.studio.byTestId('answering-elsewhere')).toBeVisible();
+  await expect(b.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
+  await b.studio.waitForReplies(2);
+  await a.studio.waitForReplies(2);
+  const replyInA = (await a.studio.storedReplies.nth(1).getByTestId('message-content').textContent()) ?? '';
+  expect(replyInA.length).toBeGreaterThan(20);
+  await expect(b.studio.storedReplies.nth(1).getByTestId('message-content')).toHaveText(replyInA);
+
+  const renamed = `Renamed in B ${randomBytes(3).toString('hex')}`;
+  const response = await b.page.request.patch(`/api/conversations/${threadId}`, {
+    data: { title: renamed },
+    headers: { origin: proxyUrl },
+  });
+  expect(response.ok()).toBe(true);
+  await expect(a.page.getByText(renamed).first()).toBeVisible();
+});
+
+test('reloading four seconds into a slow reply: the reply keeps streaming and ends complete', async () => {
+  const { a } = await twoTabs();
+  await a.studio.newConversation();
+  await a.studio.send(LONG_QUESTION);
+  await expect(a.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
+  await a.page.waitForTimeout(4_000);
+  await a.page.reload();
+  await a.studio.waitForReplies(1);
+  await expect(a.page.locator('[data-testid="message-assistant"][data-status="complete"]')).toHaveCount(1);
+});
+
+test('closing the tab mid-reply and opening the path later: the whole reply is there', async () => {
+  const { a, b } = await twoTabs();
+  const threadId = await a.studio.newConversation();
+  await a.studio.send(LONG_QUESTION);
+  await expect(a.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
+  await a.page.close();
+  await b.page.goto(`/c/${threadId}`);
+  await b.studio.waitForReplies(1);
+  await expect(b.page.locator('[data-testid="reply-interrupted"]')).toHaveCount(0);
+});
+
+test('Stop ends the reply interrupted with the reason “you stopped this reply”', async () => {
+  const { a } = await twoTabs();
+  await a.studio.newConversation();
+  await a.studio.send(LONG_QUESTION);
+  await expect(a.studio.byTestId('stop')).toBeVisible();
+  await a.page.waitForTimeout(1_000);
+  await a.studio.byTestId('stop').click();
+  await expect(a.studio.byTestId('reply-interrupted-reason')).toContainText('you stopped this reply');
+});

@@ -1,0 +1,48 @@
+import { FamilyEventsQuerySchema, PathIdSchema } from '@trellis/domain';
+import { authenticate, EVENT_STREAM_HEADERS, subscribeFamilyEvents, toFamilyEventStream } from '@trellis/services';
+import { sameOriginPolicy } from '@/server/client-address';
+import { OWNED, defineRoute } from '@/server/define-route';
+import { FAMILY_EVENTS } from '@/server/openapi/descriptions';
+
+export const dynamic = 'force-dynamic';
+
+/** How often an open stream checks that its session or token still stands. */
+const RECHECK_MS = 30_000;
+
+/**
+ * The family's events as server-sent events, for as long as the client stays: `Last-Event-ID`
+ * (header, or `last_event_id` for clients that cannot set it) replays what was missed from the
+ * database first. A session signed out or a token revoked ends the stream at the next check.
+ */
+export const GET = defineRoute(
+  {
+    method: 'GET',
+    path: '/api/conversations/{id}/events',
+    tag: 'turns',
+    summary: 'The family’s live events (server-sent events, resumable with Last-Event-ID)',
+    description: FAMILY_EVENTS,
+    params: { id: PathIdSchema },
+    query: FamilyEventsQuerySchema,
+    contentType: 'text/event-stream',
+    errors: [...OWNED, 'validation_failed'],
+  },
+  async ({ request, params, query, ctx, actor }) => {
+    const subscription = await subscribeFamilyEvents(ctx.deps, actor, {
+      threadId: params.id,
+      lastEventId: lastEventIdOf(request.headers) ?? query.last_event_id ?? null,
+    });
+    const headers = new Headers(request.headers);
+    const recheck = () =>
+      authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method: 'GET', headers, hasBody: false, sameOrigin: sameOriginPolicy(headers) }).then(
+        (again) => again.userId === actor.userId,
+        () => false,
+      );
+    return new Response(toFamilyEventStream(subscription, { recheck, recheckEveryMs: RECHECK_MS }), { headers: EVENT_STREAM_HEADERS });
+  },
+);
+
+/** The `Last-Event-ID` header a reconnecting EventSource sends (ignored unless it is a whole number). */
+function lastEventIdOf(headers: Headers): number | null {
+  const value = headers.get('last-event-id')?.trim();
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,47 @@
+// Word counts by author (issue 23's `summary`). A word is a run of letters, marks and digits, joined
+// across an inner apostrophe, hyphen or dot ("don't", "co-author", "e.g", "3.14" are one each); each
+// Han, Hiragana or Katakana character is a word of its own; "#", "-", "|" and emoji are none. A word
+// counts for the author of the span holding its first character. (Intl.Segmenter gives the same
+// answer on Latin text and a better one on CJK, but costs ~5 ms per KB: too slow for every read.)
+import type { Author, AuthorshipSpan, AuthorshipSummary } from './types';
+
+const SUMMARY_KEY: Record<Author, keyof AuthorshipSummary> = {
+  person: 'person_words',
+  agent: 'agent_words',
+  agent_edited: 'agent_edited_words',
+  unknown: 'unknown_words',
+};
+
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
+const LETTERS = String.raw`(?:(?![${CJK}])[\p{L}\p{M}\p{N}])+`;
+const WORD = new RegExp(String.raw`[${CJK}]|${LETTERS}(?:['’\-.]${LETTERS})*`, 'gu');
+
+export function emptySummary(): AuthorshipSummary {
+  return { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 };
+}
+
+/** Word offsets of `text` (UTF-16), in order. */
+export function wordStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (const match of text.matchAll(WORD)) starts.push(match.index);
+  return starts;
+}
+
+/** Words of `text` by author of `spans` (which cover it), optionally only within `[from, to)` (`words`: its `wordStarts`). */
+export function summarizeAuthorship(
+  text: string,
+  spans: readonly AuthorshipSpan[],
+  from = 0,
+  to = text.length,
+  words: readonly number[] = wordStarts(text),
+): AuthorshipSummary {
+  const summary = emptySummary();
+  let index = 0;
+  for (const start of words) {
+    if (start < from || start >= to) continue;
+    while (index < spans.length && (spans[index] as AuthorshipSpan).end <= start) index++;
+    const span = spans[index];
+    if (span) summary[SUMMARY_KEY[span.author]]++;
+  }
+  return summary;
+}

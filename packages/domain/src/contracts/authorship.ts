@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** `GET /api/conversations/{id}/authorship?turn=k`. */
+export const AuthorshipQuerySchema = z.object({
+  turn: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or greater')
+    .optional()
+    .describe('the document after step k (the snapshot(k+1)-or-live rule); omitted: the live document'),
+});
+export type AuthorshipQuery = z.infer<typeof AuthorshipQuerySchema>;
+
+export const AuthorshipSpanSchema = z.object({
+  start: z.int().nonnegative().describe('UTF-16 offset into the document body'),
+  end: z.int().positive().describe('UTF-16 offset, exclusive; spans are in order and cover the body exactly'),
+  author: z
+    .enum(['person', 'agent', 'agent_edited', 'unknown'])
+    .describe(
+      '`agent_edited`: a sentence, heading, list item or table cell the agent wrote and a person changed (the whole unit); ' +
+        '`unknown`: text written before the change log (never a guess)',
+    ),
+  turn: z.int().nonnegative().nullable().describe('the step the text came from (for applied text: its step on the source path)'),
+  seq: z
+    .int()
+    .positive()
+    .nullable()
+    .describe('the change it came from: its path-wide `seq`, as `GET …/changes` lists it (applied text: its `seq` on `thread_id`)'),
+  via: z.literal('apply').optional().describe('the text was brought by an apply'),
+  source: z.string().optional().describe('the apply’s source node (`{thread_id}:{turn}`)'),
+  thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
+});
+
+export const AuthorshipSummarySchema = z.object({
+  person_words: z.int().nonnegative(),
+  agent_words: z.int().nonnegative(),
+  agent_edited_words: z.int().nonnegative(),
+  unknown_words: z.int().nonnegative(),
+});
+
+export const AuthorshipSchema = z.object({
+  version: z.int().nonnegative().describe('the document version the spans describe'),
+  spans: z.array(AuthorshipSpanSchema),
+  steps: z
+    .array(z.object({ turn: z.int().nonnegative(), label: z.string().describe('the step’s label, as the family graph shows it') }))
+    .describe('the steps of this path that the spans name (applied text names steps of its source)'),
+  summary: AuthorshipSummarySchema.describe('words (Unicode word segmentation) by the author of their first character'),
+});
+export type Authorship = z.infer<typeof AuthorshipSchema>;

@@ -1,0 +1,71 @@
+import type { FamilyEvent } from '@trellis/domain';
+import { KEEP_ALIVE_MS } from '../turns/event-stream';
+import type { FamilySubscription } from './family-subscription';
+
+/** One family event as SSE: its id (for `Last-Event-ID`), its kind as the event name, the row as data. */
+export function formatFamilyEvent(event: FamilyEvent): string {
+  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export interface FamilyStreamOptions {
+  keepAliveMs?: number;
+  /** Whether the caller may still read (a revoked session or token ends the stream). */
+  recheck?: () => Promise<boolean>;
+  recheckEveryMs?: number;
+  /** How long a client waits before it reconnects (the SSE `retry:` field). */
+  retryMs?: number;
+}
+
+/**
+ * A family subscription as a `text/event-stream` body: a `: keep-alive` comment every
+ * `keepAliveMs` (proxies close idle connections), `recheck` every `recheckEveryMs` (false ends the
+ * stream), and the end of the subscription (a slow consumer, the process stopping) ends the body —
+ * the client reconnects with its last id and catches up from the database.
+ */
+export function toFamilyEventStream(subscription: FamilySubscription, options: FamilyStreamOptions = {}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const timers: NodeJS.Timeout[] = [];
+  let isClosed = false;
+  const finish = (controller?: ReadableStreamDefaultController<Uint8Array>) => {
+    if (isClosed) return;
+    isClosed = true;
+    for (const timer of timers) clearInterval(timer);
+    subscription.end('closed');
+    try {
+      controller?.close();
+    } catch {
+      // already closed by the consumer
+    }
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`retry: ${options.retryMs ?? 2_000}\n: connected\n\n`));
+      timers.push(
+        setInterval(() => {
+          if (!isClosed) controller.enqueue(encoder.encode(': keep-alive\n\n'));
+        }, options.keepAliveMs ?? KEEP_ALIVE_MS),
+      );
+      const recheck = options.recheck;
+      if (recheck) {
+        timers.push(
+          setInterval(() => {
+            recheck().then(
+              (isAllowed) => !isAllowed && finish(controller),
+              () => undefined,
+            );
+          }, options.recheckEveryMs ?? 30_000),
+        );
+      }
+      for (const timer of timers) timer.unref();
+    },
+    async pull(controller) {
+      const next = await subscription.next();
+      if (isClosed) return;
+      if (next.done) finish(controller);
+      else controller.enqueue(encoder.encode(formatFamilyEvent(next.value)));
+    },
+    cancel() {
+      finish();
+    },
+  });
+}

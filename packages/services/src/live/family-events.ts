@@ -1,0 +1,86 @@
+// The family channel's write side (docs/architecture.md, "A live family"): one row in
+// `family_events` and one NOTIFY on `trellis_family`, in the caller's transaction, so a listener
+// hears of the event only once it is committed and can always read what the payload names.
+import { sql, type SQL } from 'drizzle-orm';
+import type { FamilyEvent, FamilyEventKind } from '@trellis/domain';
+import type { DbOrTx } from '@trellis/db';
+
+/** The one NOTIFY channel of every family (the write path's change rows use it too). */
+export const FAMILY_CHANNEL = 'trellis_family';
+
+export interface FamilyEventInput {
+  threadId: string;
+  kind: FamilyEventKind;
+  /** The event's data: a value, or a jsonb expression over the thread's row `c` (read in the same statement). */
+  data?: Record<string, unknown> | SQL;
+}
+
+/**
+ * The statement that appends one event: it takes the family's advisory lock until commit before the
+ * id is drawn, so within a family ids grow in commit order (`id > Last-Event-ID` never skips a row
+ * that committed late), then notifies `{family, thread, event, kind, turn}` (`turn`: the data's
+ * `turn_index`, or null). `onlyIf` makes it write nothing unless the condition (on the thread's row
+ * `c`) holds — a pipelined turn opening adds it only when its lease was taken. Returns the event id
+ * (no row when nothing was written).
+ */
+export function familyEventStatement(input: FamilyEventInput, onlyIf?: SQL): SQL {
+  const data = isSql(input.data) ? input.data : sql`${JSON.stringify(input.data ?? {})}::jsonb`;
+  return sql`
+    with family as (
+      select c.root_thread_id as family_id, ${data} as data from conversations c
+      where c.thread_id = ${input.threadId}${onlyIf ? sql` and ${onlyIf}` : sql``}
+    ),
+    locked as (select pg_advisory_xact_lock(hashtextextended(family_id, 0)) from family),
+    event as (
+      insert into family_events (family_id, thread_id, kind, data)
+      select family_id, ${input.threadId}, ${input.kind}, family.data from family, locked
+      returning id, family_id, data
+    )
+    select id::text as id,
+      pg_notify(${FAMILY_CHANNEL}, json_build_object('family', family_id, 'thread', ${input.threadId}::text,
+        'event', id, 'kind', ${input.kind}::text, 'turn', data -> 'turn_index')::text) as notified
+    from event`;
+}
+
+function isSql(value: unknown): value is SQL {
+  return typeof value === 'object' && value !== null && 'queryChunks' in value;
+}
+
+/** Appends one family event in `tx` (or as its own statement on a `Db`); returns its id. */
+export async function appendFamilyEvent(tx: DbOrTx, input: FamilyEventInput): Promise<number | null> {
+  const rows = await tx.execute<{ id: string }>(familyEventStatement(input));
+  const row = rows[0];
+  return row ? Number(row.id) : null;
+}
+
+interface EventRow extends Record<string, unknown> {
+  id: string;
+  family_id: string;
+  thread_id: string;
+  kind: FamilyEventKind;
+  data: Record<string, unknown>;
+  created_at: Date | string;
+}
+
+/** The family's events after `afterId`, oldest first, at most `limit`. */
+export async function readFamilyEvents(db: DbOrTx, familyId: string, afterId: number, limit = 500): Promise<FamilyEvent[]> {
+  const rows = await db.execute<EventRow>(sql`
+    select id::text as id, family_id, thread_id, kind, data, created_at from family_events
+    where family_id = ${familyId} and family_events.id > ${afterId} order by family_events.id limit ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    family_id: r.family_id,
+    thread_id: r.thread_id,
+    kind: r.kind,
+    data: r.data,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** The newest event id of a family (0 when it has none). */
+export async function lastFamilyEventId(db: DbOrTx, familyId: string): Promise<number> {
+  const [row] = await db.execute<{ id: string }>(
+    sql`select coalesce(max(id), 0)::text as id from family_events where family_id = ${familyId}`,
+  );
+  return Number(row?.id ?? 0);
+}

@@ -1,0 +1,108 @@
+import type { FamilyEvent } from '@trellis/domain';
+
+/** Why a subscription ended: its consumer closed it, it fell too far behind, or the hub closed. */
+export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed';
+
+/**
+ * One subscriber of a family's events: a bounded queue read as an async iterable. Events are
+ * delivered at most once each and in id order (an id at or below the last one delivered is skipped),
+ * so a replay from the database and the live fan-out may overlap freely. A consumer that lets more
+ * than `maxQueued` events pile up is ended with `slow`: it reconnects with its last id and catches
+ * up from the database, and nobody else waits for it.
+ */
+export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
+  #lastId: number;
+  readonly #queue: FamilyEvent[] = [];
+  #waiting: ((result: IteratorResult<FamilyEvent>) => void) | undefined;
+  #ended: SubscriptionEnd | null = null;
+  /** While replaying from the database, live events wait here (then pass the same id filter). */
+  #held: FamilyEvent[] | null = [];
+  readonly #onEnd: (subscription: FamilySubscription) => void;
+
+  constructor(
+    readonly familyId: string,
+    lastId: number,
+    private readonly maxQueued: number,
+    onEnd: (subscription: FamilySubscription) => void,
+  ) {
+    this.#lastId = lastId;
+    this.#onEnd = onEnd;
+  }
+
+  get lastId(): number {
+    return this.#lastId;
+  }
+
+  get ended(): SubscriptionEnd | null {
+    return this.#ended;
+  }
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** A live event from the fan-out. */
+  offer(event: FamilyEvent): void {
+    if (this.#ended) return;
+    if (this.#held) {
+      this.#held.push(event);
+      if (this.#held.length > this.maxQueued) this.end('slow');
+      return;
+    }
+    this.#deliver(event);
+  }
+
+  /** Events read from the database while catching up (in id order). */
+  replay(events: readonly FamilyEvent[]): void {
+    for (const event of events) this.#deliver(event);
+  }
+
+  /** The replay is over: what the fan-out offered meanwhile follows it. */
+  goLive(): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const event of held) this.#deliver(event);
+  }
+
+  #deliver(event: FamilyEvent): void {
+    if (this.#ended || event.id <= this.#lastId) return;
+    this.#lastId = event.id;
+    if (this.#waiting) {
+      const resolve = this.#waiting;
+      this.#waiting = undefined;
+      resolve({ value: event, done: false });
+      return;
+    }
+    this.#queue.push(event);
+    if (this.#queue.length > this.maxQueued) this.end('slow');
+  }
+
+  end(reason: SubscriptionEnd): void {
+    if (this.#ended) return;
+    this.#ended = reason;
+    this.#queue.length = 0;
+    this.#held = null;
+    const resolve = this.#waiting;
+    this.#waiting = undefined;
+    resolve?.({ value: undefined, done: true });
+    this.#onEnd(this);
+  }
+
+  next(): Promise<IteratorResult<FamilyEvent>> {
+    const event = this.#queue.shift();
+    if (event) return Promise.resolve({ value: event, done: false });
+    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<FamilyEvent>> {
+    this.end('closed');
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<FamilyEvent> {
+    return this;
+  }
+}
