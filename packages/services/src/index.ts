@@ -51,6 +51,7 @@ export * from './transcripts/index';
 export * from './search/search-history';
 export * from './export/export-markdown';
 export * from './export/export-document';
+export * from './export/export-dataset';
 export * from './compare/compare-steps';
 export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';

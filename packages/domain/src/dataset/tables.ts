@@ -84,7 +84,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('message_id', 'string', 'The message id.', true),
       f('step_id', 'string', 'The step it belongs to.', true),
       f('role', 'string', 'user, assistant or system (an apply entry).', true),
-      f('content', 'string', 'The text, verbatim.', true),
+      f('content', 'string', 'The text, verbatim (empty for a reply stopped before its first word).'),
       f('status', 'string', 'complete, interrupted or failed.', true),
       f('reason', 'string', 'Why a reply did not complete.'),
       f('created_at', 'datetime', 'When it was stored.', true),

@@ -14,6 +14,7 @@ import {
   type DatasetRow,
   type DatasetTable,
 } from '@trellis/domain';
+import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
@@ -138,9 +139,7 @@ interface ChunkInput {
 }
 
 type Sql = Db['$client'];
-// postgres.js fragments and cursors, typed loosely: rows are read by column name and mapped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Fragment = any;
+type Fragment = postgres.Fragment;
 
 async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
   const out: Uint8Array[] = [];
@@ -416,7 +415,10 @@ function countWords(context: DatasetContext, step: string, actor: 'person' | 'ag
   const patch = (after as { patch?: unknown } | null)?.patch;
   if (!Array.isArray(patch)) return;
   let words = 0;
-  for (const op of patch) if (op && typeof op === 'object' && 'i' in op && typeof op.i === 'string') words += op.i.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  for (const op of patch as unknown[]) {
+    const inserted = op !== null && typeof op === 'object' && 'i' in op ? (op).i : undefined;
+    if (typeof inserted === 'string') words += inserted.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  }
   const counts = context.words.get(step) ?? { person: 0, agent: 0 };
   counts[actor] += words;
   context.words.set(step, counts);

@@ -8,6 +8,7 @@ const EXPORTS = [
   { label: 'Document (.docx)', query: 'format=docx&part=document', testId: 'export-document-docx' },
   { label: 'This path with its steps (.md)', query: 'format=markdown', testId: 'export-markdown' },
   { label: 'Every path (.zip)', query: 'format=markdown&scope=family', testId: 'export-family' },
+  { label: 'Research dataset (.zip of CSV tables)', query: 'format=dataset', testId: 'export-dataset' },
 ] as const;
 
 /**

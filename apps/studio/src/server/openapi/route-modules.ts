@@ -5,6 +5,7 @@
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
+import * as exportAll from '@/app/api/export/route';
 import * as conversationsIdApplyTurnUndo from '@/app/api/conversations/[id]/apply/[turn]/undo/route';
 import * as conversationsIdAuthorship from '@/app/api/conversations/[id]/authorship/route';
 import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/route';
@@ -45,6 +46,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   unknown,
   authAll,
   conversationsIdApply,
+  exportAll,
   conversationsIdApplyTurnUndo,
   conversationsIdAuthorship,
   conversationsIdBranch,

@@ -1,20 +1,27 @@
 import { z } from 'zod';
 import { AppError, PathIdSchema, attachmentDisposition } from '@trellis/domain';
-import { exportAuthorshipReport, exportDocument, exportFamilyZip, exportPathMarkdown } from '@trellis/services';
+import { exportAuthorshipReport, exportDataset, exportDocument, exportFamilyZip, exportPathMarkdown } from '@trellis/services';
 import { OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
 
 const ExportQuerySchema = z.object({
   format: z
-    .enum(['markdown', 'docx', 'authorship'])
-    .describe('`markdown`; `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown)'),
+    .enum(['markdown', 'docx', 'authorship', 'dataset'])
+    .describe(
+      '`markdown`; `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown); `dataset` (the family as a Frictionless Data Package: a zip of CSV tables, streamed)',
+    ),
   part: z
     .enum(['path', 'document'])
     .optional()
     .describe('`document`: the document alone; `path` (the default for Markdown): the document first, then how it was made, step by step'),
   scope: z.enum(['path', 'family']).default('path').describe('`family`: a zip of every path (Markdown, `part=path`) plus the graph as Mermaid'),
   turn: z.coerce.number().int().nonnegative().optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
+  pseudonymize: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('With `format=dataset`: user ids and emails replaced by salted hashes (message text is kept verbatim)'),
 });
 
 /** The document, the displayed path with its steps, every path as a zip, or the authorship report. */
@@ -31,12 +38,18 @@ export const GET = defineRoute(
     contentType: 'text/markdown',
     alsoContent: {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'format=docx: the document as a Word file',
-      'application/zip': 'scope=family: every path as Markdown and the graph as Mermaid',
+      'application/zip': 'scope=family: every path as Markdown and the graph as Mermaid; format=dataset: datapackage.json and one CSV per table',
     },
     errors: [...OWNED, 'validation_failed', 'conflict'],
   },
   async ({ params, query, ctx, actor }) => {
-    const file = await exportFile(ctx.deps, actor, params.id, query);
+    if (query.format === 'dataset') {
+      const dataset = await exportDataset(ctx.deps, actor, { threadId: params.id, pseudonymize: query.pseudonymize });
+      return new Response(dataset.stream, {
+        headers: { 'content-type': dataset.contentType, 'content-disposition': attachmentDisposition(dataset.filename) },
+      });
+    }
+    const file = await exportFile(ctx.deps, actor, params.id, { ...query, format: query.format });
     const body = typeof file.body === 'string' ? file.body : new Blob([new Uint8Array(file.body)]);
     return new Response(body, {
       headers: { 'content-type': file.contentType, 'content-disposition': attachmentDisposition(file.filename) },
@@ -47,7 +60,12 @@ export const GET = defineRoute(
 type ExportDeps = Parameters<typeof exportDocument>[0];
 type ExportActor = Parameters<typeof exportDocument>[1];
 
-function exportFile(deps: ExportDeps, actor: ExportActor, threadId: string, query: z.output<typeof ExportQuerySchema>) {
+function exportFile(
+  deps: ExportDeps,
+  actor: ExportActor,
+  threadId: string,
+  query: z.output<typeof ExportQuerySchema> & { format: 'markdown' | 'docx' | 'authorship' },
+) {
   if (query.format === 'authorship') return exportAuthorshipReport(deps, actor, { threadId });
   const part = query.part ?? (query.format === 'docx' ? 'document' : 'path');
   if (part === 'path' && query.format === 'docx') throw AppError.validation([{ path: 'part', message: 'A Word file holds the document alone: use part=document' }]);
