@@ -1,0 +1,228 @@
+// The long tail of real Claude Code files (issue 28), as reader rules over the mapped records.
+// Every rule is Claude Code's own bookkeeping; the inspector (seed 000's rules) is untouched, so
+// Qwen Code records read exactly as before. Each pass is linear: maps keyed by uuid, one sweep
+// in physical order or its reverse.
+//
+// 1. Re-appended chains: after API errors and interrupts Claude Code writes a stretch of the
+//    conversation again under new uuids, byte-identical content and timestamps. A record whose
+//    (role, sidechain, timestamp, content) fingerprint equals an earlier record's *under the same
+//    (folded) parent* is folded into that record: it is dropped and its children move to it.
+//    Folding walks down the chains, so two chains merge exactly as far as they agree.
+// 2. Retried streams: an assistant attempt (thinking or text, no tool call) that nothing but
+//    neutral records follows is a dead attempt. Holding only thinking, it is not a conversation
+//    (neutral). Holding visible text, cut by an API error (an `api_error` record or a synthetic
+//    "API Error" reply below it) while its prompt has another continuation, it is an alternative
+//    reply to that prompt: listed in `alternativeReplies`, neutral for the leaves.
+// 3. A system command output that does not answer a command (written beside a tool result) is
+//    neutral, like the informational system kinds the mapping already makes neutral.
+// 4. A tree of records that holds no reply (an orphan plan-mode record, a local command run on
+//    its own) is not a conversation when the file holds one: its records become neutral. The
+//    inspector still reports the missing record a tree continues (`missing-parent`).
+// 5. Tool results whose parent was never written are attached to the record holding their
+//    tool_use, else to the record written just before them.
+import { RecordSubtype } from '../record-kind';
+import type { ChatRecord } from '../types';
+import type { ClaudeCodeSource } from './claude-code';
+
+export const NEUTRAL_SUBTYPE = 'session_artifact_event';
+
+export interface LongTailRecord {
+  record: ChatRecord;
+  source: ClaudeCodeSource;
+  /** (type, sidechain, timestamp, content); undefined when the record has no timestamp. */
+  fingerprint: string | undefined;
+  /** An `api_error` record or a synthetic "API Error" reply. */
+  isApiError: boolean;
+  toolUseIds: readonly string[];
+  toolResultIds: readonly string[];
+}
+
+export interface FoldedDuplicate {
+  /** The dropped record's uuid. */
+  uuid: string;
+  /** The earlier record it repeats. */
+  sameAs: string;
+}
+
+export interface AlternativeReply {
+  /** First record of the abandoned attempt. */
+  uuid: string;
+  /** The prompt (or step) it answered, which another reply continues. */
+  parentUuid: string;
+}
+
+/** Rule 1: drops repeated records, re-parenting onto the first copy. */
+export function foldDuplicateChains<T extends LongTailRecord>(
+  mapped: readonly T[],
+): { kept: T[]; folded: FoldedDuplicate[] } {
+  const sameAs = new Map<string, string>();
+  const firstByKey = new Map<string, string>();
+  const kept: T[] = [];
+  const folded: FoldedDuplicate[] = [];
+  for (const entry of mapped) {
+    const { record, fingerprint } = entry;
+    const parent = record.parentUuid === null ? null : (sameAs.get(record.parentUuid) ?? record.parentUuid);
+    if (parent !== record.parentUuid) {
+      entry.source.originalParentUuid ??= record.parentUuid;
+      record.parentUuid = parent;
+    }
+    if (fingerprint !== undefined && !sameAs.has(record.uuid)) {
+      const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${fingerprint}`;
+      const first = firstByKey.get(key);
+      if (first === undefined) firstByKey.set(key, record.uuid);
+      else if (first !== record.uuid) {
+        sameAs.set(record.uuid, first);
+        folded.push({ uuid: record.uuid, sameAs: first });
+        continue;
+      }
+    } else if (sameAs.has(record.uuid)) continue;
+    kept.push(entry);
+  }
+  // A child written before the copy it hangs on was folded (rare) is moved now.
+  for (const { record, source } of kept) {
+    const to = record.parentUuid === null ? undefined : sameAs.get(record.parentUuid);
+    if (to === undefined) continue;
+    source.originalParentUuid ??= record.parentUuid;
+    record.parentUuid = to;
+  }
+  return { kept, folded };
+}
+
+/** Rule 5: tool results whose parent is not in the file. */
+export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void {
+  const present = new Set<string>();
+  const toolHolder = new Map<string, string>();
+  for (const { record, toolUseIds } of mapped) {
+    present.add(record.uuid);
+    for (const id of toolUseIds) if (!toolHolder.has(id)) toolHolder.set(id, record.uuid);
+  }
+  let previous: string | undefined;
+  for (const { record, source, toolResultIds } of mapped) {
+    const parent = record.parentUuid;
+    if (record.type === 'tool_result' && parent !== null && !present.has(parent)) {
+      let to: string | undefined;
+      for (const id of toolResultIds) to ??= toolHolder.get(id);
+      to ??= previous;
+      if (to !== undefined && to !== record.uuid) {
+        source.originalParentUuid ??= parent;
+        record.parentUuid = to;
+      }
+    }
+    previous = record.uuid;
+  }
+}
+
+function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
+  record.type = 'system';
+  record.subtype = NEUTRAL_SUBTYPE;
+  source.neutralBecause = reason;
+}
+
+function isNeutral(record: ChatRecord): boolean {
+  return record.type === 'system' && record.subtype === NEUTRAL_SUBTYPE;
+}
+
+function hasVisibleText(record: ChatRecord): boolean {
+  return (record.message?.parts ?? []).some(
+    (part) => part.thought !== true && typeof part.text === 'string' && part.text.trim() !== '',
+  );
+}
+
+function isAttempt(record: ChatRecord): boolean {
+  return (
+    record.type === 'assistant' &&
+    !(record.message?.parts ?? []).some((part) => part.functionCall !== undefined)
+  );
+}
+
+/** Rule 2: dead assistant attempts. Returns the visible-text attempts kept as alternatives. */
+export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): AlternativeReply[] {
+  const keptBelow = new Set<string>();
+  const errorBelow = new Set<string>();
+  const visibleBelow = new Set<string>();
+  const childCount = new Map<string, number>();
+  for (const { record } of mapped) {
+    if (record.parentUuid !== null)
+      childCount.set(record.parentUuid, (childCount.get(record.parentUuid) ?? 0) + 1);
+  }
+  // Children are written after their parents: one reverse sweep sees every child first.
+  for (let i = mapped.length - 1; i >= 0; i--) {
+    const { record, isApiError } = mapped[i]!;
+    const parent = record.parentUuid;
+    if (parent === null) continue;
+    const uuid = record.uuid;
+    const significant = !isNeutral(record) && !isAttempt(record);
+    if (significant || keptBelow.has(uuid)) keptBelow.add(parent);
+    if (isApiError || errorBelow.has(uuid)) errorBelow.add(parent);
+    if ((isAttempt(record) && hasVisibleText(record)) || visibleBelow.has(uuid)) visibleBelow.add(parent);
+  }
+
+  const decision = new Map<string, 'drop' | 'alternative'>();
+  const alternatives: AlternativeReply[] = [];
+  for (const { record, source } of mapped) {
+    const uuid = record.uuid;
+    const parent = record.parentUuid;
+    if (!isAttempt(record) || keptBelow.has(uuid)) {
+      // Neutral records inside a dead attempt inherit nothing: they are neutral already.
+      continue;
+    }
+    let choice = parent === null ? undefined : decision.get(parent);
+    if (choice === undefined) {
+      const visible = hasVisibleText(record) || visibleBelow.has(uuid);
+      if (!visible) choice = 'drop';
+      else if (
+        errorBelow.has(uuid) &&
+        parent !== null &&
+        (childCount.get(parent) ?? 0) >= 2 &&
+        keptBelow.has(parent)
+      ) {
+        choice = 'alternative';
+        alternatives.push({ uuid, parentUuid: parent });
+      }
+    }
+    if (choice === undefined) continue;
+    decision.set(uuid, choice);
+    makeNeutral(record, source, choice === 'drop' ? 'thinking-only attempt' : 'retried reply');
+  }
+  return alternatives;
+}
+
+/** Rule 3: command output that answers no command. */
+export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]): void {
+  const commands = new Set<string>();
+  for (const { record, source } of mapped) {
+    if (record.systemPayload?.command !== undefined) commands.add(record.uuid);
+    const isOutput = record.type === 'system' && record.subtype === RecordSubtype.commandOutput;
+    if (!isOutput || source.type !== 'system') continue;
+    if (record.parentUuid === null || !commands.has(record.parentUuid))
+      makeNeutral(record, source, 'command output beside the conversation');
+  }
+}
+
+/**
+ * Rule 4: trees without a reply, when another tree has one: those holding no plain prompt (a
+ * local command on its own) and those written wholly before the first answered tree (an orphan
+ * at the head of the file). A re-asked prompt written later stays a leaf.
+ */
+export function neutralizeUnansweredTrees(mapped: readonly LongTailRecord[]): void {
+  const rootOf = new Map<string, string>();
+  const answered = new Set<string>();
+  const prompted = new Set<string>();
+  const lastIndex = new Map<string, number>();
+  mapped.forEach(({ record }, index) => {
+    const parentRoot = record.parentUuid === null ? undefined : rootOf.get(record.parentUuid);
+    const root = parentRoot ?? rootOf.get(record.uuid) ?? record.uuid;
+    rootOf.set(record.uuid, root);
+    lastIndex.set(root, index);
+    if (record.type === 'assistant') answered.add(root);
+    if (record.type === 'user' && record.systemPayload?.command === undefined) prompted.add(root);
+  });
+  if (answered.size === 0) return;
+  const firstAnswered = mapped.findIndex(({ record }) => answered.has(rootOf.get(record.uuid)!));
+  for (const { record, source } of mapped) {
+    const root = rootOf.get(record.uuid)!;
+    if (answered.has(root) || isNeutral(record)) continue;
+    if (prompted.has(root) && lastIndex.get(root)! > firstAnswered) continue;
+    makeNeutral(record, source, 'no reply in this tree');
+  }
+}
