@@ -7,7 +7,9 @@
 //    conversation again under new uuids, byte-identical content and timestamps. A record whose
 //    (role, sidechain, timestamp, content) fingerprint equals an earlier record's *under the same
 //    (folded) parent* is folded into that record: it is dropped and its children move to it.
-//    Folding walks down the chains, so two chains merge exactly as far as they agree.
+//    Folding walks down the chains, so two chains merge exactly as far as they agree. Content is
+//    serialised only for records sharing a parent and a timestamp (rare outside copies), and then
+//    looked up in a map per (parent, stamp), so the pass stays linear.
 // 2. Retried streams: an assistant attempt (thinking or text, no tool call) that nothing but
 //    neutral records follows is a dead attempt. Holding only thinking, it is not a conversation
 //    (neutral). Holding visible text, cut by an API error (an `api_error` record or a synthetic
@@ -29,8 +31,10 @@ export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 export interface LongTailRecord {
   record: ChatRecord;
   source: ClaudeCodeSource;
-  /** (type, sidechain, timestamp, content); undefined when the record has no timestamp. */
-  fingerprint: string | undefined;
+  /** (type, subtype, sidechain, timestamp); undefined when the record has no timestamp. */
+  stampKey: string | undefined;
+  /** The raw content, serialised only when another record shares the parent and stamp key. */
+  rawContent: unknown;
   /** An `api_error` record or a synthetic "API Error" reply. */
   isApiError: boolean;
   toolUseIds: readonly string[];
@@ -56,26 +60,24 @@ export function foldDuplicateChains<T extends LongTailRecord>(
   mapped: readonly T[],
 ): { kept: T[]; folded: FoldedDuplicate[] } {
   const sameAs = new Map<string, string>();
-  const firstByKey = new Map<string, string>();
+  /** (parent, stamp) → the first record written there, then every content seen there. */
+  const groups = new Map<string, { first: T; byContent?: Map<string, string> }>();
   const kept: T[] = [];
   const folded: FoldedDuplicate[] = [];
   for (const entry of mapped) {
-    const { record, fingerprint } = entry;
+    const { record, stampKey } = entry;
+    if (sameAs.has(record.uuid)) continue;
     const parent = record.parentUuid === null ? null : (sameAs.get(record.parentUuid) ?? record.parentUuid);
     if (parent !== record.parentUuid) {
       entry.source.originalParentUuid ??= record.parentUuid;
       record.parentUuid = parent;
     }
-    if (fingerprint !== undefined && !sameAs.has(record.uuid)) {
-      const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${fingerprint}`;
-      const first = firstByKey.get(key);
-      if (first === undefined) firstByKey.set(key, record.uuid);
-      else if (first !== record.uuid) {
-        sameAs.set(record.uuid, first);
-        folded.push({ uuid: record.uuid, sameAs: first });
-        continue;
-      }
-    } else if (sameAs.has(record.uuid)) continue;
+    const first = stampKey === undefined ? undefined : repeatedRecord(groups, entry, parent, stampKey);
+    if (first !== undefined) {
+      sameAs.set(record.uuid, first);
+      folded.push({ uuid: record.uuid, sameAs: first });
+      continue;
+    }
     kept.push(entry);
   }
   // A child written before the copy it hangs on was folded (rare) is moved now.
@@ -86,6 +88,33 @@ export function foldDuplicateChains<T extends LongTailRecord>(
     record.parentUuid = to;
   }
   return { kept, folded };
+}
+
+/** The uuid of an earlier record this one repeats, registering it otherwise. */
+function repeatedRecord<T extends LongTailRecord>(
+  groups: Map<string, { first: T; byContent?: Map<string, string> }>,
+  entry: T,
+  parent: string | null,
+  stampKey: string,
+): string | undefined {
+  const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${stampKey}`;
+  const group = groups.get(key);
+  if (group === undefined) {
+    groups.set(key, { first: entry });
+    return undefined;
+  }
+  const uuid = entry.record.uuid;
+  if (group.first.record.uuid === uuid) return undefined;
+  group.byContent ??= new Map([[contentKey(group.first), group.first.record.uuid]]);
+  const content = contentKey(entry);
+  const earlier = group.byContent.get(content);
+  if (earlier !== undefined && earlier !== uuid) return earlier;
+  if (earlier === undefined) group.byContent.set(content, uuid);
+  return undefined;
+}
+
+function contentKey(entry: LongTailRecord): string {
+  return JSON.stringify(entry.rawContent ?? null);
 }
 
 /** Rule 5: tool results whose parent is not in the file. */

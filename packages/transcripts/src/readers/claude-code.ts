@@ -184,22 +184,15 @@ function mapRecord(
   const content = mapContent(message?.content, toolNames);
   const logicalParentUuid = stringField(value, 'logicalParentUuid');
   const timestamp = base.timestamp;
-  const fingerprint =
-    timestamp === ''
-      ? undefined
-      : JSON.stringify([
-          type,
-          subtype ?? null,
-          source.isSidechain,
-          timestamp,
-          message === undefined ? (value.content ?? null) : (message.content ?? null),
-        ]);
+  const stampKey =
+    timestamp === '' ? undefined : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
   const isApiError =
     (type === 'system' && subtype === 'api_error') || (type === 'assistant' && isSyntheticApiError(value));
   const build = (record: ChatRecord, kind: FanOutKind): MappedRecord => ({
     record,
     source,
-    fingerprint,
+    stampKey,
+    rawContent: message === undefined ? value.content : message.content,
     isApiError,
     toolUseIds: content.toolUseIds,
     toolResultIds: content.toolResultIds,
