@@ -1,4 +1,4 @@
-// Command line grammar: `trellis-transcripts inspect <file.jsonl> [--json] [--format qwen-code|claude-code]`.
+// Command line grammar: `trellis-transcripts inspect <file.jsonl | folder> [--json] [--format qwen-code|claude-code]`.
 import type { TranscriptFormat } from '../readers/types';
 
 export type CliCommand =
@@ -6,10 +6,11 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
-export const USAGE = `Usage: trellis-transcripts inspect <file.jsonl> [--json] [--format qwen-code|claude-code]
+export const USAGE = `Usage: trellis-transcripts inspect <file.jsonl | folder> [--json] [--format qwen-code|claude-code]
 
 Lists every semantic leaf of a Qwen Code or Claude Code JSONL transcript with its summary,
-then the diagnostics. --json prints the exact inspector output instead of a table.`;
+then the diagnostics. Given a folder, inspects every *.jsonl file under it (subagents/
+included), one after another. --json prints the exact inspector output instead of a table.`;
 
 const FORMATS: readonly TranscriptFormat[] = ['qwen-code', 'claude-code'];
 
@@ -35,6 +36,6 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     else files.push(arg);
   }
   if (files.length !== 1)
-    return { kind: 'usage-error', message: 'inspect takes exactly one transcript file' };
+    return { kind: 'usage-error', message: 'inspect takes exactly one transcript file or folder' };
   return { kind: 'inspect', file: files[0]!, json, ...(format !== undefined && { format }) };
 }
