@@ -51,7 +51,9 @@ describe('inspect <folder>', () => {
     expect(err()).toBe('');
     const report = JSON.parse(out()) as FolderReport;
     expect(report.folder).toBe('project');
-    expect(report.files.map((f) => [f.file, f.branches.map((b) => b.leafUuid), f.isSubagentFile ?? false])).toEqual([
+    expect(
+      report.files.map((f) => [f.file, f.branches.map((b) => b.leafUuid), f.isSubagentFile ?? false]),
+    ).toEqual([
       ['a-session.jsonl', ['a2'], false],
       ['b-session.jsonl', ['y4', 'x4'], false],
       ['subagents/agent-1.jsonl', ['s6'], true],

@@ -103,7 +103,9 @@ function inspectFolder(
 
 function relativeTo(folder: string, file: string): string {
   const prefix = folder.replace(/[\\/]+$/, '');
-  return file.startsWith(`${prefix}/`) || file.startsWith(`${prefix}\\`) ? file.slice(prefix.length + 1) : file;
+  return file.startsWith(`${prefix}/`) || file.startsWith(`${prefix}\\`)
+    ? file.slice(prefix.length + 1)
+    : file;
 }
 
 function baseName(file: string): string {

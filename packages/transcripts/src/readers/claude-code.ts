@@ -185,7 +185,9 @@ function mapRecord(
   const logicalParentUuid = stringField(value, 'logicalParentUuid');
   const timestamp = base.timestamp;
   const stampKey =
-    timestamp === '' ? undefined : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
+    timestamp === ''
+      ? undefined
+      : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
   const isApiError =
     (type === 'system' && subtype === 'api_error') || (type === 'assistant' && isSyntheticApiError(value));
   const build = (record: ChatRecord, kind: FanOutKind): MappedRecord => ({
@@ -210,7 +212,12 @@ function mapRecord(
   if (type === 'assistant' && isApiError) {
     source.neutralBecause = 'synthetic API error reply';
     return build(
-      { ...base, type: 'system', subtype: NEUTRAL_SUBTYPE, message: { role: 'assistant', parts: content.parts } },
+      {
+        ...base,
+        type: 'system',
+        subtype: NEUTRAL_SUBTYPE,
+        message: { role: 'assistant', parts: content.parts },
+      },
       'neutral',
     );
   }
@@ -314,7 +321,8 @@ function isSyntheticApiError(value: JsonObject): boolean {
   if (message === undefined || stringField(message, 'model') !== '<synthetic>') return false;
   const content = message.content;
   const first = Array.isArray(content) ? (content[0] as unknown) : content;
-  const text = typeof first === 'string' ? first : isJsonObject(first) ? stringField(first, 'text') : undefined;
+  const text =
+    typeof first === 'string' ? first : isJsonObject(first) ? stringField(first, 'text') : undefined;
   return text !== undefined && text.startsWith('API Error');
 }
 
