@@ -4,6 +4,7 @@
 import { USAGE, parseCliArgs } from './args';
 import { formatReportJson, formatReportTable } from './format-report';
 import type { TranscriptFormat } from '../readers/types';
+import { compareWithManifest, formatComparison, parseManifest } from './manifest';
 import { buildInspectionReport, type InspectionReport } from './report';
 
 export interface CliIo {
@@ -32,6 +33,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     io.stderr(`trellis-transcripts: ${command.message}\n\n${USAGE}\n`);
     return 2;
   }
+
+  if (command.kind === 'compare') return compareFolder(command.folder, command.manifest, command.json, io);
 
   const options = command.format === undefined ? {} : { format: command.format };
   if (io.isDirectory?.(command.file) === true) return inspectFolder(command.file, command.json, options, io);
@@ -99,6 +102,21 @@ function inspectFolder(
   }
   if (json) io.stdout(`${JSON.stringify({ folder, files: reports }, null, 2)}\n`);
   return code;
+}
+
+/** Exit 0 when every manifest entry agrees with the inspector, 1 otherwise or when unreadable. */
+function compareFolder(folder: string, manifestFile: string, json: boolean, io: CliIo): number {
+  const manifestText = readTranscript(manifestFile, io);
+  if (manifestText === undefined) return 1;
+  const entries = parseManifest(manifestText);
+  if (typeof entries === 'string') {
+    io.stderr(`trellis-transcripts: ${manifestFile}: ${entries}\n`);
+    return 1;
+  }
+  const prefix = folder.replace(/[\\/]+$/, '');
+  const compared = compareWithManifest(entries, (path) => readTranscript(`${prefix}/${path}`, io));
+  io.stdout(json ? `${JSON.stringify({ folder, files: compared }, null, 2)}\n` : formatComparison(compared));
+  return compared.every((file) => file.agrees) ? 0 : 1;
 }
 
 function relativeTo(folder: string, file: string): string {
