@@ -63,6 +63,25 @@ describe('retried streams', () => {
   });
 });
 
+describe('records written before their parent', () => {
+  it('keeps thinking whose continuation was written first', () => {
+    const input = jsonl(
+      ccUser('u1', null, 'Fix the build'),
+      ccAssistant('a2', 't1', 'msg_1', toolUse('toolu_1', 'Bash', { command: 'make' })),
+      ccAssistant('t1', 't0', 'msg_1', thinking('Plan, continued.')),
+      ccAssistant('t0', 'u1', 'msg_1', thinking('Plan.')),
+      ccToolResult('r1', 'a2', 'toolu_1', 'ok'),
+      ccAssistant('a3', 'r1', 'msg_2', text('Fixed.')),
+    );
+    const { records } = parseClaudeCodeJsonl(input);
+    expect(records.filter((r) => r.uuid.startsWith('t')).map((r) => r.type)).toEqual([
+      'assistant',
+      'assistant',
+    ]);
+    expect(leavesOf(input)).toEqual(['a3']);
+  });
+});
+
 describe('system records', () => {
   it('keeps a local_command output that answers its command as the leaf', () => {
     expect(

@@ -141,6 +141,46 @@ export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void
   }
 }
 
+/**
+ * Indices of `mapped` with every parent before its children (a preorder of the parent forest,
+ * first records of a uuid only; records on a parent cycle last, in physical order). Re-parenting
+ * (fan-out joins, folds) can hang a record below one written after it, so physical order is not
+ * enough. Linear: one children table, one explicit stack.
+ */
+function parentsFirstOrder(mapped: readonly LongTailRecord[]): number[] {
+  const indexOf = new Map<string, number>();
+  mapped.forEach(({ record }, index) => {
+    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
+  });
+  const firstChild = new Int32Array(mapped.length).fill(-1);
+  const nextSibling = new Int32Array(mapped.length).fill(-1);
+  const roots: number[] = [];
+  for (let index = mapped.length - 1; index >= 0; index--) {
+    const { record } = mapped[index]!;
+    if (indexOf.get(record.uuid) !== index) continue;
+    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
+    if (parent === undefined || parent === index) roots.push(index);
+    else {
+      nextSibling[index] = firstChild[parent]!;
+      firstChild[parent] = index;
+    }
+  }
+  const order: number[] = [];
+  const seen = new Uint8Array(mapped.length);
+  const stack = roots.reverse();
+  while (stack.length > 0) {
+    const index = stack.pop()!;
+    seen[index] = 1;
+    order.push(index);
+    const children: number[] = [];
+    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  for (let index = 0; index < mapped.length; index++)
+    if (seen[index] === 0 && indexOf.get(mapped[index]!.record.uuid) === index) order.push(index);
+  return order;
+}
+
 function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
   record.type = 'system';
   record.subtype = NEUTRAL_SUBTYPE;
@@ -174,9 +214,10 @@ export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): Alte
     if (record.parentUuid !== null)
       childCount.set(record.parentUuid, (childCount.get(record.parentUuid) ?? 0) + 1);
   }
-  // Children are written after their parents: one reverse sweep sees every child first.
-  for (let i = mapped.length - 1; i >= 0; i--) {
-    const { record, isApiError } = mapped[i]!;
+  const order = parentsFirstOrder(mapped);
+  // Children before parents: one sweep of the reversed order sees every child first.
+  for (let i = order.length - 1; i >= 0; i--) {
+    const { record, isApiError } = mapped[order[i]!]!;
     const parent = record.parentUuid;
     if (parent === null) continue;
     const uuid = record.uuid;
@@ -188,7 +229,8 @@ export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): Alte
 
   const decision = new Map<string, 'drop' | 'alternative'>();
   const alternatives: AlternativeReply[] = [];
-  for (const { record, source } of mapped) {
+  for (const index of order) {
+    const { record, source } = mapped[index]!;
     const uuid = record.uuid;
     const parent = record.parentUuid;
     if (!isAttempt(record) || keptBelow.has(uuid)) {
@@ -238,10 +280,13 @@ export function neutralizeUnansweredTrees(mapped: readonly LongTailRecord[]): vo
   const answered = new Set<string>();
   const prompted = new Set<string>();
   const lastIndex = new Map<string, number>();
-  mapped.forEach(({ record }, index) => {
+  for (const index of parentsFirstOrder(mapped)) {
+    const { record } = mapped[index]!;
     const parentRoot = record.parentUuid === null ? undefined : rootOf.get(record.parentUuid);
-    const root = parentRoot ?? rootOf.get(record.uuid) ?? record.uuid;
-    rootOf.set(record.uuid, root);
+    rootOf.set(record.uuid, parentRoot ?? record.uuid);
+  }
+  mapped.forEach(({ record }, index) => {
+    const root = rootOf.get(record.uuid)!;
     lastIndex.set(root, index);
     if (record.type === 'assistant') answered.add(root);
     if (record.type === 'user' && record.systemPayload?.command === undefined) prompted.add(root);
