@@ -147,7 +147,10 @@ export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void
  * (fan-out joins, folds) can hang a record below one written after it, so physical order is not
  * enough. Linear: one children table, one explicit stack.
  */
-function parentsFirstOrder(mapped: readonly LongTailRecord[]): number[] {
+function parentsFirstForest(mapped: readonly LongTailRecord[]): {
+  order: number[];
+  indexOf: Map<string, number>;
+} {
   const indexOf = new Map<string, number>();
   mapped.forEach(({ record }, index) => {
     if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
@@ -178,7 +181,7 @@ function parentsFirstOrder(mapped: readonly LongTailRecord[]): number[] {
   }
   for (let index = 0; index < mapped.length; index++)
     if (seen[index] === 0 && indexOf.get(mapped[index]!.record.uuid) === index) order.push(index);
-  return order;
+  return { order, indexOf };
 }
 
 function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
@@ -214,7 +217,7 @@ export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): Alte
     if (record.parentUuid !== null)
       childCount.set(record.parentUuid, (childCount.get(record.parentUuid) ?? 0) + 1);
   }
-  const order = parentsFirstOrder(mapped);
+  const { order } = parentsFirstForest(mapped);
   // Children before parents: one sweep of the reversed order sees every child first.
   for (let i = order.length - 1; i >= 0; i--) {
     const { record, isApiError } = mapped[order[i]!]!;
@@ -273,30 +276,42 @@ export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]):
 /**
  * Rule 4: trees without a reply, when another tree has one: those holding no plain prompt (a
  * local command on its own) and those written wholly before the first answered tree (an orphan
- * at the head of the file). A re-asked prompt written later stays a leaf.
+ * at the head of the file). A re-asked prompt written later stays a leaf. Sidechain and main
+ * records are judged apart (a link between them is cut), each against its own answered trees.
  */
 export function neutralizeUnansweredTrees(mapped: readonly LongTailRecord[]): void {
-  const rootOf = new Map<string, string>();
-  const answered = new Set<string>();
-  const prompted = new Set<string>();
-  const lastIndex = new Map<string, number>();
-  for (const index of parentsFirstOrder(mapped)) {
-    const { record } = mapped[index]!;
-    const parentRoot = record.parentUuid === null ? undefined : rootOf.get(record.parentUuid);
-    rootOf.set(record.uuid, parentRoot ?? record.uuid);
+  const { order, indexOf } = parentsFirstForest(mapped);
+  const size = mapped.length;
+  const rootOf = new Int32Array(size).fill(-1);
+  for (const index of order) {
+    const { record, source } = mapped[index]!;
+    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
+    const sameSide = parent !== undefined && mapped[parent]!.source.isSidechain === source.isSidechain;
+    rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
   }
-  mapped.forEach(({ record }, index) => {
-    const root = rootOf.get(record.uuid)!;
-    lastIndex.set(root, index);
-    if (record.type === 'assistant') answered.add(root);
-    if (record.type === 'user' && record.systemPayload?.command === undefined) prompted.add(root);
-  });
-  if (answered.size === 0) return;
-  const firstAnswered = mapped.findIndex(({ record }) => answered.has(rootOf.get(record.uuid)!));
-  for (const { record, source } of mapped) {
-    const root = rootOf.get(record.uuid)!;
-    if (answered.has(root) || isNeutral(record)) continue;
-    if (prompted.has(root) && lastIndex.get(root)! > firstAnswered) continue;
+  const rootOfRecord = (index: number) => rootOf[indexOf.get(mapped[index]!.record.uuid)!]!;
+  const answered = new Uint8Array(size);
+  const prompted = new Uint8Array(size);
+  const lastIndex = new Int32Array(size);
+  for (let index = 0; index < size; index++) {
+    const { record } = mapped[index]!;
+    const root = rootOfRecord(index);
+    lastIndex[root] = index;
+    if (record.type === 'assistant') answered[root] = 1;
+    if (record.type === 'user' && record.systemPayload?.command === undefined) prompted[root] = 1;
+  }
+  /** Per side (0 main, 1 sidechain): the first record of an answered tree, or -1. */
+  const firstAnswered = [-1, -1];
+  for (let index = 0; index < size; index++) {
+    const side = mapped[index]!.source.isSidechain ? 1 : 0;
+    if (firstAnswered[side]! < 0 && answered[rootOfRecord(index)] === 1) firstAnswered[side] = index;
+  }
+  for (let index = 0; index < size; index++) {
+    const { record, source } = mapped[index]!;
+    const first = firstAnswered[source.isSidechain ? 1 : 0]!;
+    const root = rootOfRecord(index);
+    if (first < 0 || answered[root] === 1 || isNeutral(record)) continue;
+    if (prompted[root] === 1 && lastIndex[root]! > first) continue;
     makeNeutral(record, source, 'no reply in this tree');
   }
 }

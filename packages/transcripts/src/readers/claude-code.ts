@@ -138,8 +138,8 @@ export function readClaudeCodeJsonl(
   neutralizeStrayCommandOutput(kept);
   const main = isSubagentFile ? kept : kept.filter((entry) => !entry.source.isSidechain);
   const side = isSubagentFile ? [] : kept.filter((entry) => entry.source.isSidechain);
-  neutralizeUnansweredTrees(main);
-  neutralizeUnansweredTrees(side);
+  // Main and sidechain records are judged apart (in a subagent file, all are sidechains).
+  neutralizeUnansweredTrees(kept);
 
   return {
     records: main.map((entry) => entry.record),
