@@ -209,54 +209,57 @@ function isAttempt(record: ChatRecord): boolean {
 
 /** Rule 2: dead assistant attempts. Returns the visible-text attempts kept as alternatives. */
 export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): AlternativeReply[] {
-  const keptBelow = new Set<string>();
-  const errorBelow = new Set<string>();
-  const visibleBelow = new Set<string>();
-  const childCount = new Map<string, number>();
+  const { order, indexOf } = parentsFirstForest(mapped);
+  const size = mapped.length;
+  // Indexed by a uuid's first record.
+  const keptBelow = new Uint8Array(size);
+  const errorBelow = new Uint8Array(size);
+  const visibleBelow = new Uint8Array(size);
+  const childCount = new Int32Array(size);
+  const parentIndex = (record: ChatRecord) =>
+    record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
   for (const { record } of mapped) {
-    if (record.parentUuid !== null)
-      childCount.set(record.parentUuid, (childCount.get(record.parentUuid) ?? 0) + 1);
+    const parent = parentIndex(record);
+    if (parent >= 0) childCount[parent]!++;
   }
-  const { order } = parentsFirstForest(mapped);
   // Children before parents: one sweep of the reversed order sees every child first.
   for (let i = order.length - 1; i >= 0; i--) {
-    const { record, isApiError } = mapped[order[i]!]!;
-    const parent = record.parentUuid;
-    if (parent === null) continue;
-    const uuid = record.uuid;
-    const significant = !isNeutral(record) && !isAttempt(record);
-    if (significant || keptBelow.has(uuid)) keptBelow.add(parent);
-    if (isApiError || errorBelow.has(uuid)) errorBelow.add(parent);
-    if ((isAttempt(record) && hasVisibleText(record)) || visibleBelow.has(uuid)) visibleBelow.add(parent);
+    const index = order[i]!;
+    const { record, isApiError } = mapped[index]!;
+    const parent = parentIndex(record);
+    if (parent < 0) continue;
+    const attempt = isAttempt(record);
+    if ((!isNeutral(record) && !attempt) || keptBelow[index] === 1) keptBelow[parent] = 1;
+    if (isApiError || errorBelow[index] === 1) errorBelow[parent] = 1;
+    if ((attempt && hasVisibleText(record)) || visibleBelow[index] === 1) visibleBelow[parent] = 1;
   }
 
-  const decision = new Map<string, 'drop' | 'alternative'>();
+  const DROP = 1;
+  const ALTERNATIVE = 2;
+  const decision = new Uint8Array(size);
   const alternatives: AlternativeReply[] = [];
   for (const index of order) {
     const { record, source } = mapped[index]!;
-    const uuid = record.uuid;
-    const parent = record.parentUuid;
-    if (!isAttempt(record) || keptBelow.has(uuid)) {
-      // Neutral records inside a dead attempt inherit nothing: they are neutral already.
-      continue;
-    }
-    let choice = parent === null ? undefined : decision.get(parent);
-    if (choice === undefined) {
-      const visible = hasVisibleText(record) || visibleBelow.has(uuid);
-      if (!visible) choice = 'drop';
+    // Neutral records inside a dead attempt inherit nothing: they are neutral already.
+    if (!isAttempt(record) || keptBelow[index] === 1) continue;
+    const parent = parentIndex(record);
+    let choice = parent >= 0 ? decision[parent]! : 0;
+    if (choice === 0) {
+      const visible = hasVisibleText(record) || visibleBelow[index] === 1;
+      if (!visible) choice = DROP;
       else if (
-        errorBelow.has(uuid) &&
-        parent !== null &&
-        (childCount.get(parent) ?? 0) >= 2 &&
-        keptBelow.has(parent)
+        errorBelow[index] === 1 &&
+        parent >= 0 &&
+        childCount[parent]! >= 2 &&
+        keptBelow[parent] === 1
       ) {
-        choice = 'alternative';
-        alternatives.push({ uuid, parentUuid: parent });
+        choice = ALTERNATIVE;
+        alternatives.push({ uuid: record.uuid, parentUuid: record.parentUuid! });
       }
     }
-    if (choice === undefined) continue;
-    decision.set(uuid, choice);
-    makeNeutral(record, source, choice === 'drop' ? 'thinking-only attempt' : 'retried reply');
+    if (choice === 0) continue;
+    decision[index] = choice;
+    makeNeutral(record, source, choice === DROP ? 'thinking-only attempt' : 'retried reply');
   }
   return alternatives;
 }
