@@ -25,7 +25,7 @@ describe('parseCliArgs', () => {
     });
     expect(parseCliArgs(['inspect'])).toEqual({
       kind: 'usage-error',
-      message: 'inspect takes exactly one transcript file',
+      message: 'inspect takes exactly one transcript file or folder',
     });
     expect(parseCliArgs(['inspect', 'a', 'b'])).toMatchObject({ kind: 'usage-error' });
     expect(parseCliArgs(['inspect', 'a', '--verbose'])).toEqual({

@@ -1,21 +1,27 @@
-// Command line grammar: `trellis-transcripts inspect <file.jsonl> [--json] [--format qwen-code|claude-code]`.
+// Command line grammar: `trellis-transcripts inspect <file.jsonl | folder> [--json] [--format qwen-code|claude-code]`.
 import type { TranscriptFormat } from '../readers/types';
 
 export type CliCommand =
   | { kind: 'inspect'; file: string; json: boolean; format?: TranscriptFormat }
+  | { kind: 'compare'; folder: string; manifest: string; json: boolean }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
-export const USAGE = `Usage: trellis-transcripts inspect <file.jsonl> [--json] [--format qwen-code|claude-code]
+export const USAGE = `Usage: trellis-transcripts inspect <file.jsonl | folder> [--json] [--format qwen-code|claude-code]
+       trellis-transcripts compare <folder> <manifest.json> [--json]
 
 Lists every semantic leaf of a Qwen Code or Claude Code JSONL transcript with its summary,
-then the diagnostics. --json prints the exact inspector output instead of a table.`;
+then the diagnostics. Given a folder, inspects every *.jsonl file under it (subagents/
+included), one after another. --json prints the exact inspector output instead of a table.
+compare reads each manifest entry's file under the folder and checks the number of
+conversations the inspector reports against the manifest's; it exits 1 on any disagreement.`;
 
 const FORMATS: readonly TranscriptFormat[] = ['qwen-code', 'claude-code'];
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   const [command, ...rest] = argv;
+  if (command === 'compare') return parseCompareArgs(rest);
   if (command !== 'inspect')
     return { kind: 'usage-error', message: `unknown command ${JSON.stringify(command)}` };
 
@@ -35,6 +41,16 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     else files.push(arg);
   }
   if (files.length !== 1)
-    return { kind: 'usage-error', message: 'inspect takes exactly one transcript file' };
+    return { kind: 'usage-error', message: 'inspect takes exactly one transcript file or folder' };
   return { kind: 'inspect', file: files[0]!, json, ...(format !== undefined && { format }) };
+}
+
+function parseCompareArgs(rest: readonly string[]): CliCommand {
+  const json = rest.includes('--json');
+  const unknown = rest.find((arg) => arg.startsWith('--') && arg !== '--json');
+  if (unknown !== undefined) return { kind: 'usage-error', message: `unknown option ${unknown}` };
+  const paths = rest.filter((arg) => !arg.startsWith('--'));
+  if (paths.length !== 2)
+    return { kind: 'usage-error', message: 'compare takes a folder and a manifest file' };
+  return { kind: 'compare', folder: paths[0]!, manifest: paths[1]!, json };
 }

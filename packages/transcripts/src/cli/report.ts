@@ -13,6 +13,12 @@ export interface InspectionReport {
   readerDiagnostics: ReaderDiagnostic[];
   /** Handled, so not diagnostics: where the history was compacted. */
   compactions: CompactionMark[];
+  /** Claude Code records folded into an earlier identical record (re-appended chains). */
+  foldedDuplicateCount?: number;
+  /** Replies cut by an API error and streamed again, alternatives to the reply that goes on. */
+  alternativeReplies?: { uuid: string; parentUuid: string }[];
+  /** Every record was a sidechain: a subagent file, read as its one conversation. */
+  isSubagentFile?: boolean;
 }
 
 export function buildInspectionReport(
@@ -29,5 +35,10 @@ export function buildInspectionReport(
     diagnostics,
     readerDiagnostics: transcript.diagnostics,
     compactions: transcript.compactions,
+    ...(transcript.foldedDuplicates !== undefined && {
+      foldedDuplicateCount: transcript.foldedDuplicates.length,
+    }),
+    ...(transcript.alternativeReplies !== undefined && { alternativeReplies: transcript.alternativeReplies }),
+    ...(transcript.isSubagentFile === true && { isSubagentFile: true }),
   };
 }

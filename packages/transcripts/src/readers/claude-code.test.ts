@@ -304,7 +304,9 @@ describe('parseClaudeCodeJsonl', () => {
       { line: 1, uuid: 'boundary', logicalParentUuid: 'from-an-older-file', joined: false },
     ]);
     const result = inspectConversationBranches(records);
+    // The compaction continues a record of another file: the inspector names it.
     expect(result.diagnostics).toEqual([
+      { kind: 'missing-parent', childUuid: 'boundary', missingParentUuid: 'from-an-older-file' },
       { kind: 'missing-parent', childUuid: 'u2', missingParentUuid: 'elsewhere' },
     ]);
     expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([

@@ -24,6 +24,15 @@ import { RecordSubtype } from '../record-kind';
 import type { ChatPart, ChatRecord } from '../types';
 import { isInterruptionText, readCommandText, type CommandText } from './claude-code-commands';
 import { mapContent } from './claude-code-content';
+import {
+  attachOrphanToolResults,
+  foldDuplicateChains,
+  neutralizeStrayCommandOutput,
+  neutralizeUnansweredTrees,
+  NEUTRAL_SUBTYPE,
+  settleAbandonedAttempts,
+  type LongTailRecord,
+} from './claude-code-long-tail';
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
@@ -37,13 +46,20 @@ export interface ClaudeCodeSource {
   subtype?: string;
   messageId?: string;
   isSidechain: boolean;
-  /** Set when the record was re-parented (tool fan-out or compaction join). */
+  /** Set when the record was re-parented (tool fan-out, compaction join, folded duplicate …). */
   originalParentUuid?: string | null;
+  /** Why a record Claude Code wrote as significant reads as neutral (claude-code-long-tail.ts). */
+  neutralBecause?: string;
 }
 
-const NEUTRAL_SUBTYPE = 'session_artifact_event';
 const NEUTRAL_TYPES: ReadonlySet<string> = new Set(['progress', 'attachment']);
-const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set(['stop_hook_summary', 'turn_duration']);
+const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
+  'stop_hook_summary',
+  'turn_duration',
+  'informational',
+  'away_summary',
+  'api_error',
+]);
 const CHAIN_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', ...NEUTRAL_TYPES]);
 /** Metadata records that never carry a uuid; skipped without a diagnostic. */
 const METADATA_TYPES: ReadonlySet<string> = new Set([
@@ -56,11 +72,10 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
   'pr-link',
   'file-history-snapshot',
   'queue-operation',
+  'fork-context-ref',
 ]);
 
-interface MappedRecord {
-  record: ChatRecord;
-  source: ClaudeCodeSource;
+interface MappedRecord extends LongTailRecord {
   fanOut: FanOutEntry;
   logicalParentUuid: string | undefined;
 }
@@ -103,27 +118,39 @@ export function readClaudeCodeJsonl(
     mapped.push(result);
   }
 
-  const compactions = joinCompactionRoots(mapped);
-  const newParents = linearizeToolFanOut(mapped.map((entry) => entry.fanOut));
+  const { kept, folded } = foldDuplicateChains(mapped);
+  // A subagent file: every record is a sidechain; it is read as its one conversation.
+  const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
+  const compactions = joinCompactionRoots(kept);
+  attachOrphanToolResults(kept);
+  for (const entry of kept) entry.fanOut = { ...entry.fanOut, parentUuid: entry.record.parentUuid };
+  const newParents = linearizeToolFanOut(kept.map((entry) => entry.fanOut));
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
-  for (const { record, source } of mapped) {
+  for (const { record, source } of kept) {
     const reparent = newParents.get(record.uuid);
     if (reparent === undefined || record.parentUuid !== reparent.from) continue;
     source.originalParentUuid ??= record.parentUuid;
     record.parentUuid = reparent.to;
   }
 
-  const result: TranscriptReadResult = {
-    records: [],
-    sidechainRecords: [],
+  const alternativeReplies = settleAbandonedAttempts(kept);
+  neutralizeStrayCommandOutput(kept);
+  const main = isSubagentFile ? kept : kept.filter((entry) => !entry.source.isSidechain);
+  const side = isSubagentFile ? [] : kept.filter((entry) => entry.source.isSidechain);
+  // Main and sidechain records are judged apart (in a subagent file, all are sidechains).
+  neutralizeUnansweredTrees(kept);
+
+  return {
+    records: main.map((entry) => entry.record),
+    sidechainRecords: side.map((entry) => entry.record),
     diagnostics: state.diagnostics.items,
     diagnosticCount: state.diagnostics.count,
     compactions,
+    ...(folded.length > 0 && { foldedDuplicates: folded }),
+    ...(alternativeReplies.length > 0 && { alternativeReplies }),
+    ...(isSubagentFile && { isSubagentFile }),
   };
-  for (const { record, source } of mapped)
-    (source.isSidechain ? result.sidechainRecords : result.records).push(record);
-  return result;
 }
 
 function mapRecord(
@@ -156,9 +183,21 @@ function mapRecord(
   };
   const content = mapContent(message?.content, toolNames);
   const logicalParentUuid = stringField(value, 'logicalParentUuid');
+  const timestamp = base.timestamp;
+  const stampKey =
+    timestamp === ''
+      ? undefined
+      : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
+  const isApiError =
+    (type === 'system' && subtype === 'api_error') || (type === 'assistant' && isSyntheticApiError(value));
   const build = (record: ChatRecord, kind: FanOutKind): MappedRecord => ({
     record,
     source,
+    stampKey,
+    rawContent: message === undefined ? value.content : message.content,
+    isApiError,
+    toolUseIds: content.toolUseIds,
+    toolResultIds: content.toolResultIds,
     fanOut: {
       uuid,
       parentUuid: base.parentUuid,
@@ -170,6 +209,18 @@ function mapRecord(
     logicalParentUuid,
   });
 
+  if (type === 'assistant' && isApiError) {
+    source.neutralBecause = 'synthetic API error reply';
+    return build(
+      {
+        ...base,
+        type: 'system',
+        subtype: NEUTRAL_SUBTYPE,
+        message: { role: 'assistant', parts: content.parts },
+      },
+      'neutral',
+    );
+  }
   if (type === 'assistant') {
     return build(
       { ...base, type: 'assistant', message: { role: 'assistant', parts: content.parts } },
@@ -263,6 +314,18 @@ function compactionMetadata(value: JsonObject): CompactionMetadata {
   };
 }
 
+/** The reply Claude Code writes itself when a request fails ("API Error: 524 …"). */
+function isSyntheticApiError(value: JsonObject): boolean {
+  if (value.isApiErrorMessage === true) return true;
+  const message = isJsonObject(value.message) ? value.message : undefined;
+  if (message === undefined || stringField(message, 'model') !== '<synthetic>') return false;
+  const content = message.content;
+  const first = Array.isArray(content) ? (content[0] as unknown) : content;
+  const text =
+    typeof first === 'string' ? first : isJsonObject(first) ? stringField(first, 'text') : undefined;
+  return text !== undefined && text.startsWith('API Error');
+}
+
 /** Hook and stop bookkeeping; a system record without a subtype says nothing either. */
 function isNeutralSystemSubtype(subtype: string): boolean {
   return NEUTRAL_SYSTEM_SUBTYPES.has(subtype) || subtype.includes('hook');
@@ -290,7 +353,14 @@ function joinCompactionRoots(mapped: MappedRecord[]): CompactionMark[] {
         ...metadata,
       });
     }
-    if (!joins) continue;
+    if (!joins) {
+      // Continued from another file: name the missing record, so the inspector reports it.
+      if (isRoot && !uuids.has(logicalParentUuid)) {
+        source.originalParentUuid = null;
+        record.parentUuid = logicalParentUuid;
+      }
+      continue;
+    }
     source.originalParentUuid = null;
     record.parentUuid = logicalParentUuid;
     entry.fanOut = { ...entry.fanOut, parentUuid: logicalParentUuid };

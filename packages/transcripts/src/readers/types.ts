@@ -36,6 +36,12 @@ export interface TranscriptReadResult {
   /** Every diagnostic, listed or not. */
   diagnosticCount: number;
   compactions: CompactionMark[];
+  /** Claude Code records repeating an earlier record (same content and timestamp) under a new uuid. */
+  foldedDuplicates?: { uuid: string; sameAs: string }[];
+  /** Replies cut by an API error and streamed again: alternatives to the reply that goes on. */
+  alternativeReplies?: { uuid: string; parentUuid: string }[];
+  /** Every record was a sidechain (a `subagents/agent-*.jsonl` file), read as the conversation. */
+  isSubagentFile?: boolean;
 }
 
 export interface ReadOptions {

@@ -37,6 +37,16 @@ describe.each(TRANSCRIPT_CORPUS)('corpus: $file', { timeout: 60_000 }, (entry) =
     expect(transcript.diagnosticCount).toBe(entry.readerDiagnostics);
   });
 
+  it('reports the long-tail facts it expects (issue 28)', () => {
+    const transcript = parseTranscriptJsonl(text);
+    expect(inspectConversationBranches(transcript.records).diagnostics).toEqual(
+      entry.inspectorDiagnostics ?? [],
+    );
+    expect(transcript.foldedDuplicates?.length ?? 0).toBe(entry.foldedDuplicates ?? 0);
+    expect(transcript.alternativeReplies ?? []).toEqual(entry.alternativeReplies ?? []);
+    expect(transcript.isSubagentFile ?? false).toBe(entry.isSubagentFile ?? false);
+  });
+
   it('shows no raw command wrapper or caveat in any summary', () => {
     const transcript = parseTranscriptJsonl(text);
     const summaries = [

@@ -2,6 +2,7 @@
 // "Real transcripts"), with what reading them must give. The files live in ./corpus; other
 // packages' tests read them through `corpusFileUrl` (exported as @trellis/transcripts/testing/corpus).
 import type { TranscriptFormat } from '../readers/types';
+import type { Diagnostic } from '../types';
 
 export interface CorpusFile {
   file: string;
@@ -14,6 +15,14 @@ export interface CorpusFile {
   sidechainLeafUuids: readonly string[];
   compactions: number;
   readerDiagnostics: number;
+  /** The inspector's diagnostics on the main conversation (none when absent). */
+  inspectorDiagnostics?: readonly Diagnostic[];
+  /** Records folded into an earlier identical record (issue 28, re-appended chains). */
+  foldedDuplicates?: number;
+  /** Replies cut by an API error and streamed again, as `{ uuid, parentUuid }`. */
+  alternativeReplies?: readonly { uuid: string; parentUuid: string }[];
+  /** A subagent file read as its one conversation. */
+  isSubagentFile?: boolean;
 }
 
 export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
@@ -109,6 +118,96 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
     pattern: 'A re-asked prompt and a second reply: real forks that must stay forks',
     format: 'claude-code',
     leafUuids: ['a2', 'a2b', 'a1b'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+  },
+  {
+    file: 'reappended-chains.jsonl',
+    pattern:
+      'Issue 28, class 1: after an API error and an interrupt, the conversation is written again under new uuids (identical content and timestamps), once from the root and once from the middle',
+    format: 'claude-code',
+    leafUuids: ['a4'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    foldedDuplicates: 6,
+  },
+  {
+    file: 'retried-stream.jsonl',
+    pattern:
+      'Issue 28, class 2: a thinking-only attempt cut by api_error, a visible-text attempt cut by a synthetic "API Error: 524" reply, and the retry that goes on',
+    format: 'claude-code',
+    leafUuids: ['a7'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    alternativeReplies: [{ uuid: 'a2', parentUuid: 'u1' }],
+  },
+  {
+    file: 'dead-end-system.jsonl',
+    pattern:
+      'Issue 28, class 3: informational, local command output, away summary and turn duration system records written beside a tool result and after the reply',
+    format: 'claude-code',
+    leafUuids: ['a2'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+  },
+  {
+    file: 'continued-session.jsonl',
+    pattern: "Issue 28, class 4: the first record's parent is the previous file's last record",
+    format: 'claude-code',
+    leafUuids: ['a2'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    inspectorDiagnostics: [
+      { kind: 'missing-parent', childUuid: 'u1', missingParentUuid: 'previous-file-last-record' },
+    ],
+  },
+  {
+    file: 'compaction-elsewhere.jsonl',
+    pattern: 'Issue 28, class 4: a compaction whose logical parent is in another file',
+    format: 'claude-code',
+    leafUuids: ['a1'],
+    sidechainLeafUuids: [],
+    compactions: 1,
+    readerDiagnostics: 0,
+    inspectorDiagnostics: [
+      { kind: 'missing-parent', childUuid: 'b1', missingParentUuid: 'record-in-an-older-file' },
+    ],
+  },
+  {
+    file: 'plan-mode-orphan.jsonl',
+    pattern:
+      'Issue 28, class 4: an orphan record left by a plan-mode session at the head of the file, then the conversation from its own root',
+    format: 'claude-code',
+    leafUuids: ['a2'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    inspectorDiagnostics: [
+      { kind: 'missing-parent', childUuid: 'p1', missingParentUuid: 'plan-mode-session-record' },
+    ],
+  },
+  {
+    file: 'subagent-run.jsonl',
+    pattern:
+      'Issue 28, class 5: a subagents/agent-*.jsonl file: a fork-context-ref line, every record a sidechain, three parallel results whose parents were never written',
+    format: 'claude-code',
+    leafUuids: ['s6'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    isSubagentFile: true,
+  },
+  {
+    file: 'dead-end-summaries.jsonl',
+    pattern:
+      'Issue 28, class 6: summary records naming a local-command dead end (caveat, /model, its output on a root of their own) and the conversation',
+    format: 'claude-code',
+    leafUuids: ['a2'],
     sidechainLeafUuids: [],
     compactions: 0,
     readerDiagnostics: 0,

@@ -1,0 +1,320 @@
+// The long tail of real Claude Code files (issue 28), as reader rules over the mapped records.
+// Every rule is Claude Code's own bookkeeping; the inspector (seed 000's rules) is untouched, so
+// Qwen Code records read exactly as before. Each pass is linear: maps keyed by uuid, one sweep
+// in physical order or its reverse.
+//
+// 1. Re-appended chains: after API errors and interrupts Claude Code writes a stretch of the
+//    conversation again under new uuids, byte-identical content and timestamps. A record whose
+//    (role, sidechain, timestamp, content) fingerprint equals an earlier record's *under the same
+//    (folded) parent* is folded into that record: it is dropped and its children move to it.
+//    Folding walks down the chains, so two chains merge exactly as far as they agree. Content is
+//    serialised only for records sharing a parent and a timestamp (rare outside copies), and then
+//    looked up in a map per (parent, stamp), so the pass stays linear.
+// 2. Retried streams: an assistant attempt (thinking or text, no tool call) that nothing but
+//    neutral records follows is a dead attempt. Holding only thinking, it is not a conversation
+//    (neutral). Holding visible text, cut by an API error (an `api_error` record or a synthetic
+//    "API Error" reply below it) while its prompt has another continuation, it is an alternative
+//    reply to that prompt: listed in `alternativeReplies`, neutral for the leaves.
+// 3. A system command output that does not answer a command (written beside a tool result) is
+//    neutral, like the informational system kinds the mapping already makes neutral.
+// 4. A tree of records that holds no reply (an orphan plan-mode record, a local command run on
+//    its own) is not a conversation when the file holds one: its records become neutral. The
+//    inspector still reports the missing record a tree continues (`missing-parent`).
+// 5. Tool results whose parent was never written are attached to the record holding their
+//    tool_use, else to the record written just before them.
+import { RecordSubtype } from '../record-kind';
+import type { ChatRecord } from '../types';
+import type { ClaudeCodeSource } from './claude-code';
+
+export const NEUTRAL_SUBTYPE = 'session_artifact_event';
+
+export interface LongTailRecord {
+  record: ChatRecord;
+  source: ClaudeCodeSource;
+  /** (type, subtype, sidechain, timestamp); undefined when the record has no timestamp. */
+  stampKey: string | undefined;
+  /** The raw content, serialised only when another record shares the parent and stamp key. */
+  rawContent: unknown;
+  /** An `api_error` record or a synthetic "API Error" reply. */
+  isApiError: boolean;
+  toolUseIds: readonly string[];
+  toolResultIds: readonly string[];
+}
+
+export interface FoldedDuplicate {
+  /** The dropped record's uuid. */
+  uuid: string;
+  /** The earlier record it repeats. */
+  sameAs: string;
+}
+
+export interface AlternativeReply {
+  /** First record of the abandoned attempt. */
+  uuid: string;
+  /** The prompt (or step) it answered, which another reply continues. */
+  parentUuid: string;
+}
+
+/** Rule 1: drops repeated records, re-parenting onto the first copy. */
+export function foldDuplicateChains<T extends LongTailRecord>(
+  mapped: readonly T[],
+): { kept: T[]; folded: FoldedDuplicate[] } {
+  const sameAs = new Map<string, string>();
+  /** (parent, stamp) → the first record written there, then every content seen there. */
+  const groups = new Map<string, { first: T; byContent?: Map<string, string> }>();
+  const kept: T[] = [];
+  const folded: FoldedDuplicate[] = [];
+  for (const entry of mapped) {
+    const { record, stampKey } = entry;
+    if (sameAs.has(record.uuid)) continue;
+    const parent = record.parentUuid === null ? null : (sameAs.get(record.parentUuid) ?? record.parentUuid);
+    if (parent !== record.parentUuid) {
+      entry.source.originalParentUuid ??= record.parentUuid;
+      record.parentUuid = parent;
+    }
+    const first = stampKey === undefined ? undefined : repeatedRecord(groups, entry, parent, stampKey);
+    if (first !== undefined) {
+      sameAs.set(record.uuid, first);
+      folded.push({ uuid: record.uuid, sameAs: first });
+      continue;
+    }
+    kept.push(entry);
+  }
+  // A child written before the copy it hangs on was folded (rare) is moved now.
+  for (const { record, source } of kept) {
+    const to = record.parentUuid === null ? undefined : sameAs.get(record.parentUuid);
+    if (to === undefined) continue;
+    source.originalParentUuid ??= record.parentUuid;
+    record.parentUuid = to;
+  }
+  return { kept, folded };
+}
+
+/** The uuid of an earlier record this one repeats, registering it otherwise. */
+function repeatedRecord<T extends LongTailRecord>(
+  groups: Map<string, { first: T; byContent?: Map<string, string> }>,
+  entry: T,
+  parent: string | null,
+  stampKey: string,
+): string | undefined {
+  const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${stampKey}`;
+  const group = groups.get(key);
+  if (group === undefined) {
+    groups.set(key, { first: entry });
+    return undefined;
+  }
+  const uuid = entry.record.uuid;
+  if (group.first.record.uuid === uuid) return undefined;
+  group.byContent ??= new Map([[contentKey(group.first), group.first.record.uuid]]);
+  const content = contentKey(entry);
+  const earlier = group.byContent.get(content);
+  if (earlier !== undefined && earlier !== uuid) return earlier;
+  if (earlier === undefined) group.byContent.set(content, uuid);
+  return undefined;
+}
+
+function contentKey(entry: LongTailRecord): string {
+  return JSON.stringify(entry.rawContent ?? null);
+}
+
+/** Rule 5: tool results whose parent is not in the file. */
+export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void {
+  const present = new Set<string>();
+  const toolHolder = new Map<string, string>();
+  for (const { record, toolUseIds } of mapped) {
+    present.add(record.uuid);
+    for (const id of toolUseIds) if (!toolHolder.has(id)) toolHolder.set(id, record.uuid);
+  }
+  let previous: string | undefined;
+  for (const { record, source, toolResultIds } of mapped) {
+    const parent = record.parentUuid;
+    if (record.type === 'tool_result' && parent !== null && !present.has(parent)) {
+      let to: string | undefined;
+      for (const id of toolResultIds) to ??= toolHolder.get(id);
+      to ??= previous;
+      if (to !== undefined && to !== record.uuid) {
+        source.originalParentUuid ??= parent;
+        record.parentUuid = to;
+      }
+    }
+    previous = record.uuid;
+  }
+}
+
+/**
+ * Indices of `mapped` with every parent before its children (a preorder of the parent forest,
+ * first records of a uuid only; records on a parent cycle last, in physical order). Re-parenting
+ * (fan-out joins, folds) can hang a record below one written after it, so physical order is not
+ * enough. Linear: one children table, one explicit stack.
+ */
+function parentsFirstForest(mapped: readonly LongTailRecord[]): {
+  order: number[];
+  indexOf: Map<string, number>;
+} {
+  const indexOf = new Map<string, number>();
+  mapped.forEach(({ record }, index) => {
+    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
+  });
+  const firstChild = new Int32Array(mapped.length).fill(-1);
+  const nextSibling = new Int32Array(mapped.length).fill(-1);
+  const roots: number[] = [];
+  for (let index = mapped.length - 1; index >= 0; index--) {
+    const { record } = mapped[index]!;
+    if (indexOf.get(record.uuid) !== index) continue;
+    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
+    if (parent === undefined || parent === index) roots.push(index);
+    else {
+      nextSibling[index] = firstChild[parent]!;
+      firstChild[parent] = index;
+    }
+  }
+  const order: number[] = [];
+  const seen = new Uint8Array(mapped.length);
+  const stack = roots.reverse();
+  while (stack.length > 0) {
+    const index = stack.pop()!;
+    seen[index] = 1;
+    order.push(index);
+    const children: number[] = [];
+    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  for (let index = 0; index < mapped.length; index++)
+    if (seen[index] === 0 && indexOf.get(mapped[index]!.record.uuid) === index) order.push(index);
+  return { order, indexOf };
+}
+
+function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
+  record.type = 'system';
+  record.subtype = NEUTRAL_SUBTYPE;
+  source.neutralBecause = reason;
+}
+
+function isNeutral(record: ChatRecord): boolean {
+  return record.type === 'system' && record.subtype === NEUTRAL_SUBTYPE;
+}
+
+function hasVisibleText(record: ChatRecord): boolean {
+  return (record.message?.parts ?? []).some(
+    (part) => part.thought !== true && typeof part.text === 'string' && part.text.trim() !== '',
+  );
+}
+
+function isAttempt(record: ChatRecord): boolean {
+  return (
+    record.type === 'assistant' &&
+    !(record.message?.parts ?? []).some((part) => part.functionCall !== undefined)
+  );
+}
+
+/** Rule 2: dead assistant attempts. Returns the visible-text attempts kept as alternatives. */
+export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): AlternativeReply[] {
+  const { order, indexOf } = parentsFirstForest(mapped);
+  const size = mapped.length;
+  // Indexed by a uuid's first record.
+  const keptBelow = new Uint8Array(size);
+  const errorBelow = new Uint8Array(size);
+  const visibleBelow = new Uint8Array(size);
+  const childCount = new Int32Array(size);
+  const parentIndex = (record: ChatRecord) =>
+    record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
+  for (const { record } of mapped) {
+    const parent = parentIndex(record);
+    if (parent >= 0) childCount[parent]!++;
+  }
+  // Children before parents: one sweep of the reversed order sees every child first.
+  for (let i = order.length - 1; i >= 0; i--) {
+    const index = order[i]!;
+    const { record, isApiError } = mapped[index]!;
+    const parent = parentIndex(record);
+    if (parent < 0) continue;
+    const attempt = isAttempt(record);
+    if ((!isNeutral(record) && !attempt) || keptBelow[index] === 1) keptBelow[parent] = 1;
+    if (isApiError || errorBelow[index] === 1) errorBelow[parent] = 1;
+    if ((attempt && hasVisibleText(record)) || visibleBelow[index] === 1) visibleBelow[parent] = 1;
+  }
+
+  const DROP = 1;
+  const ALTERNATIVE = 2;
+  const decision = new Uint8Array(size);
+  const alternatives: AlternativeReply[] = [];
+  for (const index of order) {
+    const { record, source } = mapped[index]!;
+    // Neutral records inside a dead attempt inherit nothing: they are neutral already.
+    if (!isAttempt(record) || keptBelow[index] === 1) continue;
+    const parent = parentIndex(record);
+    let choice = parent >= 0 ? decision[parent]! : 0;
+    if (choice === 0) {
+      const visible = hasVisibleText(record) || visibleBelow[index] === 1;
+      if (!visible) choice = DROP;
+      else if (
+        errorBelow[index] === 1 &&
+        parent >= 0 &&
+        childCount[parent]! >= 2 &&
+        keptBelow[parent] === 1
+      ) {
+        choice = ALTERNATIVE;
+        alternatives.push({ uuid: record.uuid, parentUuid: record.parentUuid! });
+      }
+    }
+    if (choice === 0) continue;
+    decision[index] = choice;
+    makeNeutral(record, source, choice === DROP ? 'thinking-only attempt' : 'retried reply');
+  }
+  return alternatives;
+}
+
+/** Rule 3: command output that answers no command. */
+export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]): void {
+  const commands = new Set<string>();
+  for (const { record, source } of mapped) {
+    if (record.systemPayload?.command !== undefined) commands.add(record.uuid);
+    const isOutput = record.type === 'system' && record.subtype === RecordSubtype.commandOutput;
+    if (!isOutput || source.type !== 'system') continue;
+    if (record.parentUuid === null || !commands.has(record.parentUuid))
+      makeNeutral(record, source, 'command output beside the conversation');
+  }
+}
+
+/**
+ * Rule 4: trees without a reply, when another tree has one: those holding no plain prompt (a
+ * local command on its own) and those written wholly before the first answered tree (an orphan
+ * at the head of the file). A re-asked prompt written later stays a leaf. Sidechain and main
+ * records are judged apart (a link between them is cut), each against its own answered trees.
+ */
+export function neutralizeUnansweredTrees(mapped: readonly LongTailRecord[]): void {
+  const { order, indexOf } = parentsFirstForest(mapped);
+  const size = mapped.length;
+  const rootOf = new Int32Array(size).fill(-1);
+  for (const index of order) {
+    const { record, source } = mapped[index]!;
+    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
+    const sameSide = parent !== undefined && mapped[parent]!.source.isSidechain === source.isSidechain;
+    rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
+  }
+  const rootOfRecord = (index: number) => rootOf[indexOf.get(mapped[index]!.record.uuid)!]!;
+  const answered = new Uint8Array(size);
+  const prompted = new Uint8Array(size);
+  const lastIndex = new Int32Array(size);
+  for (let index = 0; index < size; index++) {
+    const { record } = mapped[index]!;
+    const root = rootOfRecord(index);
+    lastIndex[root] = index;
+    if (record.type === 'assistant') answered[root] = 1;
+    if (record.type === 'user' && record.systemPayload?.command === undefined) prompted[root] = 1;
+  }
+  /** Per side (0 main, 1 sidechain): the first record of an answered tree, or -1. */
+  const firstAnswered = [-1, -1];
+  for (let index = 0; index < size; index++) {
+    const side = mapped[index]!.source.isSidechain ? 1 : 0;
+    if (firstAnswered[side]! < 0 && answered[rootOfRecord(index)] === 1) firstAnswered[side] = index;
+  }
+  for (let index = 0; index < size; index++) {
+    const { record, source } = mapped[index]!;
+    const first = firstAnswered[source.isSidechain ? 1 : 0]!;
+    const root = rootOfRecord(index);
+    if (first < 0 || answered[root] === 1 || isNeutral(record)) continue;
+    if (prompted[root] === 1 && lastIndex[root]! > first) continue;
+    makeNeutral(record, source, 'no reply in this tree');
+  }
+}
