@@ -120,12 +120,16 @@ test.describe('the document out and back', () => {
     const diff = ui.byTestId('compare-document');
     await diff.locator('.cm-content').first().waitFor();
     await diff.locator('.cm-changedText').first().waitFor();
-    // Inserted: only "quiet"; removed: only "sunny"; the unchanged lines are not marked at all.
-    expect((await diff.locator('.cm-changedText').allTextContents()).map((t) => t.trim())).toEqual(['quiet']);
-    expect((await diff.locator('.cm-deletedChunk .cm-deletedText').allTextContents()).map((t) => t.trim())).toEqual([
-      'sunny',
-    ]);
-    expect(await diff.locator('.cm-deletedChunk').count()).toBe(1);
-    expect(await diff.locator('.cm-deletedChunk').textContent()).toContain('Bees like sunny gardens near water.');
+    // At 1440 px the compare is side by side: A marks only "sunny", B only "quiet"; one changed line
+    // a side, and the unchanged lines are not marked at all.
+    const marks = (side: 'a' | 'b') =>
+      diff.locator(`.cm-merge-${side} .cm-changedText`).allTextContents().then((texts) => texts.map((t) => t.trim()));
+    expect(await marks('a')).toEqual(['sunny']);
+    expect(await marks('b')).toEqual(['quiet']);
+    for (const side of ['a', 'b']) {
+      const changed = diff.locator(`.cm-merge-${side} .cm-changedLine`);
+      expect(await changed.count()).toBe(1);
+      expect(await changed.textContent()).toMatch(/^Bees like (sunny|quiet) gardens near water\.$/);
+    }
   });
 });
