@@ -40,6 +40,14 @@ async function typeAfter(ui: TrajectoryPage, text: string, typed: string): Promi
   await ui.page.keyboard.type(typed);
 }
 
+/** Replaces the last word of the document's line holding `text` ("gardens." in "Bees like gardens."). */
+async function replaceLastWord(ui: TrajectoryPage, text: string, last: string, typed: string): Promise<void> {
+  await ui.page.locator('[data-testid="document-editor"] .cm-line', { hasText: text }).click();
+  await ui.page.keyboard.press('End');
+  for (let i = 0; i < last.length; i++) await ui.page.keyboard.press('Backspace');
+  await ui.page.keyboard.type(typed);
+}
+
 async function documentOnServer(ui: TrajectoryPage, threadId: string): Promise<string> {
   return (await ui.liveWorkspace(threadId)).document.content;
 }
@@ -89,32 +97,34 @@ test.describe('versioned document saves', () => {
     expect(await a.documentText()).toContain('Tab A was here.');
   });
 
-  test('two tabs change the same words: the stale tab opens the merge view and nothing is overwritten', async ({ page, newPage, axe }) => {
+  test('two tabs rewrite the same word: the stale tab opens the merge view and nothing is overwritten', async ({ page, newPage, axe }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-conflict');
     const hold = await holdDocumentSaves(b.page);
-    await typeAfter(b, 'Bees like gardens.', ' Tab B ends it.');
+    // Both tabs rewrite the same word (two insertions at one place are both kept; two rewrites are not).
+    await replaceLastWord(b, 'Bees like gardens.', 'gardens.', 'meadows.');
     await hold.held;
 
-    await typeAfter(a, 'Bees like gardens.', ' Tab A ends it.');
-    await expect.poll(() => documentOnServer(a, threadId)).toContain('Tab A ends it.');
+    await replaceLastWord(a, 'Bees like gardens.', 'gardens.', 'orchards.');
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like orchards.');
 
     hold.release();
     const conflict = b.byTestId('document-conflict');
     await conflict.waitFor();
     await b.byTestId('document-conflict-merge').locator('.cm-content').first().waitFor();
     // The merge view shows the current text (A's) against B's.
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('Tab A ends it.');
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('Tab B ends it.');
+    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('orchards.');
+    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('meadows.');
+    expect(await b.byTestId('document-save-state').getAttribute('data-state')).toBe('conflict');
     // A's edit is still what the server holds: the refused save overwrote nothing.
     const stored = await documentOnServer(a, threadId);
-    expect(stored).toContain('Tab A ends it.');
-    expect(stored).not.toContain('Tab B ends it.');
+    expect(stored).toContain('Bees like orchards.');
+    expect(stored).not.toContain('meadows');
     await axe(b.page, '[data-testid="document-conflict"]');
 
     // Saving what B settled on (its own text, shown against A's) lands on the current version.
     await b.byTestId('document-conflict-save').click();
     await conflict.waitFor({ state: 'detached' });
-    await expect.poll(() => documentOnServer(a, threadId)).toContain('Tab B ends it.');
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
   });
 
   test('the person types while the agent appends: both are kept', async ({ page }) => {
