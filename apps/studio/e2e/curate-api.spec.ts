@@ -131,16 +131,16 @@ test.describe('exports over HTTP', () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const names = Object.keys(files).sort();
     expect(names).toEqual([
-      '01 Bee guide.md',
-      '02 Focus on wasps instead.md',
-      '03 Moths at night.md',
+      'Bee guide.md',
+      'Focus on wasps instead.md',
+      'Moths at night.md',
       'family-graph.mmd',
     ]);
     const text = (name: string) => strFromU8(files[name]!);
-    expect(text('01 Bee guide.md')).toContain('todo: Observe swarming');
-    expect(text('02 Focus on wasps instead.md')).toContain('Focus on wasps instead');
-    expect(text('02 Focus on wasps instead.md')).not.toContain('todo: Observe swarming');
-    expect(text('03 Moths at night.md')).toContain('Moths at night');
+    expect(text('Bee guide.md')).toContain('todo: Observe swarming');
+    expect(text('Focus on wasps instead.md')).toContain('Focus on wasps instead');
+    expect(text('Focus on wasps instead.md')).not.toContain('todo: Observe swarming');
+    expect(text('Moths at night.md')).toContain('Moths at night');
     const mermaid = text('family-graph.mmd');
     expect(mermaid).toMatch(/^flowchart /);
     // A subgraph per path, named by its title, and the branch links between them.
@@ -158,7 +158,7 @@ test.describe('exports over HTTP', () => {
       `/api/conversations/${root}/export?format=markdown&scope=family`,
     );
     const kept = Object.keys(unzipSync(new Uint8Array(await after.arrayBuffer()))).sort();
-    expect(kept).toEqual(['01 Bee guide.md', '02 Focus on wasps instead.md', 'family-graph.mmd']);
+    expect(kept).toEqual(['Bee guide.md', 'Focus on wasps instead.md', 'family-graph.mmd']);
   });
 
   test('each graph export is an attachment named after the family with a single charset', async () => {

@@ -54,7 +54,8 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   const isPhone = viewport.width < 768;
-  test.describe(`${viewport.width}×${viewport.height}`, () => {
+  // The phone's variant runs in the `phone` project (tagged), the desktop's in `desktop`.
+  test.describe(`${viewport.width}×${viewport.height}`, { tag: isPhone ? '@phone' : [] }, () => {
     test.use({ viewport, ...(isPhone ? { hasTouch: true, isMobile: true } : {}) });
 
     test('three regenerations are one card with a stack of 3; Fit view frames every step', async ({ page, baseURL }) => {

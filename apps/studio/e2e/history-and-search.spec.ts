@@ -58,7 +58,8 @@ for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+  // The phone's variant runs in the `phone` project (tagged), the desktop's in `desktop`.
+  test.describe(`at ${viewport.width}×${viewport.height}`, { tag: viewport.width < 768 ? '@phone' : [] }, () => {
     test.use({ viewport });
 
     test('every history row shows at least 30 characters of its title; three regenerations are one count', async ({ page, baseURL }) => {

@@ -186,6 +186,8 @@ test.describe('the studio', () => {
     const selected = studio.page.locator('[data-testid="conversation-item"][data-selected="true"]');
     expect(await selected.getAttribute('data-thread-id')).toBe(second);
 
+    // A row's actions show on hover or focus (they take no room while hidden): point at the row first.
+    await selected.hover();
     await selected.getByTestId('rename-conversation').click();
     await studio.byTestId('conversation-title-input').fill('Beekeeping notes');
     await studio.byTestId('conversation-title-input').press('Enter');
@@ -202,10 +204,9 @@ test.describe('the studio', () => {
     await studio.conversationItems.first().waitFor();
     expect(await studio.conversationItems.getByText('Beekeeping notes').count()).toBe(1);
 
-    await studio.conversationItems
-      .filter({ has: page.locator(`[href="/c/${first}"]`) })
-      .getByTestId('delete-conversation')
-      .click();
+    const firstRow = studio.conversationItems.filter({ has: page.locator(`[href="/c/${first}"]`) });
+    await firstRow.hover();
+    await firstRow.getByTestId('delete-conversation').click();
     await studio.byTestId('confirm-accept').click();
     await page.waitForURL((url) => url.pathname === '/');
     await studio.byTestId('chat-empty').waitFor();

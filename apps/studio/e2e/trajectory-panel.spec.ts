@@ -125,9 +125,19 @@ test.describe('the trajectory panel', () => {
     await expect
       .poll(() => ui.panel.getByTestId('trajectory-summary').textContent())
       .toBe('12 steps · 5 paths');
-    // Off-path cards carry the question only; displayed ones the reply too.
-    expect(await ui.card('4.2').textContent()).not.toContain('four-page brief');
+    // Fit view at L frames the 12 steps in the overview: compact cards with their step label.
+    await expect(ui.panel.getByTestId('trajectory-canvas')).toHaveAttribute('data-overview', 'true');
+    expect(await ui.card('3.1').textContent()).toBe('Step 3.1');
+    // Zoomed in past the readable floor, the cards read again: off-path cards carry the question
+    // only; displayed ones the reply too.
+    const zoomIn = ui.panel.locator('.react-flow__controls-zoomin');
+    for (let i = 0; i < 12 && (await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview')) === 'true'; i++) {
+      await zoomIn.click();
+      await ui.page.evaluate(() => window.trajectoryHarness.settle(20));
+    }
+    await expect(ui.panel.getByTestId('trajectory-canvas')).toHaveAttribute('data-overview', 'false');
     expect(await ui.card('3.1').textContent()).toContain('Refocused sections');
+    expect(await ui.card('4.2').textContent()).not.toContain('four-page brief');
     // Arrows of the displayed path in the brand colour, the others grey.
     const brandEdges = await ui.panel
       .locator('.react-flow__edge-path')

@@ -120,7 +120,14 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
           // Readable at any overview zoom (10 screen px), never wider than the empty lane to its left.
           style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 88px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
         >
-          {data.isStarred && <span aria-hidden>★ </span>}
+          {data.isStarred && (
+            <>
+              <span aria-hidden className="mr-[0.25em]">
+                ★
+              </span>
+              <span className="sr-only">Starred: </span>
+            </>
+          )}
           {data.laneName}
         </span>
       )}
