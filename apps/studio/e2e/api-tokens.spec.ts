@@ -1,7 +1,7 @@
 // The API tokens page (account menu → Tokens): create a token, see its secret once, use it as a
 // Bearer token, revoke it (then 401). Also axe-clean and usable at phone width. Needs the new
 // runner's fixtures (baseURL pointing at a studio started for the run).
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { seriousViolations } from './support/axe';
 
