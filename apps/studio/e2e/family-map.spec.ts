@@ -58,7 +58,7 @@ for (const viewport of [
   test.describe(`${viewport.width}×${viewport.height}`, { tag: isPhone ? '@phone' : [] }, () => {
     test.use({ viewport, ...(isPhone ? { hasTouch: true, isMobile: true } : {}) });
 
-    test('three regenerations are one card with a stack of 3; Fit view frames every step', async ({ page, baseURL }) => {
+    test('three regenerations are one card with a stack of 3; Fit view frames every step', async ({ page, baseURL, axe }) => {
       const panel = await openRoot(page, baseURL!);
       if (isPhone) {
         // a phone starts with a compact strip, expanded on demand
@@ -77,6 +77,8 @@ for (const viewport of [
       // 64 steps, three of them stacked on one card
       await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.steps - 3);
       expect((await nodesInside(panel)).outside).toEqual([]);
+      // The overview is as readable to assistive technology as the cards: no serious or critical violation.
+      await axe(page);
 
       await panel.getByTestId('trajectory-fullscreen').click();
       await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.steps - 3);
