@@ -119,5 +119,5 @@ export function inlineMarkdown(text: string): string {
 }
 
 function schemaBlock(schema: unknown): string {
-  return `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
+  return `<pre tabindex="0">${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 }
