@@ -3,19 +3,17 @@
 // rate limit runs, and Retry replaces the failed reply in place with a pager. Self-contained: it
 // starts its own fake provider and its own studio (the production build) configured for it.
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { startFakeProvider, type FakeProviderServer } from '@trellis/agent/testing';
-import { serve } from '../scripts/serve';
 import { seriousViolations } from './support/axe';
+import { startStudioServer, type StudioServer } from './support/studio-server';
 
 let provider: FakeProviderServer;
-let studio: ChildProcess;
+let studio: StudioServer;
 let base = '';
 
 test.beforeAll(async () => {
+  test.setTimeout(240_000);
   provider = await startFakeProvider('openai', [
     { error: { status: 401, message: 'Incorrect API key provided', code: 'invalid_api_key' } },
     { error: { status: 429, message: 'Rate limit reached for requests', retryAfter: '90' } },
@@ -24,15 +22,9 @@ test.beforeAll(async () => {
     { text: 'Bees build combs from wax they secrete', dropAfterWords: 4 },
     { text: 'Bees build combs from wax.', usage: { input: 120, output: 7 } },
   ]);
-  const port = 3500 + Math.floor(Math.random() * 400);
-  base = `http://127.0.0.1:${port}`;
-  studio = serve({
-    host: '127.0.0.1',
-    port,
-    stdio: 'pipe',
+  // The production build on a database of its own, started and awaited by the suite's helper.
+  studio = await startStudioServer({
     env: {
-      TRELLIS_DATA_DIR: path.join(tmpdir(), `trellis-real-model-${randomUUID()}`),
-      TRELLIS_PG_PORT: String(port + 20_000),
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: provider.url,
       LLM_API_KEY: 'sk-e2e-local-key-0123456789',
@@ -41,15 +33,13 @@ test.beforeAll(async () => {
       LLM_TIMEOUT_SECONDS: '20',
     },
   });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 120_000 })
-    .toBeLessThan(500);
+  base = studio.baseUrl;
 });
 
 test.afterAll(async () => {
-  studio.kill('SIGTERM');
-  await new Promise((resolve) => studio.once('exit', resolve));
-  await provider.close();
+  await studio?.stop();
+  await studio?.dispose();
+  await provider?.close();
 });
 
 test('each failure shows one notice with the provider’s reason and one action; retry pages in place', async ({ page }) => {
