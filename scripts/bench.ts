@@ -19,6 +19,7 @@ const BENCHES = [
   'packages/services/bench/compare.ts',
   'packages/services/bench/apply.ts',
   'packages/services/bench/curate.ts',
+  'packages/services/bench/dataset.ts',
   'packages/services/bench/changes.ts',
   'packages/services/bench/authorship.ts',
   'packages/services/bench/live.ts',

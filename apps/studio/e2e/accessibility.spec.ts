@@ -20,7 +20,10 @@ test.describe('accessibility', () => {
     await axe(page);
   });
 
-  test('has none in the studio: empty, with a conversation and its trajectory, a restored step, the full-screen map, the import page', async ({ page, axe }) => {
+  test('has none in the studio: empty, with a conversation and its trajectory, a restored step, the full-screen map, the import page', async ({
+    page,
+    axe,
+  }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('axe'), PASSWORD);
     await axe(page);

@@ -16,7 +16,8 @@ test.describe('API authentication', () => {
     for (const route of routes) {
       const response = await fetch(`${baseUrl}${route.path}`, {
         method: route.method,
-        headers: route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
+        headers:
+          route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
         body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
       });
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
@@ -33,7 +34,12 @@ test.describe('API authentication', () => {
   test('a personal token works for a GET and is refused after revocation', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('token'));
-    const created = await browser.json<{ id: string; name: string; token: string }>('POST', '/api/tokens', { name: 'cli' }, 201);
+    const created = await browser.json<{ id: string; name: string; token: string }>(
+      'POST',
+      '/api/tokens',
+      { name: 'cli' },
+      201,
+    );
     expect(created.name).toBe('cli');
     expect(created.token).toMatch(/^trl_/);
 
@@ -64,7 +70,9 @@ test.describe('API authentication', () => {
   test('refuses a same-origin cookie POST that is not JSON with 415', async () => {
     const browser = new ApiClient(baseUrl);
     await browser.signUp(uniqueEmail('json'));
-    const response = await browser.request('POST', '/api/tokens', '{"name":"x"}', { 'content-type': 'text/plain' });
+    const response = await browser.request('POST', '/api/tokens', '{"name":"x"}', {
+      'content-type': 'text/plain',
+    });
     expect(response.status).toBe(415);
   });
 
@@ -73,7 +81,9 @@ test.describe('API authentication', () => {
     await browser.signUp(uniqueEmail('valid'));
     const invalid = await browser.request('POST', '/api/tokens', { name: '' });
     expect(invalid.status).toBe(422);
-    const body = (await invalid.json()) as { error: { code: string; details: { issues: { path: string }[] } } };
+    const body = (await invalid.json()) as {
+      error: { code: string; details: { issues: { path: string }[] } };
+    };
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.details.issues[0]?.path).toBe('name');
     const malformed = await browser.request('POST', '/api/tokens', '{not json');
@@ -89,10 +99,14 @@ test.describe('API description', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     const described = new Set(
-      Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`)),
+      Object.entries(doc.paths).flatMap(([p, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+      ),
     );
     for (const route of listApiRoutes()) {
-      expect(described.has(`${route.method} ${route.template}`), `${route.method} ${route.template}`).toBe(true);
+      expect(described.has(`${route.method} ${route.template}`), `${route.method} ${route.template}`).toBe(
+        true,
+      );
     }
     const html = await (await fetch(`${baseUrl}/api/docs`)).text();
     expect(html).toContain('/api/conversations/{id}/branch');

@@ -50,11 +50,16 @@ test('the tokens page fits a phone', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('/api/docs has a table of contents, no catch-all entries, rendered Markdown, and no serious axe violations', async ({ page }) => {
+test('/api/docs has a table of contents, no catch-all entries, rendered Markdown, and no serious axe violations', async ({
+  page,
+}) => {
   await page.goto('/api/docs');
   await expect(page.getByTestId('api-toc')).toBeVisible();
   await expect(page.getByText('{unknown}')).toHaveCount(0);
-  await page.getByTestId('api-toc').getByRole('link', { name: /DELETE \/api\/tokens\/\{id\}/ }).click();
+  await page
+    .getByTestId('api-toc')
+    .getByRole('link', { name: /DELETE \/api\/tokens\/\{id\}/ })
+    .click();
   await expect(page).toHaveURL(/#delete-api-tokens-id$/);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -22,7 +22,15 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/viewports';
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
 
 const ROOT_DOC = ['doc: # Bees', '', '## Findings', 'Bees like gardens.', '', '## Methods', 'Counted hives.'];
-const BRANCH_DOC = ['doc: # Bees', '', '## Findings', 'Rooftop hives thrive in the shade.', '', '## Methods', 'Counted hives.'];
+const BRANCH_DOC = [
+  'doc: # Bees',
+  '',
+  '## Findings',
+  'Rooftop hives thrive in the shade.',
+  '',
+  '## Methods',
+  'Counted hives.',
+];
 
 test.describe('applying items from one path onto another', () => {
   // The tests build on each other's steps, in this order, on one page.
@@ -44,7 +52,10 @@ test.describe('applying items from one path onto another', () => {
     await ui.waitForReplies(1);
     await ui.send(['append: ## Outlook', 'More hives.'].join('\n'));
     await ui.waitForReplies(2);
-    const created = await page.request.post(`/api/conversations/${root}/branch`, { data: { from_turn: 1 } });
+    const created = await page.request.post(`/api/conversations/${root}/branch`, {
+      data: { from_turn: 1 },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(created.status()).toBe(201);
     branch = ((await created.json()) as { thread_id: string }).thread_id;
     await page.goto(`/c/${branch}`);
@@ -56,10 +67,14 @@ test.describe('applying items from one path onto another', () => {
     for (const preference of workspace.preferences) {
       const locked = await page.request.patch(`/api/conversations/${branch}/preferences/${preference.id}`, {
         data: { locked: true },
+        headers: { origin: new URL(page.url()).origin },
       });
       expect(locked.status()).toBe(200);
     }
-    shots = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
+    shots =
+      SCREENSHOT_DIR === undefined
+        ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-'))
+        : path.resolve(SCREENSHOT_DIR);
     await mkdir(shots, { recursive: true });
   });
   test.afterAll(async () => {
@@ -75,7 +90,9 @@ test.describe('applying items from one path onto another', () => {
     await ui.byTestId('compare-document').locator('.cm-content').first().waitFor();
   }
 
-  test('offers a checkbox per changed section and item, and "Apply to A" only once something is ticked', async ({ axe }) => {
+  test('offers a checkbox per changed section and item, and "Apply to A" only once something is ticked', async ({
+    axe,
+  }) => {
     await openCompare();
     expect(await ui.byTestId('apply-to-a').isDisabled()).toBe(true);
     expect(await ui.byTestId('apply-to-b').isDisabled()).toBe(true);
@@ -110,7 +127,9 @@ test.describe('applying items from one path onto another', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
-  test('applies a section and a preference onto A after the dry run: a new step, a dashed edge, a provenance line', async ({ axe }) => {
+  test('applies a section and a preference onto A after the dry run: a new step, a dashed edge, a provenance line', async ({
+    axe,
+  }) => {
     await openCompare();
     await tick('Section Findings').check();
     await tick('Preference Cite sources').check();
@@ -133,7 +152,9 @@ test.describe('applying items from one path onto another', () => {
     await page.waitForURL((url) => url.pathname === `/c/${root}`);
     const entry = ui.page.locator(`[data-testid="message-system"][data-kind="apply"]`);
     await entry.waitFor();
-    expect(await entry.textContent()).toContain("Applied from 2.1: section Findings, preference 'Cite sources' (locked)");
+    expect(await entry.textContent()).toContain(
+      "Applied from 2.1: section Findings, preference 'Cite sources' (locked)",
+    );
     expect(await entry.getByTestId('apply-entry-source').textContent()).toBe('2.1');
     await ui.preference('Cite sources').waitFor();
     expect(await ui.documentText()).toContain('Rooftop hives thrive in the shade.');
@@ -145,10 +166,14 @@ test.describe('applying items from one path onto another', () => {
     // An apply step asks the model nothing: its card says so, and there is no answer to regenerate.
     expect(await ui.card('3').getByTestId('reply-note').textContent()).toBe('applied, no model call');
     expect(await ui.byTestId('regenerate-last').count()).toBe(0);
-    const edge = ui.panel.locator(`[data-testid="rf__edge-apply:${branch}:2->${root}:3"] path.react-flow__edge-path`);
+    const edge = ui.panel.locator(
+      `[data-testid="rf__edge-apply:${branch}:2->${root}:3"] path.react-flow__edge-path`,
+    );
     await edge.waitFor();
     expect(await edge.evaluate((el) => getComputedStyle(el).strokeDasharray)).not.toBe('none');
-    const turnEdge = ui.panel.locator(`[data-testid="rf__edge-${root}:2->${root}:3"] path.react-flow__edge-path`);
+    const turnEdge = ui.panel.locator(
+      `[data-testid="rf__edge-${root}:2->${root}:3"] path.react-flow__edge-path`,
+    );
     expect(await turnEdge.evaluate((el) => getComputedStyle(el).strokeDasharray)).toBe('none');
     for (const file of ['studio-apply-compare.png', 'studio-apply-dry-run.png']) {
       expect((await stat(path.join(shots, file))).size, file).toBeGreaterThan(10_000);
@@ -208,7 +233,9 @@ test.describe('applying items from one path onto another', () => {
       await phone.page.goto(deepLink());
       await phone.page.getByTestId('compare-document').locator('.cm-content').first().waitFor();
       const overflow = () =>
-        phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        phone.page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
       expect(await overflow()).toBeLessThanOrEqual(0);
       await phone.page.getByRole('checkbox', { name: 'Preference Short paragraphs' }).check();
       await phone.page.getByTestId('apply-to-a').click();

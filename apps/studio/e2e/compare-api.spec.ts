@@ -28,7 +28,8 @@ test.describe('the compare routes over HTTP', () => {
     // The event stream ends when the turn has answered.
     expect(await response.text()).toContain('event: done');
   };
-  const compare = (client: ApiClient, query: string) => client.request('GET', `/api/conversations/${root}/compare?${query}`);
+  const compare = (client: ApiClient, query: string) =>
+    client.request('GET', `/api/conversations/${root}/compare?${query}`);
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 
   test.beforeAll(async () => {
@@ -36,14 +37,26 @@ test.describe('the compare routes over HTTP', () => {
     stranger = new ApiClient(baseUrl);
     await owner.signUp(uniqueEmail('compare-api'));
     await stranger.signUp(uniqueEmail('compare-api-stranger'));
-    root = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Bees' }, 201)).thread_id;
+    root = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Bees' }, 201))
+      .thread_id;
     await send(root, 'doc: # Bees\n\nBees hum.\nprefer: Cite sources\ntodo: Outline');
     await send(root, 'append: Hives need shade.');
-    const workspace = await owner.json<{ preferences: { id: string }[] }>('GET', `/api/conversations/${root}/workspace`);
+    const workspace = await owner.json<{ preferences: { id: string }[] }>(
+      'GET',
+      `/api/conversations/${root}/workspace`,
+    );
     // Deleted by hand after step 2: the deletion belongs to step 2.
-    expect((await owner.request('DELETE', `/api/conversations/${root}/preferences/${workspace.preferences[0]!.id}`)).status).toBe(204);
+    expect(
+      (
+        await owner.request(
+          'DELETE',
+          `/api/conversations/${root}/preferences/${workspace.preferences[0]!.id}`,
+        )
+      ).status,
+    ).toBe(204);
     await send(root, 'append: They dance.');
-    other = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Other' }, 201)).thread_id;
+    other = (await owner.json<{ thread_id: string }>('POST', '/api/conversations', { title: 'Other' }, 201))
+      .thread_id;
   });
 
   test('answers JSON by default, in the compare contract', async () => {
@@ -52,7 +65,9 @@ test.describe('the compare routes over HTTP', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const c = CompareSchema.parse(await response.json());
     expect([c.a.node_id, c.b.node_id, c.fork?.node_id]).toEqual([`${root}:1`, `${root}:3`, `${root}:1`]);
-    expect(c.preferences).toMatchObject([{ status: 'removed', a: { text: 'Cite sources' }, removed_at: { node_id: `${root}:2`, label: '2' } }]);
+    expect(c.preferences).toMatchObject([
+      { status: 'removed', a: { text: 'Cite sources' }, removed_at: { node_id: `${root}:2`, label: '2' } },
+    ]);
   });
 
   test('answers format=diff with a plain-text unified diff: the document, then one line per changed item', async () => {
@@ -63,7 +78,9 @@ test.describe('the compare routes over HTTP', () => {
     expect(lines).toContain(`--- a/1\t${root}:1`);
     expect(lines).toContain(`+++ b/3\t${root}:3`);
     expect(lines.some((line) => line.startsWith('@@ '))).toBe(true);
-    expect(lines.filter((line) => line.startsWith('+') && !line.startsWith('+++')).join('\n')).toContain('They dance.');
+    expect(lines.filter((line) => line.startsWith('+') && !line.startsWith('+++')).join('\n')).toContain(
+      'They dance.',
+    );
     expect(lines).toContain('- preference "Cite sources" (removed at step 2)');
     // A step against itself: a diff with no hunk and no item line.
     const same = await (await compare(owner, `a=${root}:2&b=${root}:2&format=diff`)).text();
@@ -72,7 +89,12 @@ test.describe('the compare routes over HTTP', () => {
   });
 
   test('answers 422 with a message for a malformed node id or format', async () => {
-    for (const query of [`a=nope&b=${root}:1`, `a=${root}:1&b=${root}:-1`, `a=${root}:1`, `a=${root}:1&b=${root}:1&format=pdf`]) {
+    for (const query of [
+      `a=nope&b=${root}:1`,
+      `a=${root}:1&b=${root}:-1`,
+      `a=${root}:1`,
+      `a=${root}:1&b=${root}:1&format=pdf`,
+    ]) {
       const response = await compare(owner, query);
       expect(response.status, query).toBe(422);
       const error = await errorOf(response);
@@ -84,7 +106,11 @@ test.describe('the compare routes over HTTP', () => {
   });
 
   test('answers 404 for a node outside the family or past its thread, and 403 for someone else’s family', async () => {
-    for (const query of [`a=${root}:1&b=${other}:0`, `a=${root}:1&b=${root}:9`, `a=th_${'f'.repeat(32)}:0&b=${root}:1`]) {
+    for (const query of [
+      `a=${root}:1&b=${other}:0`,
+      `a=${root}:1&b=${root}:9`,
+      `a=th_${'f'.repeat(32)}:0&b=${root}:1`,
+    ]) {
       const response = await compare(owner, query);
       expect(response.status, query).toBe(404);
       expect((await errorOf(response)).code, query).toBe('not_found');
@@ -99,9 +125,13 @@ test.describe('the compare routes over HTTP', () => {
     expect(response.status).toBe(200);
     const changes = StepChangesSchema.parse(await response.json());
     expect([changes.a.node_id, changes.b.node_id]).toEqual([`${root}:1`, `${root}:2`]);
-    expect(changes.discarded).toMatchObject([{ kind: 'preference', text: 'Cite sources', locked: false, by: 'person' }]);
+    expect(changes.discarded).toMatchObject([
+      { kind: 'preference', text: 'Cite sources', locked: false, by: 'person' },
+    ]);
     expect(changes.document.words_added).toBe(3);
-    const quiet = StepChangesSchema.parse(await owner.json('GET', `/api/conversations/${root}/turns/3/changes`));
+    const quiet = StepChangesSchema.parse(
+      await owner.json('GET', `/api/conversations/${root}/turns/3/changes`),
+    );
     expect(quiet.discarded).toEqual([]);
 
     for (const k of ['0', '4']) {

@@ -29,19 +29,33 @@ test.describe('comparing two paths', () => {
     ui = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('compare'), 'correct horse battery');
     root = await ui.newConversation();
-    await ui.send(['doc: # Bees', 'Bees thrive in city gardens.', 'prefer: Short paragraphs', 'todo: Research regulations'].join('\n'));
+    await ui.send(
+      [
+        'doc: # Bees',
+        'Bees thrive in city gardens.',
+        'prefer: Short paragraphs',
+        'todo: Research regulations',
+      ].join('\n'),
+    );
     await ui.waitForReplies(1);
     await ui.send('append: Hives need shade.');
     await ui.waitForReplies(2);
-    const created = await page.request.post(`/api/conversations/${root}/branch`, { data: { from_turn: 1 } });
+    const created = await page.request.post(`/api/conversations/${root}/branch`, {
+      data: { from_turn: 1 },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(created.status()).toBe(201);
     branch = ((await created.json()) as { thread_id: string }).thread_id;
     const workspace = (await (await page.request.get(`/api/conversations/${branch}/workspace`)).json()) as {
       preferences: { id: string }[];
     };
-    const locked = await page.request.patch(`/api/conversations/${branch}/preferences/${workspace.preferences[0]!.id}`, {
-      data: { locked: true },
-    });
+    const locked = await page.request.patch(
+      `/api/conversations/${branch}/preferences/${workspace.preferences[0]!.id}`,
+      {
+        data: { locked: true },
+        headers: { origin: new URL(page.url()).origin },
+      },
+    );
     expect(locked.status()).toBe(200);
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(1);
@@ -72,7 +86,10 @@ test.describe('comparing two paths', () => {
     expect(await documentDiff.textContent()).toContain('Hives need shade.');
     const preference = ui.byTestId('compare-preferences').locator('li').first();
     expect(await preference.getAttribute('data-status')).toBe('edited');
-    expect(await preference.getByTestId('compare-badge').allTextContents()).toEqual(['edited', 'lock changed']);
+    expect(await preference.getByTestId('compare-badge').allTextContents()).toEqual([
+      'edited',
+      'lock changed',
+    ]);
     const todo = ui.byTestId('compare-todos').locator('li').first();
     expect(await todo.getAttribute('data-status')).toBe('edited');
     expect(await ui.byTestId('compare-words').textContent()).toMatch(/\+\d+ −\d+ words/);
@@ -125,7 +142,9 @@ test.describe('comparing two paths', () => {
     expect(await ui.byTestId('compare-fork').textContent()).toContain('step 1');
   });
 
-  test('the step detail shows what changed and what was discarded at a step that deleted a preference', async ({ axe }) => {
+  test('the step detail shows what changed and what was discarded at a step that deleted a preference', async ({
+    axe,
+  }) => {
     await page.goto(`/c/${root}`);
     await ui.waitForReplies(2);
     // Deleted by hand after step 2, then a turn: the deletion belongs to step 2.
@@ -174,10 +193,15 @@ test.describe('comparing two paths', () => {
   });
 
   test('"Continue from A" and "Continue from B" restore each compared step', async () => {
-    for (const [side, turn] of [['a', 1], ['b', 2]] as const) {
+    for (const [side, turn] of [
+      ['a', 1],
+      ['b', 2],
+    ] as const) {
       await page.goto(`/c/${root}/compare?a=${root}:1&b=${root}:2`);
       await ui.byTestId(`compare-continue-${side}`).click();
-      await page.waitForURL((url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === String(turn));
+      await page.waitForURL(
+        (url) => url.pathname === `/c/${root}` && url.searchParams.get('step') === String(turn),
+      );
       await page.locator(`[data-testid="preview-banner"][data-step-label="${turn}"]`).waitFor();
       await expect.poll(() => ui.userMessages.count()).toBe(turn);
     }
@@ -185,7 +209,11 @@ test.describe('comparing two paths', () => {
 
   test('cards carry the stored word counts as "+N −M", and a struck-through count where items were discarded', async () => {
     const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as {
-      nodes: { id: string; change_summary: { words_added: number; words_removed: number } | null; discarded_count: number }[];
+      nodes: {
+        id: string;
+        change_summary: { words_added: number; words_removed: number } | null;
+        discarded_count: number;
+      }[];
     };
     const stored = (nodeId: string) => graph.nodes.find((n) => n.id === nodeId)!;
     await page.goto(`/c/${root}`);
@@ -196,7 +224,10 @@ test.describe('comparing two paths', () => {
       const summary = stored(`${root}:${turn}`).change_summary!;
       const badge = card(`${root}:${turn}`).getByTestId('step-change-badge');
       const words = (await badge.textContent())!.match(/\+(\d+) −(\d+)/);
-      expect(words?.slice(1).map(Number), `step ${turn}`).toEqual([summary.words_added, summary.words_removed]);
+      expect(words?.slice(1).map(Number), `step ${turn}`).toEqual([
+        summary.words_added,
+        summary.words_removed,
+      ]);
       expect(summary.words_added, `step ${turn}`).toBeGreaterThan(0);
     }
     const marker = card(`${root}:2`).getByTestId('step-discard-marker');

@@ -57,7 +57,9 @@ test.describe('the composer', () => {
     expect(messagePosts()).toBe(2);
   });
 
-  test('brings a sent message and its reply into view when the list was scrolled up, and offers a jump to the latest', async ({ page }) => {
+  test('brings a sent message and its reply into view when the list was scrolled up, and offers a jump to the latest', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('scroll'), PASSWORD);
@@ -95,7 +97,9 @@ test.describe('the composer', () => {
     });
   });
 
-  test('keeps an over-long message as a draft, says by how much it is over before sending, and sends nothing', async ({ page }) => {
+  test('keeps an over-long message as a draft, says by how much it is over before sending, and sends nothing', async ({
+    page,
+  }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('toolong'), PASSWORD);
     await studio.newConversation();

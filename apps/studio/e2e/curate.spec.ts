@@ -24,7 +24,11 @@ class CuratePage extends StudioPage {
     return this.byTestId('archived-list').locator(`[data-thread-id="${threadId}"]`);
   }
   async branch(threadId: string, fromTurn: number): Promise<string> {
-    const response = await this.page.request.post(`/api/conversations/${threadId}/branch`, { data: { from_turn: fromTurn } });
+    const response = await this.page.request.post(`/api/conversations/${threadId}/branch`, {
+      data: { from_turn: fromTurn },
+      // A signed-in write shows its origin, as the studio's own requests do.
+      headers: { origin: new URL(this.page.url()).origin },
+    });
     expect(response.status()).toBe(201);
     return ((await response.json()) as { thread_id: string }).thread_id;
   }
@@ -68,10 +72,17 @@ async function family(page: Page) {
 }
 
 test.describe('curate a family', () => {
-  test('a branch is named by its first message; rename, star, archive and restore a path', async ({ page, axe }) => {
+  test('a branch is named by its first message; rename, star, archive and restore a path', async ({
+    page,
+    axe,
+  }) => {
     const { ui, root, branch } = await family(page);
-    await expect.poll(() => ui.row(branch).getByTestId('conversation-title').textContent()).toBe('Focus on wasps instead');
-    expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe('Let us write a guide to bees');
+    await expect
+      .poll(() => ui.row(branch).getByTestId('conversation-title').textContent())
+      .toBe('Focus on wasps instead');
+    expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe(
+      'Let us write a guide to bees',
+    );
 
     await ui.rename(root, 'Bee guide');
     await ui.row(root).hover();
@@ -91,7 +102,9 @@ test.describe('curate a family', () => {
     await ui.row(root).getByTestId('starred-mark').waitFor();
     expect(await ui.row(root).getByTestId('conversation-title').textContent()).toBe('Bee guide');
     expect(await ui.activeRow(branch).count()).toBe(0);
-    const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as { threads: { thread_id: string; starred: boolean }[] };
+    const graph = (await (await page.request.get(`/api/conversations/${root}/graph`)).json()) as {
+      threads: { thread_id: string; starred: boolean }[];
+    };
     expect(graph.threads.map((t) => [t.thread_id, t.starred])).toEqual([[root, true]]);
 
     await ui.byTestId('archived-group').locator('summary').click();
@@ -103,19 +116,27 @@ test.describe('curate a family', () => {
     expect(await ui.byTestId('archived-group').count()).toBe(0);
   });
 
-  test('a branch at step 0 reads "alternative first message" and takes its first message as its name', async ({ page }) => {
+  test('a branch at step 0 reads "alternative first message" and takes its first message as its name', async ({
+    page,
+  }) => {
     const { ui, root, branch } = await family(page);
     const alternative = await ui.branch(root, 0);
     await page.goto(`/c/${alternative}`);
     await ui.byTestId('chat-empty').waitFor();
     await ui.row(alternative).waitFor();
-    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe('alternative first message');
+    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe(
+      'alternative first message',
+    );
     expect(await ui.row(branch).getByTestId('branched-at').textContent()).toBe('branched at step 1');
     expect(await ui.row(root).getByTestId('branched-at').count()).toBe(0);
     await ui.send('Start with a glossary of bee terms');
     await ui.waitForReplies(1);
-    await expect.poll(() => ui.row(alternative).getByTestId('conversation-title').textContent()).toBe('Start with a glossary of bee terms');
-    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe('alternative first message');
+    await expect
+      .poll(() => ui.row(alternative).getByTestId('conversation-title').textContent())
+      .toBe('Start with a glossary of bee terms');
+    expect(await ui.row(alternative).getByTestId('branched-at').textContent()).toBe(
+      'alternative first message',
+    );
   });
 
   test('the skip link is the first tab stop and moves focus to the composer', async ({ page }) => {
@@ -128,14 +149,18 @@ test.describe('curate a family', () => {
     const box = await skip.boundingBox();
     expect(box !== null && box.width > 1 && box.height > 1).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => ui.byTestId('chat-input').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => ui.byTestId('chat-input').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     // Typing goes into the message box, and the studio still shows the same path.
     await page.keyboard.type('typed after the skip');
     expect(await ui.byTestId('chat-input').inputValue()).toBe('typed after the skip');
     expect(ui.threadId()).toBe(branch);
   });
 
-  test("renames a path from its lane's name on the trajectory; the history and a reload agree", async ({ page }) => {
+  test("renames a path from its lane's name on the trajectory; the history and a reload agree", async ({
+    page,
+  }) => {
     const { ui, branch } = await family(page);
     const panel = ui.byTestId('trajectory-panel');
     // a large panel with every card in view (React Flow renders only what is visible)
@@ -147,7 +172,9 @@ test.describe('curate a family', () => {
     const input = lane.getByTestId('lane-name-edit-input');
     await input.fill('Wasps, not bees');
     await input.press('Enter');
-    await expect.poll(() => ui.row(branch).getByTestId('conversation-title').textContent()).toBe('Wasps, not bees');
+    await expect
+      .poll(() => ui.row(branch).getByTestId('conversation-title').textContent())
+      .toBe('Wasps, not bees');
     await page.reload();
     await ui.waitForReplies(2);
     await expect.poll(() => lane.textContent()).toBe('Wasps, not bees');
@@ -158,7 +185,10 @@ test.describe('curate a family', () => {
     expect(await lane.textContent()).toBe('Wasps, not bees');
   });
 
-  test('Ctrl+K searches every path; a hit names its step and path, and opens it without creating anything', async ({ page, axe }) => {
+  test('Ctrl+K searches every path; a hit names its step and path, and opens it without creating anything', async ({
+    page,
+    axe,
+  }) => {
     const { ui, root, branch } = await family(page);
     const hits = await ui.search('swarming');
     await axe(page, '[data-testid="search-dialog"]');
@@ -166,14 +196,20 @@ test.describe('curate a family', () => {
     expect(labels).toContain('Step 2');
     const message = hits.filter({ hasText: 'Message' }).first();
     expect(await message.getAttribute('data-thread-id')).toBe(root);
-    const before = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    const before = (
+      (await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }
+    ).conversations.length;
     // step 2 is the root's latest: the hit opens the path live, so the next message continues it
     expect(await message.getAttribute('data-latest')).toBe('true');
-    expect(await message.getByTestId('search-hit-path').textContent()).toBe('in Let us write a guide to bees');
+    expect(await message.getByTestId('search-hit-path').textContent()).toBe(
+      'in Let us write a guide to bees',
+    );
     await message.click();
     await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
     await ui.byTestId('search-dialog').waitFor({ state: 'detached' });
-    const after = ((await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    const after = (
+      (await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] }
+    ).conversations.length;
     expect(after).toBe(before);
 
     // a word only the branch holds finds the branch's step, labelled as the graph labels it
@@ -188,7 +224,10 @@ test.describe('curate a family', () => {
     await page.keyboard.press('Escape');
 
     // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.
-    const dir = SCREENSHOT_DIR === undefined ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-')) : path.resolve(SCREENSHOT_DIR);
+    const dir =
+      SCREENSHOT_DIR === undefined
+        ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-'))
+        : path.resolve(SCREENSHOT_DIR);
     await mkdir(dir, { recursive: true });
     // A named, starred family: both paths renamed, the root starred; each lane shows its name.
     await ui.rename(root, 'Bee guide');
@@ -199,14 +238,22 @@ test.describe('curate a family', () => {
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(2);
     const panel = ui.byTestId('trajectory-panel');
-    const laneName = (threadId: string) => panel.locator(`[data-testid="lane-name"][data-thread-id="${threadId}"]`);
+    const laneName = (threadId: string) =>
+      panel.locator(`[data-testid="lane-name"][data-thread-id="${threadId}"]`);
     await expect.poll(() => laneName(root).textContent()).toBe('★Starred: Bee guide');
     expect(await laneName(root).getAttribute('data-starred')).toBe('true');
     expect(await laneName(branch).textContent()).toBe('Wasps instead');
     const canvas = await panel.locator('.react-flow').boundingBox();
     for (const threadId of [root, branch]) {
       const box = await laneName(threadId).boundingBox();
-      expect(box !== null && canvas !== null && box.y >= canvas.y && box.x >= canvas.x && box.x + box.width <= canvas.x + canvas.width, threadId).toBe(true);
+      expect(
+        box !== null &&
+          canvas !== null &&
+          box.y >= canvas.y &&
+          box.x >= canvas.x &&
+          box.x + box.width <= canvas.x + canvas.width,
+        threadId,
+      ).toBe(true);
     }
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
@@ -219,23 +266,27 @@ test.describe('curate a family', () => {
     }
   });
 
-  test('on a phone: the history tab stars and archives, the search button finds and opens a step', { tag: '@phone' }, async ({ page, context, newPage }) => {
-    // The family is built on a desktop page; the phone page signs in with its cookies.
-    const desktop = await newPage({ viewport: { width: 1440, height: 900 } });
-    const { root, branch } = await family(desktop.page);
-    await context.addCookies(await desktop.context.cookies());
-    await desktop.context.close();
-    const ui = new CuratePage(page);
-    await ui.open(root, 2);
-    await ui.openTab('history');
-    await ui.row(root).getByTestId('star-conversation').click();
-    await ui.row(root).getByTestId('starred-mark').waitFor();
-    await ui.row(branch).getByTestId('archive-conversation').click();
-    await ui.byTestId('archived-group').waitFor();
-    await ui.byTestId('search-open').click();
-    await ui.byTestId('search-input').fill('swarming');
-    const hit = ui.byTestId('search-hit').first();
-    await hit.click();
-    await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
-  });
+  test(
+    'on a phone: the history tab stars and archives, the search button finds and opens a step',
+    { tag: '@phone' },
+    async ({ page, context, newPage }) => {
+      // The family is built on a desktop page; the phone page signs in with its cookies.
+      const desktop = await newPage({ viewport: { width: 1440, height: 900 } });
+      const { root, branch } = await family(desktop.page);
+      await context.addCookies(await desktop.context.cookies());
+      await desktop.context.close();
+      const ui = new CuratePage(page);
+      await ui.open(root, 2);
+      await ui.openTab('history');
+      await ui.row(root).getByTestId('star-conversation').click();
+      await ui.row(root).getByTestId('starred-mark').waitFor();
+      await ui.row(branch).getByTestId('archive-conversation').click();
+      await ui.byTestId('archived-group').waitFor();
+      await ui.byTestId('search-open').click();
+      await ui.byTestId('search-input').fill('swarming');
+      const hit = ui.byTestId('search-hit').first();
+      await hit.click();
+      await page.waitForURL((url) => url.pathname === `/c/${root}` && !url.searchParams.has('step'));
+    },
+  );
 });

@@ -11,7 +11,15 @@ import { AuthPage } from './pages/auth-page';
 import { TrajectoryPage } from './pages/trajectory-page';
 import { uniqueEmail } from './support/browser';
 
-const ROOT_DOC = ['doc: # Bees', '', '## Findings', 'Bees like gardens.', '', '## Methods', 'Counted hives.'].join('\n');
+const ROOT_DOC = [
+  'doc: # Bees',
+  '',
+  '## Findings',
+  'Bees like gardens.',
+  '',
+  '## Methods',
+  'Counted hives.',
+].join('\n');
 
 async function signedIn(page: Page, name: string): Promise<TrajectoryPage> {
   const ui = new TrajectoryPage(page);
@@ -35,7 +43,9 @@ function inOrder(text: string, parts: readonly string[]): boolean {
 }
 
 test.describe('the document out and back', () => {
-  test('Export → Document (.docx) downloads a Word file whose headings a DOCX reader finds', async ({ page }) => {
+  test('Export → Document (.docx) downloads a Word file whose headings a DOCX reader finds', async ({
+    page,
+  }) => {
     const ui = await signedIn(page, 'docx');
     const threadId = await ui.newConversation();
     await ui.send([ROOT_DOC, '', 'A list:', '- *Rooftop* hives', '  - shaded ones'].join('\n'));
@@ -44,7 +54,9 @@ test.describe('the document out and back', () => {
     await ui.byTestId('export-toggle').click();
     const item = ui.byTestId('export-document-docx');
     expect(await item.textContent()).toBe('Document (.docx)');
-    expect(await item.getAttribute('href')).toBe(`/api/conversations/${threadId}/export?format=docx&part=document`);
+    expect(await item.getAttribute('href')).toBe(
+      `/api/conversations/${threadId}/export?format=docx&part=document`,
+    );
     const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const { value: html } = await mammoth.convertToHtml({ path: await download.path() });
@@ -57,18 +69,24 @@ test.describe('the document out and back', () => {
     expect(html).not.toContain('doc:');
   });
 
-  test('a section applied after a chosen heading lands there, and Undo in the chat puts the document back', async ({ page }) => {
+  test('a section applied after a chosen heading lands there, and Undo in the chat puts the document back', async ({
+    page,
+  }) => {
     const ui = await signedIn(page, 'place-undo');
     const root = await ui.newConversation();
     await ui.send(ROOT_DOC);
     await ui.waitForReplies(1);
     const before = await liveDocument(ui, root);
     // A branch at step 1 adds an Outlook section at its end (after Methods).
-    const created = await page.request.post(`/api/conversations/${root}/branch`, { data: { from_turn: 1 } });
+    const created = await page.request.post(`/api/conversations/${root}/branch`, {
+      data: { from_turn: 1 },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(created.status()).toBe(201);
     const branch = ((await created.json()) as { thread_id: string }).thread_id;
     const turn = await page.request.post(`/api/conversations/${branch}/messages`, {
       data: { content: ['append: ## Outlook', 'More hives.'].join('\n') },
+      headers: { origin: new URL(page.url()).origin },
     });
     expect(turn.status()).toBe(200);
     await turn.body();
@@ -110,7 +128,15 @@ test.describe('the document out and back', () => {
     const ui = await signedIn(page, 'one-word');
     const threadId = await ui.newConversation();
     const text = (word: string) =>
-      ['doc: # Hives', '', `Bees like ${word} gardens near water.`, '', 'Hives need shade.', '', 'Count them weekly.'].join('\n');
+      [
+        'doc: # Hives',
+        '',
+        `Bees like ${word} gardens near water.`,
+        '',
+        'Hives need shade.',
+        '',
+        'Count them weekly.',
+      ].join('\n');
     await ui.send(text('sunny'));
     await ui.waitForReplies(1);
     await ui.send(text('quiet'));
@@ -123,7 +149,10 @@ test.describe('the document out and back', () => {
     // At 1440 px the compare is side by side: A marks only "sunny", B only "quiet"; one changed line
     // a side, and the unchanged lines are not marked at all.
     const marks = (side: 'a' | 'b') =>
-      diff.locator(`.cm-merge-${side} .cm-changedText`).allTextContents().then((texts) => texts.map((t) => t.trim()));
+      diff
+        .locator(`.cm-merge-${side} .cm-changedText`)
+        .allTextContents()
+        .then((texts) => texts.map((t) => t.trim()));
     expect(await marks('a')).toEqual(['sunny']);
     expect(await marks('b')).toEqual(['quiet']);
     for (const side of ['a', 'b']) {

@@ -73,7 +73,10 @@ test.describe('versioned document saves', () => {
     return { a, b, threadId };
   }
 
-  test('two tabs edit different lines of the same document: both edits are kept', async ({ page, newPage }) => {
+  test('two tabs edit different lines of the same document: both edits are kept', async ({
+    page,
+    newPage,
+  }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-merge');
     const hold = await holdDocumentSaves(b.page);
     await typeAfter(b, 'Hives need shade.', ' Tab B was here.');
@@ -97,7 +100,11 @@ test.describe('versioned document saves', () => {
     expect(await a.documentText()).toContain('Tab A was here.');
   });
 
-  test('two tabs rewrite the same word: the stale tab opens the merge view and nothing is overwritten', async ({ page, newPage, axe }) => {
+  test('two tabs rewrite the same word: the stale tab opens the merge view and nothing is overwritten', async ({
+    page,
+    newPage,
+    axe,
+  }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-conflict');
     const hold = await holdDocumentSaves(b.page);
     // Both tabs rewrite the same word (two insertions at one place are both kept; two rewrites are not).
@@ -141,6 +148,7 @@ test.describe('versioned document saves', () => {
     await hold.held;
     const turn = await page.request.post(`/api/conversations/${threadId}/messages`, {
       data: { content: ['append: ## Outlook', 'Appended by the agent.'].join('\n') },
+      headers: { origin: new URL(page.url()).origin },
     });
     expect(turn.status()).toBe(200);
     await turn.body(); // the whole turn streamed: the append is stored

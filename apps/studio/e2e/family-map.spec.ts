@@ -25,7 +25,10 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 async function openRoot(page: Page, baseURL: string): Promise<Locator> {
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(signIn.ok()).toBe(true);
   await page.goto(`/c/${family.rootThreadId}`);
   const panel = page.getByTestId('trajectory-panel');
@@ -44,7 +47,11 @@ async function nodesInside(panel: Locator): Promise<{ drawn: number; outside: st
     }),
   );
   const outside = boxes.filter(
-    (b) => b.x < pane.x - 1 || b.y < pane.y - 1 || b.x + b.width > pane.x + pane.width + 1 || b.y + b.height > pane.y + pane.height + 1,
+    (b) =>
+      b.x < pane.x - 1 ||
+      b.y < pane.y - 1 ||
+      b.x + b.width > pane.x + pane.width + 1 ||
+      b.y + b.height > pane.y + pane.height + 1,
   );
   return { drawn: boxes.length, outside: outside.map((b) => b.label) };
 }
@@ -58,7 +65,11 @@ for (const viewport of [
   test.describe(`${viewport.width}×${viewport.height}`, { tag: isPhone ? '@phone' : [] }, () => {
     test.use({ viewport, ...(isPhone ? { hasTouch: true, isMobile: true } : {}) });
 
-    test('three regenerations are one card with a stack of 3; Fit view frames every step', async ({ page, baseURL, axe }) => {
+    test('three regenerations are one card with a stack of 3; Fit view frames every step', async ({
+      page,
+      baseURL,
+      axe,
+    }) => {
       const panel = await openRoot(page, baseURL!);
       if (isPhone) {
         // a phone starts with a compact strip, expanded on demand
@@ -66,7 +77,9 @@ for (const viewport of [
         await page.getByTestId('trajectory-expand').click();
         await expect(panel).toHaveAttribute('data-strip', 'false');
       }
-      const regenerationNodes = panel.locator(family.regenerations.map((id) => `[data-node-id^="${id}:"]`).join(', '));
+      const regenerationNodes = panel.locator(
+        family.regenerations.map((id) => `[data-node-id^="${id}:"]`).join(', '),
+      );
       await expect(regenerationNodes).toHaveCount(0);
 
       await panel.locator('.react-flow__controls-fitview').click();
@@ -86,7 +99,10 @@ for (const viewport of [
       await expect(panel.locator('.react-flow__minimap')).toHaveCount(1);
     });
 
-    test("the reply's pager pages the regenerations and never lands on another path; the chat at step 3 brings step 3 into the map", async ({ page, baseURL }) => {
+    test("the reply's pager pages the regenerations and never lands on another path; the chat at step 3 brings step 3 into the map", async ({
+      page,
+      baseURL,
+    }) => {
       const panel = await openRoot(page, baseURL!);
       if (isPhone) await page.getByTestId('trajectory-expand').click();
       const userAt3 = page.locator('[data-testid="message-user"][data-turn="3"]');
@@ -100,7 +116,9 @@ for (const viewport of [
       expect(box.x >= pane.x && box.x + box.width <= pane.x + pane.width).toBe(true);
 
       const reply = page.locator('[data-testid="message-assistant"][data-turn="3"]');
-      const position = reply.locator('[data-testid="sibling-switcher"][data-place="reply"] [data-testid="sibling-position"]');
+      const position = reply.locator(
+        '[data-testid="sibling-switcher"][data-place="reply"] [data-testid="sibling-position"]',
+      );
       await expect(position).toHaveText('1/4');
       // the message's pager holds the path continued from step 2 (not the regenerations)
       await expect(userAt3.getByTestId('sibling-position')).toHaveText('1/2');

@@ -12,32 +12,43 @@ const PASSWORD = 'correct horse battery';
 const CONVERSATIONS = 70;
 
 test.describe('history menu pages', () => {
-  test('shows the newest page first and the older conversations as the list scrolls, each once, archived ones in their group, rendering only the rows near the viewport', async ({ page }) => {
+  test('shows the newest page first and the older conversations as the list scrolls, each once, archived ones in their group, rendering only the rows near the viewport', async ({
+    page,
+  }) => {
     // Short enough that the end of the first page is well below the fold.
     await page.setViewportSize({ width: 1280, height: 700 });
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('pages'), PASSWORD);
     const created: string[] = [];
     for (let i = 1; i <= CONVERSATIONS; i++) {
-      const response = await page.request.post('/api/conversations', { data: { title: `Conversation ${i}` } });
+      const response = await page.request.post('/api/conversations', {
+        data: { title: `Conversation ${i}` },
+        headers: { origin: new URL(page.url()).origin },
+      });
       expect(response.status()).toBe(201);
       created.push(((await response.json()) as { thread_id: string }).thread_id);
     }
     // The oldest is archived: it arrives with the last page, in the Archived group.
-    const archive = await page.request.patch(`/api/conversations/${created[0]}`, { data: { archived: true } });
+    const archive = await page.request.patch(`/api/conversations/${created[0]}`, {
+      data: { archived: true },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(archive.ok()).toBe(true);
 
     await page.goto('/');
     const list = studio.byTestId('conversation-list');
     const rendered = list.getByTestId('conversation-item');
-    const row = (threadId: string | undefined) => rendered.and(page.locator(`[data-thread-id="${threadId}"]`));
+    const row = (threadId: string | undefined) =>
+      rendered.and(page.locator(`[data-thread-id="${threadId}"]`));
     const loaded = async () => Number(await list.getAttribute('data-row-count'));
     const scroller = studio.byTestId('history-scroller');
     await studio.byTestId('conversations-loading-more').waitFor();
     // The list is virtualised: the first page is loaded, only the rows near the viewport are in the DOM.
     expect(await loaded()).toBe(50);
     expect(await rendered.count()).toBeLessThan(40);
-    expect(await rendered.first().getByTestId('conversation-title').textContent()).toBe(`Conversation ${CONVERSATIONS}`);
+    expect(await rendered.first().getByTestId('conversation-title').textContent()).toBe(
+      `Conversation ${CONVERSATIONS}`,
+    );
     expect(await row(created[1]).count()).toBe(0);
     expect(await studio.byTestId('archived-group').count()).toBe(0);
 
@@ -47,7 +58,10 @@ test.describe('history menu pages', () => {
     for (let i = 0; i < 5 * 20; i++) await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const active = document.activeElement;
-      return { tag: active?.tagName, row: active?.closest('[data-testid="conversation-item"]')?.getAttribute('aria-posinset') };
+      return {
+        tag: active?.tagName,
+        row: active?.closest('[data-testid="conversation-item"]')?.getAttribute('aria-posinset'),
+      };
     });
     expect(focused).toEqual({ tag: 'A', row: '21' });
 
@@ -68,12 +82,15 @@ test.describe('history menu pages', () => {
     const walked = await scroller.evaluate(async (el) => {
       const titles: Record<number, string> = {};
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const items = () => [...el.querySelectorAll('[data-testid="conversation-list"] [data-testid="conversation-item"]')];
+      const items = () => [
+        ...el.querySelectorAll('[data-testid="conversation-list"] [data-testid="conversation-item"]'),
+      ];
       // Mounted rows reach across the viewport (or to the list's end) once the virtualiser has caught up.
       const covered = () => {
         const view = el.getBoundingClientRect();
         const boxes = items().map((li) => li.getBoundingClientRect());
-        const listEnd = el.querySelector('[data-testid="conversation-list"]')?.getBoundingClientRect().bottom ?? 0;
+        const listEnd =
+          el.querySelector('[data-testid="conversation-list"]')?.getBoundingClientRect().bottom ?? 0;
         return (
           boxes.length > 0 &&
           Math.min(...boxes.map((b) => b.top)) <= view.top &&
@@ -84,14 +101,19 @@ test.describe('history menu pages', () => {
         el.scrollTo({ top });
         for (let i = 0; i < 60 && !covered(); i++) await frame();
         for (const li of items()) {
-          titles[Number(li.getAttribute('aria-posinset'))] = li.querySelector('[data-testid="conversation-title"]')?.textContent ?? '';
+          titles[Number(li.getAttribute('aria-posinset'))] =
+            li.querySelector('[data-testid="conversation-title"]')?.textContent ?? '';
         }
         if (top >= el.scrollHeight - el.clientHeight) break;
       }
       return titles;
     });
-    expect(Object.keys(walked).map(Number)).toEqual(Array.from({ length: CONVERSATIONS - 1 }, (_, i) => i + 1));
-    expect(Object.values(walked)).toEqual(Array.from({ length: CONVERSATIONS - 1 }, (_, i) => `Conversation ${CONVERSATIONS - i}`));
+    expect(Object.keys(walked).map(Number)).toEqual(
+      Array.from({ length: CONVERSATIONS - 1 }, (_, i) => i + 1),
+    );
+    expect(Object.values(walked)).toEqual(
+      Array.from({ length: CONVERSATIONS - 1 }, (_, i) => `Conversation ${CONVERSATIONS - i}`),
+    );
 
     const group = studio.byTestId('archived-group');
     expect(await group.locator('summary').textContent()).toBe('Archived (1)');
@@ -109,7 +131,9 @@ test.describe('history menu pages', () => {
     expect(await row(created[2]).count()).toBe(1);
 
     // A selection made elsewhere (here the back button) scrolls its row into view.
-    await row(created[CONVERSATIONS - 1]).locator('a').click();
+    await row(created[CONVERSATIONS - 1])
+      .locator('a')
+      .click();
     await page.waitForURL((url) => url.pathname === `/c/${created[CONVERSATIONS - 1]}`);
     await expect.poll(() => row(created[2]).count()).toBe(0);
     await page.goBack();
@@ -129,7 +153,9 @@ test.describe('history menu pages', () => {
     await page.goto('/');
     await studio.byTestId('tab-history').click();
     await rendered.first().waitFor();
-    expect(await rendered.first().getByTestId('conversation-title').textContent()).toBe(`Conversation ${CONVERSATIONS}`);
+    expect(await rendered.first().getByTestId('conversation-title').textContent()).toBe(
+      `Conversation ${CONVERSATIONS}`,
+    );
     expect(await loaded()).toBe(50);
     expect(await rendered.count()).toBeLessThan(40);
   });

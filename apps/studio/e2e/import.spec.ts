@@ -2,7 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/test';
 import type { Locator, Page } from '@playwright/test';
-import { FamilyGraphSchema, MAX_TRANSCRIPT_BYTES, TranscriptInspectionSchema, type FamilyGraph } from '@trellis/domain';
+import {
+  FamilyGraphSchema,
+  MAX_TRANSCRIPT_BYTES,
+  TranscriptInspectionSchema,
+  type FamilyGraph,
+} from '@trellis/domain';
 import { uniqueEmail } from './support/browser';
 import { ApiClient } from './support/api-client';
 import { AuthPage } from './pages/auth-page';
@@ -56,7 +61,8 @@ class ImportPage {
   }
 
   async screenshot(name: string): Promise<void> {
-    if (SCREENSHOTS) await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    if (SCREENSHOTS)
+      await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   }
 }
 
@@ -67,7 +73,9 @@ async function graphOf(page: Page, threadId: string): Promise<FamilyGraph> {
 }
 
 test.describe('importing an agent transcript', () => {
-  test('uploads a transcript with three leaves, imports all as one family, and lands in the studio on the newest leaf', async ({ page }) => {
+  test('uploads a transcript with three leaves, imports all as one family, and lands in the studio on the newest leaf', async ({
+    page,
+  }) => {
     await new AuthPage(page).signUp(uniqueEmail('import'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -77,11 +85,9 @@ test.describe('importing an agent transcript', () => {
     await importer.byTestId('inspection').waitFor();
     expect(await importer.leafRows.count()).toBe(3);
     expect(await importer.byTestId('leaf-count').textContent()).toBe('3 leaves');
-    expect(await importer.leafRows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-leaf-uuid')))).toEqual([
-      'a3',
-      'a3b',
-      'a2e',
-    ]);
+    expect(
+      await importer.leafRows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-leaf-uuid'))),
+    ).toEqual(['a3', 'a3b', 'a2e']);
     const rewound = await importer.leafRow('a2e');
     expect(await rewound.textContent()).toContain('Which herbs grow in shade?');
     expect(await rewound.textContent()).toContain('after a rewind');
@@ -114,7 +120,8 @@ test.describe('importing an agent transcript', () => {
     await page.getByText('Mint and parsley.').first().waitFor();
     if ((await importer.byTestId('trajectory-panel').count()) > 0) {
       const panel = importer.byTestId('trajectory-panel');
-      if ((await panel.getAttribute('data-collapsed')) === 'true') await importer.byTestId('trajectory-toggle').click();
+      if ((await panel.getAttribute('data-collapsed')) === 'true')
+        await importer.byTestId('trajectory-toggle').click();
       await expect
         .poll(() => panel.getByTestId('trajectory-node').count(), { timeout: 15_000 })
         .toBe(graph.nodes.length);
@@ -122,7 +129,9 @@ test.describe('importing an agent transcript', () => {
     await importer.screenshot('import-landed');
   });
 
-  test('shows "Conversation compacted here" in the imported chat where the transcript was compacted', async ({ page }) => {
+  test('shows "Conversation compacted here" in the imported chat where the transcript was compacted', async ({
+    page,
+  }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-compaction'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -159,12 +168,16 @@ test.describe('importing an agent transcript', () => {
       'Which vegetables grow fastest?',
       'How often should I water them?',
     ]);
-    const list = (await (await page.request.get('/api/conversations')).json()) as { conversations: { parent_thread_id: string | null }[] };
+    const list = (await (await page.request.get('/api/conversations')).json()) as {
+      conversations: { parent_thread_id: string | null }[];
+    };
     expect(list.conversations).toHaveLength(2);
     expect(list.conversations.every((c) => c.parent_thread_id === null)).toBe(true);
   });
 
-  test('importing the same file twice says so, opens the earlier copy on request, and imports again only when asked', async ({ page }) => {
+  test('importing the same file twice says so, opens the earlier copy on request, and imports again only when asked', async ({
+    page,
+  }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-twice'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -177,18 +190,28 @@ test.describe('importing an agent transcript', () => {
     await importer.byTestId('import-family').click();
     const notice = importer.byTestId('already-imported');
     await notice.waitFor();
-    expect(await importer.byTestId('already-imported-message').textContent()).toMatch(/^three-leaves\.qwen\.jsonl was already imported on \d{4}-\d{2}-\d{2} as “Garden plan”/);
+    expect(await importer.byTestId('already-imported-message').textContent()).toMatch(
+      /^three-leaves\.qwen\.jsonl was already imported on \d{4}-\d{2}-\d{2} as “Garden plan”/,
+    );
     expect(await importer.byTestId('import-error').count()).toBe(0);
-    expect(await importer.byTestId('open-earlier-import').getAttribute('href')).toBe(`/c/${(await graphOf(page, first)).root_thread_id}`);
+    expect(await importer.byTestId('open-earlier-import').getAttribute('href')).toBe(
+      `/c/${(await graphOf(page, first)).root_thread_id}`,
+    );
     await importer.screenshot('import-already-imported');
 
     const second = await importer.importAndLand('import-again');
-    expect((await graphOf(page, second)).root_thread_id).not.toBe((await graphOf(page, first)).root_thread_id);
-    const list = (await (await page.request.get('/api/conversations')).json()) as { conversations: unknown[] };
+    expect((await graphOf(page, second)).root_thread_id).not.toBe(
+      (await graphOf(page, first)).root_thread_id,
+    );
+    const list = (await (await page.request.get('/api/conversations')).json()) as {
+      conversations: unknown[];
+    };
     expect(list.conversations.length).toBeGreaterThan(1);
   });
 
-  test('explains a file with no conversation (listing its unreadable lines) and a file over the limit', async ({ page }) => {
+  test('explains a file with no conversation (listing its unreadable lines) and a file over the limit', async ({
+    page,
+  }) => {
     await new AuthPage(page).signUp(uniqueEmail('import-errors'), PASSWORD);
     const importer = new ImportPage(page);
     await importer.open();
@@ -197,14 +220,20 @@ test.describe('importing an agent transcript', () => {
     const error = importer.byTestId('import-error');
     await error.waitFor();
     expect(await error.getAttribute('data-status')).toBe('422');
-    expect(await importer.byTestId('import-error-message').textContent()).toContain('no-leaves.jsonl holds no transcript records');
+    expect(await importer.byTestId('import-error-message').textContent()).toContain(
+      'no-leaves.jsonl holds no transcript records',
+    );
     const lines = await importer.byTestId('diagnostic-item').allTextContents();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('line 1');
     expect(lines[1]).toContain('line 2');
     await importer.screenshot('import-no-leaves');
 
-    await importer.upload({ name: 'huge.jsonl', mimeType: 'application/jsonl', buffer: Buffer.alloc(MAX_TRANSCRIPT_BYTES + 1, 0x20) });
+    await importer.upload({
+      name: 'huge.jsonl',
+      mimeType: 'application/jsonl',
+      buffer: Buffer.alloc(MAX_TRANSCRIPT_BYTES + 1, 0x20),
+    });
     await expect.poll(() => error.getAttribute('data-status')).toBe('413');
     expect(await importer.byTestId('import-error-message').textContent()).toContain('at most 20 MB');
   });
@@ -215,7 +244,14 @@ test.describe('transcript API', () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-api'));
     const filler = 'x'.repeat(100_000);
-    const lines = [JSON.stringify({ uuid: 'q', parentUuid: null, type: 'user', message: { role: 'user', parts: [{ text: 'big one' }] } })];
+    const lines = [
+      JSON.stringify({
+        uuid: 'q',
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', parts: [{ text: 'big one' }] },
+      }),
+    ];
     let size = lines[0]!.length + 1;
     for (let i = 0; size < MAX_TRANSCRIPT_BYTES - 200_000; i++) {
       const line = JSON.stringify({
@@ -231,12 +267,19 @@ test.describe('transcript API', () => {
     expect(content.length).toBeGreaterThan(MAX_TRANSCRIPT_BYTES - 300_000);
     expect(content.length).toBeLessThanOrEqual(MAX_TRANSCRIPT_BYTES);
 
-    const inspected = await client.json('POST', '/api/transcripts/inspect', { content, filename: 'big.jsonl' });
+    const inspected = await client.json('POST', '/api/transcripts/inspect', {
+      content,
+      filename: 'big.jsonl',
+    });
     const inspection = TranscriptInspectionSchema.parse(inspected);
     expect(inspection.record_count).toBe(lines.length);
-    expect(inspection.leaves).toEqual([{ leaf_uuid: `a${lines.length - 2}`, turn_count: 1, title: 'big one' }]);
+    expect(inspection.leaves).toEqual([
+      { leaf_uuid: `a${lines.length - 2}`, turn_count: 1, title: 'big one' },
+    ]);
 
-    const over = await client.request('POST', '/api/transcripts/inspect', { content: `${content}${'y'.repeat(MAX_TRANSCRIPT_BYTES - content.length + 1)}` });
+    const over = await client.request('POST', '/api/transcripts/inspect', {
+      content: `${content}${'y'.repeat(MAX_TRANSCRIPT_BYTES - content.length + 1)}`,
+    });
     expect(over.status).toBe(413);
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
@@ -262,7 +305,10 @@ test.describe('transcript API', () => {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
-    const imported = await importer.request('POST', '/api/transcripts/import', { content, filename: 'worst-case.jsonl' });
+    const imported = await importer.request('POST', '/api/transcripts/import', {
+      content,
+      filename: 'worst-case.jsonl',
+    });
     importDone = true;
     await poller;
 
@@ -278,27 +324,52 @@ test.describe('transcript API', () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-caps'));
     const leaves = Array.from({ length: 5_000 }, (_, i) =>
-      JSON.stringify({ uuid: `u${i}`, parentUuid: null, type: 'user', message: { role: 'user', parts: [{ text: `prompt ${i}` }] } }),
+      JSON.stringify({
+        uuid: `u${i}`,
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', parts: [{ text: `prompt ${i}` }] },
+      }),
     ).join('\n');
     const many = await client.request('POST', '/api/transcripts/import', { content: leaves });
     expect(many.status).toBe(422);
-    expect(((await many.json()) as { error: { message: string } }).error.message).toContain('5,000 conversation leaves; at most 1,000 can be imported at once');
-    const deep = await client.request('POST', '/api/transcripts/inspect', { content: `${'['.repeat(4_100)}${']'.repeat(4_100)}\n` });
+    expect(((await many.json()) as { error: { message: string } }).error.message).toContain(
+      '5,000 conversation leaves; at most 1,000 can be imported at once',
+    );
+    const deep = await client.request('POST', '/api/transcripts/inspect', {
+      content: `${'['.repeat(4_100)}${']'.repeat(4_100)}\n`,
+    });
     expect(deep.status).toBe(422);
-    expect(((await deep.json()) as { error: { message: string } }).error.message).toContain('deeper than 256 levels');
-    expect((await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations).toEqual([]);
+    expect(((await deep.json()) as { error: { message: string } }).error.message).toContain(
+      'deeper than 256 levels',
+    );
+    expect(
+      (await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations,
+    ).toEqual([]);
   });
 
   test('answers 422 for a bad request and for a leaf that is not in the file', async () => {
     const client = new ApiClient(baseUrl);
     await client.signUp(uniqueEmail('import-422'));
-    expect((await client.request('POST', '/api/transcripts/import', { content: 'x', leaf_uuids: [] })).status).toBe(422);
+    expect(
+      (await client.request('POST', '/api/transcripts/import', { content: 'x', leaf_uuids: [] })).status,
+    ).toBe(422);
     const { readFile } = await import('node:fs/promises');
     const content = await readFile(THREE_LEAVES, 'utf8');
-    const unknown = await client.request('POST', '/api/transcripts/import', { content, leaf_uuids: ['nope'] });
+    const unknown = await client.request('POST', '/api/transcripts/import', {
+      content,
+      leaf_uuids: ['nope'],
+    });
     expect(unknown.status).toBe(422);
-    expect((await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations).toEqual([]);
-    const imported = await client.json<{ conversations: unknown[]; root_thread_id: string }>('POST', '/api/transcripts/import', { content }, 201);
+    expect(
+      (await client.json<{ conversations: unknown[] }>('GET', '/api/conversations')).conversations,
+    ).toEqual([]);
+    const imported = await client.json<{ conversations: unknown[]; root_thread_id: string }>(
+      'POST',
+      '/api/transcripts/import',
+      { content },
+      201,
+    );
     expect(imported.conversations).toHaveLength(3);
   });
 });

@@ -36,7 +36,10 @@ test.beforeAll(async () => {
   await mkdir(workDir, { recursive: true, mode: 0o755 });
   let databaseUrl: string;
   if (process.env.DATABASE_URL) {
-    databaseUrl = await ensureDatabase(process.env.DATABASE_URL, `trellis_live_${randomBytes(5).toString('hex')}`);
+    databaseUrl = await ensureDatabase(
+      process.env.DATABASE_URL,
+      `trellis_live_${randomBytes(5).toString('hex')}`,
+    );
   } else {
     postgres = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), port: await freePort() });
     databaseUrl = postgres.url;
@@ -85,12 +88,20 @@ http {
 }
 `,
   );
-  const nginx = spawn(NGINX, ['-p', workDir, '-c', path.join(workDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  const nginx = spawn(NGINX, ['-p', workDir, '-c', path.join(workDir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
   children.push(nginx);
   await waitForHealthy(proxyUrl, 30_000, nginx);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
 });
 

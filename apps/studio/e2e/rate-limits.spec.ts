@@ -15,7 +15,12 @@ interface Reply {
 }
 
 /** One JSON POST, sent from a chosen loopback source address (127.0.0.0/8 is all local). */
-function post(server: StudioServer, path: string, body: unknown, o: { from?: string; headers?: Record<string, string>; cookie?: string } = {}): Promise<Reply> {
+function post(
+  server: StudioServer,
+  path: string,
+  body: unknown,
+  o: { from?: string; headers?: Record<string, string>; cookie?: string } = {},
+): Promise<Reply> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -50,9 +55,20 @@ function post(server: StudioServer, path: string, body: unknown, o: { from?: str
   });
 }
 
-const signUp = (s: StudioServer, email: string, from?: string) => post(s, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Owner' }, { from });
-const signIn = (s: StudioServer, email: string, password: string, o: { from?: string; forwardedFor?: string } = {}) =>
-  post(s, '/api/auth/sign-in/email', { email, password }, { from: o.from, headers: o.forwardedFor ? { 'x-forwarded-for': o.forwardedFor } : {} });
+const signUp = (s: StudioServer, email: string, from?: string) =>
+  post(s, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Owner' }, { from });
+const signIn = (
+  s: StudioServer,
+  email: string,
+  password: string,
+  o: { from?: string; forwardedFor?: string } = {},
+) =>
+  post(
+    s,
+    '/api/auth/sign-in/email',
+    { email, password },
+    { from: o.from, headers: o.forwardedFor ? { 'x-forwarded-for': o.forwardedFor } : {} },
+  );
 
 test.describe('rate limits without a trusted proxy', () => {
   let server: StudioServer;
@@ -69,7 +85,9 @@ test.describe('rate limits without a trusted proxy', () => {
     expect((await signUp(server, email, '127.0.0.9')).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await signIn(server, email, 'wrong password', { forwardedFor: `203.0.113.${i + 1}` })).status);
+      statuses.push(
+        (await signIn(server, email, 'wrong password', { forwardedFor: `203.0.113.${i + 1}` })).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -85,12 +103,16 @@ test.describe('rate limits without a trusted proxy', () => {
 
   test('limits one address over every account (sign-in and sign-up)', async () => {
     const signIns: number[] = [];
-    for (let i = 0; i < 22; i++) signIns.push((await signIn(server, uniqueEmail(`spray${i}`), 'wrong password', { from: '127.0.0.3' })).status);
+    for (let i = 0; i < 22; i++)
+      signIns.push(
+        (await signIn(server, uniqueEmail(`spray${i}`), 'wrong password', { from: '127.0.0.3' })).status,
+      );
     expect(signIns.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(signIns.slice(20)).toEqual([429, 429]);
 
     const signUps: number[] = [];
-    for (let i = 0; i < 22; i++) signUps.push((await signUp(server, uniqueEmail(`farm${i}`), '127.0.0.4')).status);
+    for (let i = 0; i < 22; i++)
+      signUps.push((await signUp(server, uniqueEmail(`farm${i}`), '127.0.0.4')).status);
     expect(signUps.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(signUps.slice(20)).toEqual([429, 429]);
     // Another address is not affected.
@@ -99,10 +121,14 @@ test.describe('rate limits without a trusted proxy', () => {
 
   test('limits token creation per address over every account', async () => {
     const cookies = [];
-    for (const tag of ['tok-a', 'tok-b']) cookies.push((await signUp(server, uniqueEmail(tag), '127.0.0.6')).cookie);
+    for (const tag of ['tok-a', 'tok-b'])
+      cookies.push((await signUp(server, uniqueEmail(tag), '127.0.0.6')).cookie);
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) {
-      statuses.push((await post(server, '/api/tokens', { name: `t${i}` }, { from: '127.0.0.6', cookie: cookies[i % 2] })).status);
+      statuses.push(
+        (await post(server, '/api/tokens', { name: `t${i}` }, { from: '127.0.0.6', cookie: cookies[i % 2] }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
@@ -123,13 +149,22 @@ test.describe('rate limits behind a trusted proxy', () => {
     const email = uniqueEmail('proxied');
     expect((await signUp(server, email)).status).toBe(200);
     const rotating: number[] = [];
-    for (let i = 0; i < 12; i++) rotating.push((await signIn(server, email, 'wrong password', { forwardedFor: `203.0.113.${i + 1}` })).status);
+    for (let i = 0; i < 12; i++)
+      rotating.push(
+        (await signIn(server, email, 'wrong password', { forwardedFor: `203.0.113.${i + 1}` })).status,
+      );
     expect(rotating).toEqual(Array(12).fill(401));
 
     // The client-written left part of the chain does not count; 198.51.100.7 is the client.
     const fixed: number[] = [];
     for (let i = 0; i < 11; i++) {
-      fixed.push((await signIn(server, email, 'wrong password', { forwardedFor: `192.0.2.${i + 1}, 198.51.100.7, 10.0.0.2` })).status);
+      fixed.push(
+        (
+          await signIn(server, email, 'wrong password', {
+            forwardedFor: `192.0.2.${i + 1}, 198.51.100.7, 10.0.0.2`,
+          })
+        ).status,
+      );
     }
     expect(fixed.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(fixed[10]).toBe(429);
@@ -142,7 +177,14 @@ test.describe('rate limits behind a trusted proxy', () => {
     expect((await signUp(server, email, '127.0.0.7')).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await signIn(server, email, 'wrong password', { from: '127.0.0.7', forwardedFor: `203.0.113.${i + 1}` })).status);
+      statuses.push(
+        (
+          await signIn(server, email, 'wrong password', {
+            from: '127.0.0.7',
+            forwardedFor: `203.0.113.${i + 1}`,
+          })
+        ).status,
+      );
     }
     expect(statuses[10]).toBe(429);
   });

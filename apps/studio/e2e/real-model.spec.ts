@@ -42,7 +42,9 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
-test('each failure shows one notice with the provider’s reason and one action; retry pages in place', async ({ page }) => {
+test('each failure shows one notice with the provider’s reason and one action; retry pages in place', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${base}/sign-up`);
   await page.getByLabel('Name').fill('Real model');
@@ -68,7 +70,9 @@ test('each failure shows one notice with the provider’s reason and one action;
   // A rate limit longer than the studio waits: "Retry in N s", counting down, disabled meanwhile.
   await send('second');
   const limited = page.locator('[data-testid="reply-interrupted"][data-reason-code="rate_limited"]');
-  await expect(limited.getByTestId('reply-interrupted-reason')).toContainText('429: Rate limit reached for requests');
+  await expect(limited.getByTestId('reply-interrupted-reason')).toContainText(
+    '429: Rate limit reached for requests',
+  );
   await expect(limited.getByTestId('interrupted-retry')).toHaveText(/Retry in \d+ s/);
   await expect(limited.getByTestId('interrupted-retry')).toBeDisabled();
   await expect(page.getByTestId('interrupted-retry')).toHaveCount(1);

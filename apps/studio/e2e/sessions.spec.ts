@@ -18,7 +18,9 @@ test.describe('sessions and tokens', () => {
     const first = new ApiClient(baseUrl);
     await first.signUp(email, PASSWORD);
     const second = new ApiClient(baseUrl);
-    expect((await second.request('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await second.request('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(200);
     const { token } = await first.json<{ token: string }>('POST', '/api/tokens', { name: 'laptop' }, 201);
     const bearer = new ApiClient(baseUrl).withToken(token);
     expect((await bearer.request('GET', '/api/conversations')).status).toBe(200);
@@ -46,7 +48,9 @@ test.describe('sessions and tokens', () => {
     const minted = await bearer.request('POST', '/api/tokens', { name: 'child' });
     expect(minted.status).toBe(403);
     expect((await bearer.request('GET', '/api/tokens')).status).toBe(403);
-    expect((await browser.json<{ tokens: { name: string }[] }>('GET', '/api/tokens')).tokens.map((t) => t.name)).toEqual(['cli']);
+    expect(
+      (await browser.json<{ tokens: { name: string }[] }>('GET', '/api/tokens')).tokens.map((t) => t.name),
+    ).toEqual(['cli']);
   });
 
   test('auth bodies that are not JSON objects answer 400, unstorable text 422', async () => {
@@ -56,9 +60,15 @@ test.describe('sessions and tokens', () => {
       expect(response.status, body).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
     }
-    const nul = await client.request('POST', '/api/auth/sign-up/email', { email: uniqueEmail('nul'), password: PASSWORD, name: 'a\u0000b' });
+    const nul = await client.request('POST', '/api/auth/sign-up/email', {
+      email: uniqueEmail('nul'),
+      password: PASSWORD,
+      name: 'a\u0000b',
+    });
     expect(nul.status).toBe(422);
-    expect(((await nul.json()) as { error: { message: string } }).error.message).toBe('name contains a NUL character');
+    expect(((await nul.json()) as { error: { message: string } }).error.message).toBe(
+      'name contains a NUL character',
+    );
   });
 });
 
@@ -97,10 +107,13 @@ test.describe('security headers', () => {
     test('the studio pages raise no Content-Security-Policy violation', async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (/content security policy|refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+        if (/content security policy|refused to (load|execute|apply)/i.test(message.text()))
+          violations.push(message.text());
       });
       await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       await page.goto('/sign-up');
       await page.getByLabel('Name').fill('CSP User');
@@ -108,7 +121,10 @@ test.describe('security headers', () => {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.getByTestId('studio').waitFor();
-      const created = await page.request.post('/api/conversations', { data: { title: 'CSP check' }, headers: { origin: baseUrl } });
+      const created = await page.request.post('/api/conversations', {
+        data: { title: 'CSP check' },
+        headers: { origin: baseUrl },
+      });
       expect(created.status()).toBe(201);
       const { thread_id } = (await created.json()) as { thread_id: string };
       await page.goto(`/c/${thread_id}`);

@@ -15,11 +15,18 @@ const PASSWORD = 'correct horse battery';
 const PHONE = { width: 390, height: 844 };
 
 test.describe('edit and regenerate as siblings', () => {
-  test('an edit makes ‹ 2/2 ›; the arrows move both ways and the conversation below follows; reload, the history menu and a deep link land where they should', async ({ page, context }) => {
+  test('an edit makes ‹ 2/2 ›; the arrows move both ways and the conversation below follows; reload, the history menu and a deep link land where they should', async ({
+    page,
+    context,
+  }) => {
     const chat = new SiblingsPage(page);
     await new AuthPage(page).signUp(uniqueEmail('siblings'), PASSWORD);
     const original = await chat.newConversation();
-    for (const [turn, text] of ['What should I plant on a sunny balcony?', 'todo: Buy tomato seeds', 'todo: Water daily'].entries()) {
+    for (const [turn, text] of [
+      'What should I plant on a sunny balcony?',
+      'todo: Buy tomato seeds',
+      'todo: Water daily',
+    ].entries()) {
       await chat.send(text);
       await chat.waitForStep(turn + 1, text);
     }
@@ -40,7 +47,10 @@ test.describe('edit and regenerate as siblings', () => {
     const edited = await chat.edit(2, 'todo: Buy basil seeds');
     await chat.waitForStep(2, 'todo: Buy basil seeds');
     await chat.waitForPosition(2, '2/2');
-    expect(await chat.userTexts()).toEqual(['What should I plant on a sunny balcony?', 'todo: Buy basil seeds']);
+    expect(await chat.userTexts()).toEqual([
+      'What should I plant on a sunny balcony?',
+      'todo: Buy basil seeds',
+    ]);
     expect(await chat.replyText(2)).toContain('Buy basil seeds');
     expect(await chat.positions()).toEqual({ 2: '2/2' });
     expect(await chat.prev(2).isEnabled()).toBe(true);
@@ -60,7 +70,11 @@ test.describe('edit and regenerate as siblings', () => {
     await chat.waitForStep(3, 'todo: Water daily');
     await chat.waitForPosition(2, '1/2');
     expect(Math.abs((await chat.switcher(2).boundingBox())!.y - before!.y)).toBeLessThanOrEqual(2);
-    expect(await chat.userTexts()).toEqual(['What should I plant on a sunny balcony?', 'todo: Buy tomato seeds', 'todo: Water daily']);
+    expect(await chat.userTexts()).toEqual([
+      'What should I plant on a sunny balcony?',
+      'todo: Buy tomato seeds',
+      'todo: Water daily',
+    ]);
     expect(await chat.replyText(2)).toContain('Buy tomato seeds');
     expect(await chat.prev(2).isEnabled()).toBe(false);
     expect(await chat.next(2).isEnabled()).toBe(true);
@@ -96,7 +110,11 @@ test.describe('edit and regenerate as siblings', () => {
     await chat.waitForPosition(2, '1/2');
     expect(chat.threadId()).toBe(original);
     await expect
-      .poll(async () => CursorSchema.parse(await (await page.request.get(`/api/conversations/${edited}/cursor`)).json()).thread_id)
+      .poll(
+        async () =>
+          CursorSchema.parse(await (await page.request.get(`/api/conversations/${edited}/cursor`)).json())
+            .thread_id,
+      )
       .toBe(original);
 
     // A link to the edited branch, opened in another tab, shows that branch and not the cursor.
@@ -107,7 +125,9 @@ test.describe('edit and regenerate as siblings', () => {
     expect(tab.threadId()).toBe(edited);
   });
 
-  test('regenerating twice makes ‹ 3/3 ›, the view follows each new branch while its reply streams, and the arrows walk all three', async ({ page }) => {
+  test('regenerating twice makes ‹ 3/3 ›, the view follows each new branch while its reply streams, and the arrows walk all three', async ({
+    page,
+  }) => {
     const chat = new SiblingsPage(page);
     await chat.throttleRegenerateStreams(120);
     await new AuthPage(page).signUp(uniqueEmail('regen'), PASSWORD);
@@ -123,7 +143,10 @@ test.describe('edit and regenerate as siblings', () => {
     await chat.waitForRunningTurn();
     await chat.waitForStep(2, 'todo: Draft the first chapter');
     await chat.waitForPosition(2, '2/2');
-    expect(await chat.userTexts()).toEqual(['todo: Outline the field guide', 'todo: Draft the first chapter']);
+    expect(await chat.userTexts()).toEqual([
+      'todo: Outline the field guide',
+      'todo: Draft the first chapter',
+    ]);
 
     // The bottom bar's ↻ regenerates the last reply.
     const second = await chat.regenerateLast();
@@ -172,46 +195,50 @@ test.describe('edit and regenerate as siblings', () => {
   test.describe('with touch', () => {
     test.use({ hasTouch: true, isMobile: true });
 
-    test('works on a phone: the edit box and the arrows are usable, every control a 40 px tap target', { tag: '@phone' }, async ({ page }) => {
-      const chat = new SiblingsPage(page);
-      await new AuthPage(page).signUp(uniqueEmail('siblings-phone'), PASSWORD);
-      await chat.byTestId('phone-tabs').waitFor();
-      await chat.send('todo: Find a sunny balcony');
-      await chat.waitForStep(1, 'todo: Find a sunny balcony');
-      const original = chat.threadId();
-      await chat.send('todo: Buy two planters');
-      await chat.waitForStep(2, 'todo: Buy two planters');
+    test(
+      'works on a phone: the edit box and the arrows are usable, every control a 40 px tap target',
+      { tag: '@phone' },
+      async ({ page }) => {
+        const chat = new SiblingsPage(page);
+        await new AuthPage(page).signUp(uniqueEmail('siblings-phone'), PASSWORD);
+        await chat.byTestId('phone-tabs').waitFor();
+        await chat.send('todo: Find a sunny balcony');
+        await chat.waitForStep(1, 'todo: Find a sunny balcony');
+        const original = chat.threadId();
+        await chat.send('todo: Buy two planters');
+        await chat.waitForStep(2, 'todo: Buy two planters');
 
-      // No hover on touch: Edit is on show and big enough to hit.
-      const editButton = chat.userMessage(2).getByTestId('edit-message');
-      expect(await editButton.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-      await expectTapTarget(editButton);
-      await editButton.tap();
-      const box = chat.userMessage(2).getByTestId('edit-box');
-      await box.waitFor();
-      const boxSize = await box.boundingBox();
-      expect(boxSize?.width).toBeGreaterThan(PHONE.width * 0.6);
-      await box.fill('todo: Buy three planters');
-      await expectTapTarget(chat.userMessage(2).getByTestId('edit-submit'));
-      await chat.userMessage(2).getByTestId('edit-submit').tap();
-      const edited = await chat.waitForThreadOtherThan(original);
-      await chat.waitForStep(2, 'todo: Buy three planters');
-      await chat.waitForPosition(2, '2/2');
+        // No hover on touch: Edit is on show and big enough to hit.
+        const editButton = chat.userMessage(2).getByTestId('edit-message');
+        expect(await editButton.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+        await expectTapTarget(editButton);
+        await editButton.tap();
+        const box = chat.userMessage(2).getByTestId('edit-box');
+        await box.waitFor();
+        const boxSize = await box.boundingBox();
+        expect(boxSize?.width).toBeGreaterThan(PHONE.width * 0.6);
+        await box.fill('todo: Buy three planters');
+        await expectTapTarget(chat.userMessage(2).getByTestId('edit-submit'));
+        await chat.userMessage(2).getByTestId('edit-submit').tap();
+        const edited = await chat.waitForThreadOtherThan(original);
+        await chat.waitForStep(2, 'todo: Buy three planters');
+        await chat.waitForPosition(2, '2/2');
 
-      await expectTapTarget(chat.prev(2));
-      await expectTapTarget(chat.next(2));
-      await chat.prev(2).tap();
-      await chat.waitForThread(original);
-      await chat.waitForStep(2, 'todo: Buy two planters');
-      await chat.waitForPosition(2, '1/2');
-      await chat.next(2).tap();
-      await chat.waitForThread(edited);
-      await chat.waitForStep(2, 'todo: Buy three planters');
-      await chat.waitForPosition(2, '2/2');
+        await expectTapTarget(chat.prev(2));
+        await expectTapTarget(chat.next(2));
+        await chat.prev(2).tap();
+        await chat.waitForThread(original);
+        await chat.waitForStep(2, 'todo: Buy two planters');
+        await chat.waitForPosition(2, '1/2');
+        await chat.next(2).tap();
+        await chat.waitForThread(edited);
+        await chat.waitForStep(2, 'todo: Buy three planters');
+        await chat.waitForPosition(2, '2/2');
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      },
+    );
   });
 });
 

@@ -29,7 +29,9 @@ async function waitForReading<T>(
 }
 
 test.describe('the studio', () => {
-  test('co-writes a workspace through three directive turns and a manual edit, all of which survive a reload and reach the next snapshot', async ({ page }) => {
+  test('co-writes a workspace through three directive turns and a manual edit, all of which survive a reload and reach the next snapshot', async ({
+    page,
+  }) => {
     const studio = new StudioPage(page);
     await studio.throttleTurnStreams(80);
     await new AuthPage(page).signUp(uniqueEmail('studio'), PASSWORD);
@@ -176,7 +178,9 @@ test.describe('the studio', () => {
     ]);
   });
 
-  test('manages conversations from the history menu: new, rename in place, delete after confirming', async ({ page }) => {
+  test('manages conversations from the history menu: new, rename in place, delete after confirming', async ({
+    page,
+  }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('history'), PASSWORD);
 
@@ -216,7 +220,9 @@ test.describe('the studio', () => {
     expect(await studio.conversationItems.count()).toBe(1);
   });
 
-  test('pages a long transcript with "Load earlier", and Shift+Enter writes a new line instead of sending', async ({ page }) => {
+  test('pages a long transcript with "Load earlier", and Shift+Enter writes a new line instead of sending', async ({
+    page,
+  }) => {
     const studio = new StudioPage(page);
     await new AuthPage(page).signUp(uniqueEmail('paging'), PASSWORD);
     const threadId = await studio.newConversation();
@@ -294,7 +300,9 @@ test.describe('the studio', () => {
     ]);
   });
 
-  test('explains a busy thread (409) and a failed reply, keeps the message for a retry, and stops a streaming reply', async ({ page }) => {
+  test('explains a busy thread (409) and a failed reply, keeps the message for a retry, and stops a streaming reply', async ({
+    page,
+  }) => {
     const studio = new StudioPage(page);
     await studio.throttleTurnStreams(150);
     await new AuthPage(page).signUp(uniqueEmail('notices'), PASSWORD);
@@ -351,33 +359,37 @@ test.describe('the studio', () => {
     expect(await studio.userMessages.count()).toBe(3);
   });
 
-  test('works on a phone: tabs instead of columns, a message sent from the chat tab shows up in the workspace tab', { tag: '@phone' }, async ({ page }) => {
-    const studio = new StudioPage(page);
-    await new AuthPage(page).signUp(uniqueEmail('phone'), PASSWORD);
-    await studio.byTestId('phone-tabs').waitFor();
-    expect(await studio.byTestId('column-workspace').isVisible()).toBe(false);
+  test(
+    'works on a phone: tabs instead of columns, a message sent from the chat tab shows up in the workspace tab',
+    { tag: '@phone' },
+    async ({ page }) => {
+      const studio = new StudioPage(page);
+      await new AuthPage(page).signUp(uniqueEmail('phone'), PASSWORD);
+      await studio.byTestId('phone-tabs').waitFor();
+      expect(await studio.byTestId('column-workspace').isVisible()).toBe(false);
 
-    // Sending without a conversation starts one.
-    await studio.send(
-      ['objective: Keep bees on a balcony', 'todo: Buy a bee suit', '  todo: Check the size'].join('\n'),
-    );
-    await studio.waitForReplies(1);
-    expect(new URL(page.url()).pathname).toMatch(/^\/c\/th_[0-9a-f]{32}$/);
+      // Sending without a conversation starts one.
+      await studio.send(
+        ['objective: Keep bees on a balcony', 'todo: Buy a bee suit', '  todo: Check the size'].join('\n'),
+      );
+      await studio.waitForReplies(1);
+      expect(new URL(page.url()).pathname).toMatch(/^\/c\/th_[0-9a-f]{32}$/);
 
-    await studio.openTab('workspace');
-    await studio.byTestId('workspace').waitFor();
-    expect(await studio.byTestId('column-chat').isVisible()).toBe(false);
-    expect(await studio.objective()).toBe('Keep bees on a balcony');
-    expect(await studio.todos()).toEqual([
-      { text: 'Buy a bee suit', depth: 0, done: false },
-      { text: 'Check the size', depth: 1, done: false },
-    ]);
+      await studio.openTab('workspace');
+      await studio.byTestId('workspace').waitFor();
+      expect(await studio.byTestId('column-chat').isVisible()).toBe(false);
+      expect(await studio.objective()).toBe('Keep bees on a balcony');
+      expect(await studio.todos()).toEqual([
+        { text: 'Buy a bee suit', depth: 0, done: false },
+        { text: 'Check the size', depth: 1, done: false },
+      ]);
 
-    // The history column was hidden until now: its list measures the space it has once shown,
-    // so its rows mount a frame after the tab opens.
-    await studio.openTab('history');
-    await expect.poll(() => studio.conversationItems.count()).toBe(1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
+      // The history column was hidden until now: its list measures the space it has once shown,
+      // so its rows mount a frame after the tab opens.
+      await studio.openTab('history');
+      await expect.poll(() => studio.conversationItems.count()).toBe(1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    },
+  );
 });

@@ -205,21 +205,24 @@ test.describe('driving the trajectory panel', () => {
     // overview (compact nodes: label and path colour), and every step is inside the canvas.
     await ui.panel.locator('.react-flow__controls-fitview').click();
     await ui.settle();
-    expect(await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview'), 'fit view is the overview').toBe('true');
+    expect(
+      await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview'),
+      'fit view is the overview',
+    ).toBe('true');
     const pane = await ui.panel.locator('.react-flow').boundingBox();
     if (!pane) throw new Error('no canvas');
-    const drawn = await ui.panel
-      .getByTestId('trajectory-node')
-      .evaluateAll((nodes) =>
-        nodes.map((node) => {
-          const { x, y, width, height } = node.getBoundingClientRect();
-          return { x, y, width, height };
-        }),
-      );
+    const drawn = await ui.panel.getByTestId('trajectory-node').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const { x, y, width, height } = node.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
     expect(drawn.length, 'every step drawn').toBe(tall.graph.nodes.length);
     for (const box of drawn) {
       expect(box.x >= pane.x - 1 && box.y >= pane.y - 1, 'inside the canvas').toBe(true);
-      expect(box.x + box.width <= pane.x + pane.width + 1 && box.y + box.height <= pane.y + pane.height + 1).toBe(true);
+      expect(
+        box.x + box.width <= pane.x + pane.width + 1 && box.y + box.height <= pane.y + pane.height + 1,
+      ).toBe(true);
     }
     // Zooming out goes on down to the overview's floor (one step per ~24 px), and stops there.
     const zoomOut = ui.panel.locator('.react-flow__controls-zoomout');

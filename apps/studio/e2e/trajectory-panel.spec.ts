@@ -131,7 +131,11 @@ test.describe('the trajectory panel', () => {
     // Zoomed in past the readable floor, the cards read again: off-path cards carry the question
     // only; displayed ones the reply too.
     const zoomIn = ui.panel.locator('.react-flow__controls-zoomin');
-    for (let i = 0; i < 12 && (await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview')) === 'true'; i++) {
+    for (
+      let i = 0;
+      i < 12 && (await ui.panel.getByTestId('trajectory-canvas').getAttribute('data-overview')) === 'true';
+      i++
+    ) {
       await zoomIn.click();
       await ui.page.evaluate(() => window.trajectoryHarness.settle(20));
     }

@@ -299,7 +299,9 @@ test.describe('continuing from a step of the trajectory', () => {
     // Only the family in the history menu: the conversation "New" opened earlier goes.
     for (const conversation of await ui.conversations()) {
       if (conversation.turn_index === 0)
-        await page.request.delete(`/api/conversations/${conversation.thread_id}`);
+        await page.request.delete(`/api/conversations/${conversation.thread_id}`, {
+          headers: { origin: new URL(page.url()).origin },
+        });
     }
     await openLive(branches.b411, 4);
     await ui.panel.locator('.react-flow__controls-fitview').click();

@@ -50,7 +50,8 @@ export function StudioHeader({
         <span data-testid="user-email" className="hidden truncate sm:inline">
           {email}
         </span>
-        <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
+        {/* A developer's page, like the API reference: in the header from md up (a phone reaches it at /settings/tokens). */}
+        <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex md:px-3">
           <Link href="/settings/tokens" data-testid="tokens-link" title="API tokens" aria-label="API tokens">
             <KeyRound aria-hidden /> <span className="hidden md:inline">Tokens</span>
           </Link>
