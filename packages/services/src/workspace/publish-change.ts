@@ -3,9 +3,9 @@
 // transaction that rolls back. Readers fetch the rows; the payload only says where to look.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@trellis/db';
-import { appendFamilyEvent } from '../live/family-events';
+import { FAMILY_CHANNEL, appendFamilyEvent } from '../live/family-events';
 
-export const FAMILY_CHANNEL = 'trellis_family';
+export { FAMILY_CHANNEL };
 
 /**
  * `{"family": <root thread id>, "thread": <thread id>, "seq": <last seq>, "kind": "change"}` on
