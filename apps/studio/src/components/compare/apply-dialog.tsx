@@ -2,7 +2,7 @@
 import { markdownHeadings, type ApplyDryRun, type ApplyItem, type SectionPlace } from '@trellis/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -47,7 +47,6 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
   // Where each ticked section goes ("" = the default: in place of the same heading, else where it
   // stands on the source); the choices are the target's headings, read off the dry run's "now".
   const [places, setPlaces] = useState<Readonly<Record<string, string>>>({});
-  const [targetHeadings, setTargetHeadings] = useState<readonly string[]>([]);
   const placed = items.map((item) => (item.kind === 'section' && places[item.heading] ? { ...item, place: toPlace(places[item.heading]!) } : item));
   const input = { source: source.node_id, items: placed };
   const dryRun = useQuery({
@@ -74,10 +73,12 @@ export function ApplyDialog({ open, onOpenChange, side, target, source, items, u
     },
   });
   const nowText = dryRun.data?.document.hunks.filter((h) => h.op !== 'insert').map((h) => h.text).join('');
-  useEffect(() => {
-    if (nowText === undefined) return;
-    setTargetHeadings((known) => (known.length > 0 ? known : markdownHeadings(nowText).map((h) => h.text).filter((h) => h !== '')));
-  }, [nowText]);
+  // The target as it is now is the same whatever the placement, and the previous dry run stays on
+  // screen while the next one runs (keepPreviousData): the choices are read off it, not kept apart.
+  const targetHeadings = useMemo(
+    () => (nowText === undefined ? [] : markdownHeadings(nowText).map((h) => h.text).filter((h) => h !== '')),
+    [nowText],
+  );
   const sections = items.flatMap((item) => (item.kind === 'section' ? [item.heading] : []));
   const error = apply.error ?? dryRun.error;
   const count = `${items.length} item${items.length === 1 ? '' : 's'}`;
