@@ -117,18 +117,27 @@ function contentKey(entry: LongTailRecord): string {
   return JSON.stringify(entry.rawContent ?? null);
 }
 
-/** Rule 5: tool results whose parent is not in the file. */
-export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void {
-  const present = new Set<string>();
+/** Each uuid → the index of its first record in `mapped`. */
+export function uuidIndex(mapped: readonly LongTailRecord[]): Map<string, number> {
+  const indexOf = new Map<string, number>();
+  mapped.forEach(({ record }, index) => {
+    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
+  });
+  return indexOf;
+}
+
+/** Rule 5: tool results whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex). */
+export function attachOrphanToolResults(
+  mapped: readonly LongTailRecord[],
+  indexOf: ReadonlyMap<string, number>,
+): void {
   const toolHolder = new Map<string, string>();
-  for (const { record, toolUseIds } of mapped) {
-    present.add(record.uuid);
+  for (const { record, toolUseIds } of mapped)
     for (const id of toolUseIds) if (!toolHolder.has(id)) toolHolder.set(id, record.uuid);
-  }
   let previous: string | undefined;
   for (const { record, source, toolResultIds } of mapped) {
     const parent = record.parentUuid;
-    if (record.type === 'tool_result' && parent !== null && !present.has(parent)) {
+    if (record.type === 'tool_result' && parent !== null && !indexOf.has(parent)) {
       let to: string | undefined;
       for (const id of toolResultIds) to ??= toolHolder.get(id);
       to ??= previous;
@@ -141,35 +150,47 @@ export function attachOrphanToolResults(mapped: readonly LongTailRecord[]): void
   }
 }
 
-/**
- * Indices of `mapped` with every parent before its children (a preorder of the parent forest,
- * first records of a uuid only; records on a parent cycle last, in physical order). Re-parenting
- * (fan-out joins, folds) can hang a record below one written after it, so physical order is not
- * enough. Linear: one children table, one explicit stack.
- */
-function parentsFirstForest(mapped: readonly LongTailRecord[]): {
-  order: number[];
-  indexOf: Map<string, number>;
-} {
-  const indexOf = new Map<string, number>();
-  mapped.forEach(({ record }, index) => {
-    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
-  });
-  const firstChild = new Int32Array(mapped.length).fill(-1);
-  const nextSibling = new Int32Array(mapped.length).fill(-1);
-  const roots: number[] = [];
-  for (let index = mapped.length - 1; index >= 0; index--) {
+/** The parent forest of the records once their parents are final, shared by rules 2 and 4. */
+export interface ParentForest {
+  /**
+   * Indices of `mapped` with every parent before its children (a preorder, first records of a
+   * uuid only; records on a parent cycle last, in physical order). Re-parenting (fan-out joins,
+   * folds) can hang a record below one written after it, so physical order is not enough.
+   */
+  readonly order: readonly number[];
+  /** Per index: the index of the first record with its uuid. */
+  readonly first: Int32Array;
+  /** Per index: the index of its parent's first record, or -1 when the parent is not in the file. */
+  readonly parent: Int32Array;
+}
+
+/** Linear: one children table, one explicit stack; `indexOf` from uuidIndex. */
+export function parentsFirstForest(
+  mapped: readonly LongTailRecord[],
+  indexOf: ReadonlyMap<string, number>,
+): ParentForest {
+  const size = mapped.length;
+  const first = new Int32Array(size);
+  const parentOf = new Int32Array(size);
+  for (let index = 0; index < size; index++) {
     const { record } = mapped[index]!;
-    if (indexOf.get(record.uuid) !== index) continue;
-    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
-    if (parent === undefined || parent === index) roots.push(index);
+    first[index] = indexOf.get(record.uuid)!;
+    parentOf[index] = record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
+  }
+  const firstChild = new Int32Array(size).fill(-1);
+  const nextSibling = new Int32Array(size).fill(-1);
+  const roots: number[] = [];
+  for (let index = size - 1; index >= 0; index--) {
+    if (first[index] !== index) continue;
+    const parent = parentOf[index]!;
+    if (parent < 0 || parent === index) roots.push(index);
     else {
       nextSibling[index] = firstChild[parent]!;
       firstChild[parent] = index;
     }
   }
   const order: number[] = [];
-  const seen = new Uint8Array(mapped.length);
+  const seen = new Uint8Array(size);
   const stack = roots.reverse();
   while (stack.length > 0) {
     const index = stack.pop()!;
@@ -179,9 +200,8 @@ function parentsFirstForest(mapped: readonly LongTailRecord[]): {
     for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  for (let index = 0; index < mapped.length; index++)
-    if (seen[index] === 0 && indexOf.get(mapped[index]!.record.uuid) === index) order.push(index);
-  return { order, indexOf };
+  for (let index = 0; index < size; index++) if (seen[index] === 0 && first[index] === index) order.push(index);
+  return { order, first, parent: parentOf };
 }
 
 function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
@@ -208,25 +228,22 @@ function isAttempt(record: ChatRecord): boolean {
 }
 
 /** Rule 2: dead assistant attempts. Returns the visible-text attempts kept as alternatives. */
-export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): AlternativeReply[] {
-  const { order, indexOf } = parentsFirstForest(mapped);
+export function settleAbandonedAttempts(
+  mapped: readonly LongTailRecord[],
+  { order, parent: parentOf }: ParentForest,
+): AlternativeReply[] {
   const size = mapped.length;
   // Indexed by a uuid's first record.
   const keptBelow = new Uint8Array(size);
   const errorBelow = new Uint8Array(size);
   const visibleBelow = new Uint8Array(size);
   const childCount = new Int32Array(size);
-  const parentIndex = (record: ChatRecord) =>
-    record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
-  for (const { record } of mapped) {
-    const parent = parentIndex(record);
-    if (parent >= 0) childCount[parent]!++;
-  }
+  for (const parent of parentOf) if (parent >= 0) childCount[parent]!++;
   // Children before parents: one sweep of the reversed order sees every child first.
   for (let i = order.length - 1; i >= 0; i--) {
     const index = order[i]!;
     const { record, isApiError } = mapped[index]!;
-    const parent = parentIndex(record);
+    const parent = parentOf[index]!;
     if (parent < 0) continue;
     const attempt = isAttempt(record);
     if ((!isNeutral(record) && !attempt) || keptBelow[index] === 1) keptBelow[parent] = 1;
@@ -242,7 +259,7 @@ export function settleAbandonedAttempts(mapped: readonly LongTailRecord[]): Alte
     const { record, source } = mapped[index]!;
     // Neutral records inside a dead attempt inherit nothing: they are neutral already.
     if (!isAttempt(record) || keptBelow[index] === 1) continue;
-    const parent = parentIndex(record);
+    const parent = parentOf[index]!;
     let choice = parent >= 0 ? decision[parent]! : 0;
     if (choice === 0) {
       const visible = hasVisibleText(record) || visibleBelow[index] === 1;
@@ -282,17 +299,19 @@ export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]):
  * at the head of the file). A re-asked prompt written later stays a leaf. Sidechain and main
  * records are judged apart (a link between them is cut), each against its own answered trees.
  */
-export function neutralizeUnansweredTrees(mapped: readonly LongTailRecord[]): void {
-  const { order, indexOf } = parentsFirstForest(mapped);
+export function neutralizeUnansweredTrees(
+  mapped: readonly LongTailRecord[],
+  { order, first, parent: parentOf }: ParentForest,
+): void {
   const size = mapped.length;
   const rootOf = new Int32Array(size).fill(-1);
   for (const index of order) {
-    const { record, source } = mapped[index]!;
-    const parent = record.parentUuid === null ? undefined : indexOf.get(record.parentUuid);
-    const sameSide = parent !== undefined && mapped[parent]!.source.isSidechain === source.isSidechain;
+    const parent = parentOf[index]!;
+    const sameSide =
+      parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain;
     rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
   }
-  const rootOfRecord = (index: number) => rootOf[indexOf.get(mapped[index]!.record.uuid)!]!;
+  const rootOfRecord = (index: number) => rootOf[first[index]!]!;
   const answered = new Uint8Array(size);
   const prompted = new Uint8Array(size);
   const lastIndex = new Int32Array(size);

@@ -30,7 +30,9 @@ import {
   neutralizeStrayCommandOutput,
   neutralizeUnansweredTrees,
   NEUTRAL_SUBTYPE,
+  parentsFirstForest,
   settleAbandonedAttempts,
+  uuidIndex,
   type LongTailRecord,
 } from './claude-code-long-tail';
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
@@ -76,7 +78,8 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  fanOut: FanOutEntry;
+  /** The fan-out entry but its parent, which is read when the fan-out is linearised. */
+  fanOut: Omit<FanOutEntry, 'parentUuid'>;
   logicalParentUuid: string | undefined;
 }
 
@@ -121,10 +124,13 @@ export function readClaudeCodeJsonl(
   const { kept, folded } = foldDuplicateChains(mapped);
   // A subagent file: every record is a sidechain; it is read as its one conversation.
   const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
-  const compactions = joinCompactionRoots(kept);
-  attachOrphanToolResults(kept);
-  for (const entry of kept) entry.fanOut = { ...entry.fanOut, parentUuid: entry.record.parentUuid };
-  const newParents = linearizeToolFanOut(kept.map((entry) => entry.fanOut));
+  // The uuids are settled once folding is done; only parents move from here on.
+  const indexOf = uuidIndex(kept);
+  const compactions = joinCompactionRoots(kept, indexOf);
+  attachOrphanToolResults(kept, indexOf);
+  const newParents = linearizeToolFanOut(
+    kept.map(({ fanOut, record }) => ({ ...fanOut, parentUuid: record.parentUuid })),
+  );
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
   for (const { record, source } of kept) {
@@ -134,16 +140,20 @@ export function readClaudeCodeJsonl(
     record.parentUuid = reparent.to;
   }
 
-  const alternativeReplies = settleAbandonedAttempts(kept);
+  // The parents are final: the rules below only make records neutral, so they share one forest.
+  const forest = parentsFirstForest(kept, indexOf);
+  const alternativeReplies = settleAbandonedAttempts(kept, forest);
   neutralizeStrayCommandOutput(kept);
-  const main = isSubagentFile ? kept : kept.filter((entry) => !entry.source.isSidechain);
-  const side = isSubagentFile ? [] : kept.filter((entry) => entry.source.isSidechain);
-  // Main and sidechain records are judged apart (in a subagent file, all are sidechains).
-  neutralizeUnansweredTrees(kept);
+  neutralizeUnansweredTrees(kept, forest);
 
+  // In a subagent file, all records are sidechains and read as the conversation.
+  const records: ChatRecord[] = [];
+  const sidechainRecords: ChatRecord[] = [];
+  for (const { record, source } of kept)
+    (source.isSidechain && !isSubagentFile ? sidechainRecords : records).push(record);
   return {
-    records: main.map((entry) => entry.record),
-    sidechainRecords: side.map((entry) => entry.record),
+    records,
+    sidechainRecords,
     diagnostics: state.diagnostics.items,
     diagnosticCount: state.diagnostics.count,
     compactions,
@@ -200,7 +210,6 @@ function mapRecord(
     toolResultIds: content.toolResultIds,
     fanOut: {
       uuid,
-      parentUuid: base.parentUuid,
       kind,
       messageId,
       toolUseIds: content.toolUseIds,
@@ -332,17 +341,16 @@ function isNeutralSystemSubtype(subtype: string): boolean {
 }
 
 /** Attaches each compaction root below its logical parent when that is in the file; lists every boundary. */
-function joinCompactionRoots(mapped: MappedRecord[]): CompactionMark[] {
+function joinCompactionRoots(
+  mapped: readonly MappedRecord[],
+  indexOf: ReadonlyMap<string, number>,
+): CompactionMark[] {
   const compactions: CompactionMark[] = [];
-  let uuids: Set<string> | undefined;
-  for (const entry of mapped) {
-    const { record, source, logicalParentUuid } = entry;
+  for (const { record, source, logicalParentUuid } of mapped) {
     const isBoundary = record.type === 'system' && record.subtype === RecordSubtype.compactBoundary;
     const isRoot = record.parentUuid === null && logicalParentUuid !== undefined;
     if (!isBoundary && !isRoot) continue;
-    // Built on the first compaction only: most files have none.
-    uuids ??= new Set(mapped.map((other) => other.record.uuid));
-    const joins = isRoot && uuids.has(logicalParentUuid) && logicalParentUuid !== record.uuid;
+    const joins = isRoot && indexOf.has(logicalParentUuid) && logicalParentUuid !== record.uuid;
     if (isBoundary) {
       const metadata = (record.systemPayload?.compaction ?? {}) as CompactionMetadata;
       compactions.push({
@@ -355,7 +363,7 @@ function joinCompactionRoots(mapped: MappedRecord[]): CompactionMark[] {
     }
     if (!joins) {
       // Continued from another file: name the missing record, so the inspector reports it.
-      if (isRoot && !uuids.has(logicalParentUuid)) {
+      if (isRoot && !indexOf.has(logicalParentUuid)) {
         source.originalParentUuid = null;
         record.parentUuid = logicalParentUuid;
       }
@@ -363,7 +371,6 @@ function joinCompactionRoots(mapped: MappedRecord[]): CompactionMark[] {
     }
     source.originalParentUuid = null;
     record.parentUuid = logicalParentUuid;
-    entry.fanOut = { ...entry.fanOut, parentUuid: logicalParentUuid };
   }
   return compactions;
 }
