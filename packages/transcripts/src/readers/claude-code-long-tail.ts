@@ -131,13 +131,13 @@ export function attachOrphanToolResults(
   mapped: readonly LongTailRecord[],
   indexOf: ReadonlyMap<string, number>,
 ): void {
-  const toolHolder = new Map<string, string>();
-  for (const { record, toolUseIds } of mapped)
-    for (const id of toolUseIds) if (!toolHolder.has(id)) toolHolder.set(id, record.uuid);
+  // Built on the first orphan only: most files have none.
+  let toolHolder: Map<string, string> | undefined;
   let previous: string | undefined;
   for (const { record, source, toolResultIds } of mapped) {
     const parent = record.parentUuid;
     if (record.type === 'tool_result' && parent !== null && !indexOf.has(parent)) {
+      toolHolder ??= toolHolders(mapped);
       let to: string | undefined;
       for (const id of toolResultIds) to ??= toolHolder.get(id);
       to ??= previous;
@@ -148,6 +148,14 @@ export function attachOrphanToolResults(
     }
     previous = record.uuid;
   }
+}
+
+/** Each tool_use id → the first record holding it. */
+function toolHolders(mapped: readonly LongTailRecord[]): Map<string, string> {
+  const holder = new Map<string, string>();
+  for (const { record, toolUseIds } of mapped)
+    for (const id of toolUseIds) if (!holder.has(id)) holder.set(id, record.uuid);
+  return holder;
 }
 
 /** The parent forest of the records once their parents are final, shared by rules 2 and 4. */
