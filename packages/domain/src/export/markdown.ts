@@ -7,6 +7,7 @@
  */
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
+import { markdownHeadings } from '../apply/sections';
 import { displayedDocumentTitle } from '../workspace/document-title';
 import { titleText } from './filename';
 
@@ -73,61 +74,43 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
 }
 
 /**
- * The document alone, as it stands: when its body opens with a heading it is the file as written;
- * otherwise a clean `#` heading (the document's title, else the path's) goes first and the body's
- * headings move below it.
+ * The document alone, as it stands: when its body opens with its one top heading it is the file as
+ * written; otherwise a clean `#` heading (the document's title, else the path's) goes first and the
+ * body's headings move below it.
  */
 export function documentToMarkdown(input: { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> }): string {
   const { content } = input.document;
-  if (startsWithHeading(content) && !hasLaterTopHeading(content)) return `${content.trim()}\n`;
+  if (opensWithItsTitle(content)) return `${content.trim()}\n`;
   const title = displayedDocumentTitle(input.document.title, '') ?? input.pathTitle;
   const body = content.trim() === '' ? '' : `\n${nestHeadings(content, 2).trim()}\n`;
   return `# ${headingText(title)}\n${body}`;
 }
 
 /**
- * Moves every ATX heading outside code fences down so the shallowest becomes level `top` (at most
- * level 6); a text whose shallowest heading is already at or below `top` is unchanged.
+ * Moves every ATX heading outside code fences (apply/sections' scan) down so the shallowest becomes
+ * level `top` (at most level 6); a text whose shallowest heading is already at or below `top` is
+ * unchanged.
  */
 export function nestHeadings(markdown: string, top: number): string {
-  const lines = markdown.split('\n');
-  const levels: number[] = [];
-  forEachHeading(lines, (_, level) => void levels.push(level));
-  if (levels.length === 0) return markdown;
-  const shift = top - Math.min(...levels);
+  const headings = markdownHeadings(markdown);
+  if (headings.length === 0) return markdown;
+  const shift = top - Math.min(...headings.map((h) => h.level));
   if (shift <= 0) return markdown;
-  forEachHeading(lines, (i, level) => {
-    const line = lines[i] ?? '';
-    lines[i] = line.replace(/^(\s{0,3})#{1,6}/, `$1${'#'.repeat(Math.min(6, level + shift))}`);
-  });
-  return lines.join('\n');
-}
-
-function forEachHeading(lines: readonly string[], visit: (index: number, level: number) => void): void {
-  let fence: string | null = null;
-  for (const [i, line] of lines.entries()) {
-    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (opener !== undefined) {
-      if (fence === null) fence = opener;
-      else if (opener[0] === fence[0] && opener.length >= fence.length) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
-    const hashes = /^\s{0,3}(#{1,6})(?:\s|$)/.exec(line)?.[1];
-    if (hashes !== undefined) visit(i, hashes.length);
+  const out: string[] = [];
+  let at = 0;
+  for (const { start, level } of headings) {
+    const hashes = markdown.indexOf('#', start);
+    out.push(markdown.slice(at, hashes), '#'.repeat(Math.min(6, level + shift)));
+    at = hashes + level;
   }
+  out.push(markdown.slice(at));
+  return out.join('');
 }
 
-function startsWithHeading(content: string): boolean {
-  const first = content.split('\n').find((line) => line.trim() !== '');
-  return first !== undefined && /^\s{0,3}#\s/.test(first);
-}
-
-/** A second top-level heading after the first: such a document needs a title above its sections. */
-function hasLaterTopHeading(content: string): boolean {
-  let count = 0;
-  forEachHeading(content.split('\n'), (_, level) => void (level === 1 && count++));
-  return count > 1;
+/** The first line holds a top heading and no other top heading follows (else the sections need a title above them). */
+function opensWithItsTitle(content: string): boolean {
+  const tops = markdownHeadings(content).filter((h) => h.level === 1);
+  return tops.length === 1 && content.slice(0, tops[0]!.start).trim() === '';
 }
 
 function headingText(title: string): string {
