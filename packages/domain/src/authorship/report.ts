@@ -1,6 +1,7 @@
 // The authorship report (issue 26, item 3): a Markdown statement of who wrote the displayed path's
 // final document, to paste into an AI-use disclosure. Pure: the service hands in the text, its spans,
 // the path's steps (labels and the prompts that opened them) and the names of applied sources.
+import { previewText } from '../workspace/snapshot';
 import { summarizeAuthorship, wordStarts } from './summary';
 import type { AuthorshipSpan, AuthorshipSummary } from './types';
 
@@ -54,11 +55,6 @@ function share(n: number, of: number): string {
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
-}
-
-function quote(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 export function authorshipReport(input: AuthorshipReportInput): string {
@@ -118,7 +114,7 @@ export function authorshipReport(input: AuthorshipReportInput): string {
   const steps = new Map(input.steps.map((step) => [step.turn, step]));
   for (const [turn, n] of [...agentWordsByTurn].sort((a, b) => a[0] - b[0])) {
     const step = steps.get(turn);
-    const prompt = step?.prompt ? ` — asked: “${quote(step.prompt)}”` : '';
+    const prompt = step?.prompt ? ` — asked: “${previewText(step.prompt)}”` : '';
     lines.push(`- ${step?.label ?? `Step ${turn}`}: ${n} word${n === 1 ? '' : 's'}${prompt}`);
   }
   lines.push('', '## Applied from other paths', '');
