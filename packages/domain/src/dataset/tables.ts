@@ -16,11 +16,18 @@ export interface DatasetTable {
   readonly description: string;
   readonly fields: readonly DatasetField[];
   readonly primaryKey: readonly string[];
-  readonly foreignKeys: readonly { fields: readonly string[]; reference: { resource: string; fields: readonly string[] } }[];
+  readonly foreignKeys: readonly DatasetForeignKey[];
+}
+
+/** One column that joins another table's key column (every key of the dataset is one column). */
+export interface DatasetForeignKey {
+  readonly field: string;
+  readonly resource: string;
+  readonly target: string;
 }
 
 const f = (name: string, type: FieldType, description: string, required = false): DatasetField => ({ name, type, description, required });
-const fk = (field: string, resource: string, target = field) => ({ fields: [field], reference: { resource, fields: [target] } });
+const fk = (field: string, resource: string, target = field): DatasetForeignKey => ({ field, resource, target });
 
 export const DATASET_TABLES: readonly DatasetTable[] = [
   {
@@ -52,7 +59,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('created_at', 'datetime', 'When it was created.', true),
     ],
     primaryKey: ['path_id'],
-    foreignKeys: [fk('family_id', 'families'), { fields: ['parent_path_id'], reference: { resource: 'paths', fields: ['path_id'] } }],
+    foreignKeys: [fk('family_id', 'families'), fk('parent_path_id', 'paths', 'path_id')],
   },
   {
     name: 'steps',
@@ -75,7 +82,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('items_edited', 'integer', 'Preferences and todos edited in this step.'),
     ],
     primaryKey: ['step_id'],
-    foreignKeys: [fk('path_id', 'paths'), { fields: ['parent_step_id'], reference: { resource: 'steps', fields: ['step_id'] } }],
+    foreignKeys: [fk('path_id', 'paths'), fk('parent_step_id', 'steps', 'step_id')],
   },
   {
     name: 'messages',
@@ -159,7 +166,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('undoes_step_id', 'string', 'For an undo: the apply step it reverses.'),
     ],
     primaryKey: ['step_id'],
-    foreignKeys: [fk('step_id', 'steps'), { fields: ['source_step_id'], reference: { resource: 'steps', fields: ['step_id'] } }],
+    foreignKeys: [fk('step_id', 'steps'), fk('source_step_id', 'steps', 'step_id')],
   },
   {
     name: 'decisions',
@@ -185,10 +192,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('kind', 'string', 'turn, branch or apply.', true),
     ],
     primaryKey: ['source_step_id', 'target_step_id', 'kind'],
-    foreignKeys: [
-      { fields: ['source_step_id'], reference: { resource: 'steps', fields: ['step_id'] } },
-      { fields: ['target_step_id'], reference: { resource: 'steps', fields: ['step_id'] } },
-    ],
+    foreignKeys: [fk('source_step_id', 'steps', 'step_id'), fk('target_step_id', 'steps', 'step_id')],
   },
 ];
 
@@ -219,11 +223,8 @@ export function dataPackageDescriptor(input: { name: string; title: string; crea
           ...(field.type === 'boolean' ? { trueValues: ['true'], falseValues: ['false'] } : {}),
           ...(field.required ? { constraints: { required: true } } : {}),
         })),
-        primaryKey: [...table.primaryKey],
-        foreignKeys: table.foreignKeys.map((key) => ({
-          fields: [...key.fields],
-          reference: { resource: key.reference.resource, fields: [...key.reference.fields] },
-        })),
+        primaryKey: table.primaryKey,
+        foreignKeys: table.foreignKeys.map((key) => ({ fields: [key.field], reference: { resource: key.resource, fields: [key.target] } })),
         missingValues: [''],
       },
     })),
@@ -257,7 +258,7 @@ export function datasetMarkdown(): string {
   for (const table of DATASET_TABLES) {
     out.push(`## ${table.name}.csv`, '', table.description, '');
     out.push(`Primary key: ${table.primaryKey.map((k) => `\`${k}\``).join(', ')}.`);
-    for (const key of table.foreignKeys) out.push(`\`${key.fields.join(', ')}\` → \`${key.reference.resource}.${key.reference.fields.join(', ')}\`.`);
+    for (const key of table.foreignKeys) out.push(`\`${key.field}\` → \`${key.resource}.${key.target}\`.`);
     out.push('', '| field | type | required | description |', '| --- | --- | --- | --- |');
     for (const field of table.fields) out.push(`| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : ''} | ${field.description} |`);
     out.push('');
@@ -298,13 +299,12 @@ export function validateDataset(tables: Readonly<Record<string, readonly Record<
     if (table.primaryKey.length === 1) keysOf.set(table.name, new Set(rows.map((row) => row[table.primaryKey[0]!] ?? '')));
   }
   for (const table of DATASET_TABLES) {
-    for (const key of table.foreignKeys) {
-      const targets = keysOf.get(key.reference.resource);
-      const field = key.fields[0]!;
+    for (const { field, resource } of table.foreignKeys) {
+      const targets = keysOf.get(resource);
       if (!targets) continue;
       (tables[table.name] ?? []).forEach((row, i) => {
         const value = row[field] ?? '';
-        if (value !== '' && !targets.has(value)) problems.push(`${table.name} row ${i + 1}: ${field} ${value} is not in ${key.reference.resource}`);
+        if (value !== '' && !targets.has(value)) problems.push(`${table.name} row ${i + 1}: ${field} ${value} is not in ${resource}`);
       });
     }
   }
