@@ -23,6 +23,7 @@
 // 5. Tool results whose parent was never written are attached to the record holding their
 //    tool_use, else to the record written just before them.
 import { RecordSubtype } from '../record-kind';
+import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
 import type { ClaudeCodeSource } from './claude-code';
 
@@ -223,9 +224,7 @@ function isNeutral(record: ChatRecord): boolean {
 }
 
 function hasVisibleText(record: ChatRecord): boolean {
-  return (record.message?.parts ?? []).some(
-    (part) => part.thought !== true && typeof part.text === 'string' && part.text.trim() !== '',
-  );
+  return assistantTextFragments(record).some((text) => text.trim() !== '');
 }
 
 function isAttempt(record: ChatRecord): boolean {
