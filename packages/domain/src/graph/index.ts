@@ -47,7 +47,6 @@ export {
   quoteDotLabel,
 } from './export';
 export {
-  isRegenerationAlternative,
   replyAlternatives,
   type AlternativesGraphInput,
   type ReplyAlternatives,

@@ -3,14 +3,9 @@
  * with their step"). Regenerating step k's reply makes a branch at k−1 that re-sends step k's message
  * (services `regenerateTurn`, reason `regenerate`, title "Regenerated at step k"). While such a branch
  * is nothing more than another answer, it is a page of the reply it answers again — not a path of its
- * own: the map stacks it on that reply's card and the reply's `‹ i/n ›` pages through it.
- *
- * It stays an alternative while it
- * - owns at most its one regenerated turn (it did not go on),
- * - has no child branches,
- * - keeps its default title (the user did not rename it),
- * - is not starred.
- * Anything else made it a path the person means to keep, drawn and listed like every other path.
+ * own: the map stacks it on that reply's card and the reply's `‹ i/n ›` pages through it. Which
+ * paths are alternatives is the one rule of siblings/reply-alternatives (`isReplyAlternative`),
+ * shared with the history; this module groups them on the graph.
  *
  * Which reply it answers: the threads that diverge at the same point (the parent's own step k, and the
  * parent's children branched at k−1) and whose step-k message is the same text. Its *anchor* is the
@@ -24,26 +19,6 @@ type AlternativeThread = Pick<
   GraphThread,
   'thread_id' | 'parent_thread_id' | 'branch_point_turn' | 'reason' | 'title' | 'starred' | 'owned_turn_count' | 'is_deleted'
 >;
-
-/** True when `thread` is a regeneration alternative (see the module comment); `threads` gives its children. */
-export function isRegenerationAlternative(
-  thread: AlternativeThread,
-  hasChildren: (threadId: string) => boolean,
-): boolean {
-  // The one rule (siblings/reply-alternatives), read off a graph thread.
-  return (
-    thread.parent_thread_id !== null &&
-    !thread.is_deleted &&
-    isReplyAlternative({
-      reason: thread.reason,
-      title: thread.title,
-      starred: thread.starred,
-      branch_point_turn: thread.branch_point_turn,
-      owned_turn_count: thread.owned_turn_count,
-      child_count: hasChildren(thread.thread_id) ? 1 : 0,
-    })
-  );
-}
 
 export interface ReplyGroup {
   /** The step the alternatives answer again. */
@@ -74,10 +49,14 @@ export function replyAlternatives(graph: AlternativesGraphInput): ReplyAlternati
   for (const t of graph.threads) {
     if (t.parent_thread_id !== null && !t.is_deleted) childCount.set(t.parent_thread_id, (childCount.get(t.parent_thread_id) ?? 0) + 1);
   }
-  const hasChildren = (id: string) => (childCount.get(id) ?? 0) > 0;
   const nodeById = new Map(graph.nodes.map((n) => [n.id, n]));
   const byId = new Map(graph.threads.map((t) => [t.thread_id, t]));
-  const alternatives = graph.threads.filter((t) => isRegenerationAlternative(t, hasChildren));
+  const alternatives = graph.threads.filter(
+    (t) =>
+      t.parent_thread_id !== null &&
+      !t.is_deleted &&
+      isReplyAlternative({ ...t, child_count: childCount.get(t.thread_id) ?? 0 }),
+  );
   const groupOf = new Map<string, ReplyGroup>();
   const byAnchorNode = new Map<string, ReplyGroup>();
   if (alternatives.length === 0) return { groupOf, byAnchorNode };
