@@ -191,8 +191,8 @@ export interface ApplyTurnBody {
  * An apply-like turn (an apply, or the undo of one): take the lease (its own statement, so a turn
  * that arrives meanwhile is refused with 409 rather than queued behind it), then one transaction —
  * the clock advances, snapshot k captures the rows before anything lands (the step before stays
- * restorable), the body writes, a `system` entry of kind `apply` records the provenance — then
- * release the lease. `prepare` reads under the row lock and may refuse by throwing.
+ * restorable) beside the `system` entry of kind `apply` that records the provenance, the body
+ * writes, the family hears of the apply — then release the lease. `prepare` reads under the row lock and may refuse by throwing.
  */
 export async function runApplyTurn(
   deps: ApplyDeps,
@@ -216,11 +216,12 @@ export async function runApplyTurn(
         where thread_id = ${threadId}
         returning turn_index`);
       const turnIndex = turn!.turn_index;
-      await tx.execute(sql`with ${snapshotCaptureCtes(threadId, body.entry)} select 1`);
-      await body.write(turnIndex);
+      // Snapshot k and the turn's `system` entry in one statement, as a turn opens (begin-turn.ts).
       await tx.execute(sql`
+        with ${snapshotCaptureCtes(threadId, body.entry)}
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
-        values (${threadId}, ${turnIndex}, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb)`);
+        select c.thread_id, c.turn_index, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb from captured c`);
+      await body.write(turnIndex);
       await appendFamilyEvent(tx, {
         threadId,
         kind: 'apply',
