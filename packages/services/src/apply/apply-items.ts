@@ -26,12 +26,12 @@ import {
 } from '@trellis/domain';
 import type { Db, DbOrTx } from '@trellis/db';
 import { readAuthorship } from '../authorship/get-authorship';
-import { loadPathSegments } from '../authorship/path-log';
+import { pathSegments } from '../authorship/path-log';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadStepLabels } from '../graph/step-labels';
-import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { loadLineage, loadPathLineage, type LineageRow, type PathLineageRow } from '../lineage/load-lineage';
 import { snapshotCaptureCtes } from '../turns/snapshot-capture';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, releaseLease, type LeaseTiming } from '../turns/turn-lease';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
@@ -76,7 +76,7 @@ export async function applyItems(
   const { db } = deps;
   const [{ conversation }, sourceLineage] = await Promise.all([
     requireOwnedThread(db, actor, input.threadId),
-    loadLineage(db, input.source.thread_id),
+    loadPathLineage(db, input.source.thread_id),
   ]);
   const sourceNodeId = resolveSource(conversation.rootThreadId, sourceLineage, input.source);
   const [source, labelOf] = await Promise.all([
@@ -134,7 +134,7 @@ async function writeUnderLease(
     source,
     sourceRef,
     sourceLineage,
-  }: { source: ApplySourceState; sourceRef: { node_id: string; label: string }; sourceLineage: readonly LineageRow[] },
+  }: { source: ApplySourceState; sourceRef: { node_id: string; label: string }; sourceLineage: readonly PathLineageRow[] },
   timing: LeaseTiming,
 ): Promise<{ turnIndex: number; plan: ApplyPlan }> {
   let plan: ApplyPlan | undefined;
@@ -273,12 +273,12 @@ async function takeLease(db: Db, actor: ThreadActor, threadId: string, timing: L
 /** The attribution of the apply's document patch, from the authorship of the source step's document. */
 async function sourceAttribution(
   tx: DbOrTx,
-  sourceLineage: readonly LineageRow[],
+  sourceLineage: readonly PathLineageRow[],
   sourceTurn: number,
   oldText: string,
   newText: string,
 ): Promise<DocumentBodyAfter['attribution']> {
-  const segments = await loadPathSegments(tx, sourceLineage);
+  const segments = pathSegments(sourceLineage);
   const { state } = await readAuthorship(tx, segments, sourceTurn);
   return applyAttribution(state.text, state.spans, sourceLineage.at(-1)!.thread_id, oldText, newText);
 }
