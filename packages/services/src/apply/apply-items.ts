@@ -26,7 +26,7 @@ import {
 } from '@trellis/domain';
 import type { Db, DbOrTx } from '@trellis/db';
 import { readAuthorship } from '../authorship/get-authorship';
-import { pathSegments } from '../authorship/path-log';
+import { pathSegments } from '../changes/path-log';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { recordStepChanges } from '../compare/record-step-changes';

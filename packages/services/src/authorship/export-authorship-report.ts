@@ -10,7 +10,7 @@ import { loadPathLineage } from '../lineage/load-lineage';
 import type { ExportedFile } from '../export/export-markdown';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 import { readAuthorship } from './get-authorship';
-import { pathSegments } from './path-log';
+import { pathSegments } from '../changes/path-log';
 
 export async function exportAuthorshipReport(
   deps: Pick<ServiceDeps, 'db'>,

@@ -23,7 +23,7 @@ import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
-import { onPath, pathOrder, pathSegments, type PathSegment } from './path-log';
+import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
 
 interface CachedState {
   position: { index: number; seq: number };

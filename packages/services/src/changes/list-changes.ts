@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Change, ChangesPage } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { pathSegments } from '../authorship/path-log';
+import { pathSegments } from './path-log';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
