@@ -26,12 +26,12 @@ import {
 } from '@trellis/domain';
 import type { Db, DbOrTx } from '@trellis/db';
 import { readAuthorship } from '../authorship/get-authorship';
-import { loadPathSegments } from '../authorship/path-log';
+import { pathSegments } from '../changes/path-log';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadStepLabels } from '../graph/step-labels';
-import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { loadLineage, loadPathLineage, type LineageRow, type PathLineageRow } from '../lineage/load-lineage';
 import { snapshotCaptureCtes } from '../turns/snapshot-capture';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, releaseLease, type LeaseTiming } from '../turns/turn-lease';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
@@ -76,7 +76,7 @@ export async function applyItems(
   const { db } = deps;
   const [{ conversation }, sourceLineage] = await Promise.all([
     requireOwnedThread(db, actor, input.threadId),
-    loadLineage(db, input.source.thread_id),
+    loadPathLineage(db, input.source.thread_id),
   ]);
   const sourceNodeId = resolveSource(conversation.rootThreadId, sourceLineage, input.source);
   const [source, labelOf] = await Promise.all([
@@ -134,7 +134,7 @@ async function writeUnderLease(
     source,
     sourceRef,
     sourceLineage,
-  }: { source: ApplySourceState; sourceRef: { node_id: string; label: string }; sourceLineage: readonly LineageRow[] },
+  }: { source: ApplySourceState; sourceRef: { node_id: string; label: string }; sourceLineage: readonly PathLineageRow[] },
   timing: LeaseTiming,
 ): Promise<{ turnIndex: number; plan: ApplyPlan }> {
   let plan: ApplyPlan | undefined;
@@ -191,8 +191,8 @@ export interface ApplyTurnBody {
  * An apply-like turn (an apply, or the undo of one): take the lease (its own statement, so a turn
  * that arrives meanwhile is refused with 409 rather than queued behind it), then one transaction —
  * the clock advances, snapshot k captures the rows before anything lands (the step before stays
- * restorable), the body writes, a `system` entry of kind `apply` records the provenance — then
- * release the lease. `prepare` reads under the row lock and may refuse by throwing.
+ * restorable) beside the `system` entry of kind `apply` that records the provenance, the body
+ * writes, the family hears of the apply — then release the lease. `prepare` reads under the row lock and may refuse by throwing.
  */
 export async function runApplyTurn(
   deps: ApplyDeps,
@@ -216,11 +216,12 @@ export async function runApplyTurn(
         where thread_id = ${threadId}
         returning turn_index`);
       const turnIndex = turn!.turn_index;
-      await tx.execute(sql`with ${snapshotCaptureCtes(threadId, body.entry)} select 1`);
-      await body.write(turnIndex);
+      // Snapshot k and the turn's `system` entry in one statement, as a turn opens (begin-turn.ts).
       await tx.execute(sql`
+        with ${snapshotCaptureCtes(threadId, body.entry)}
         insert into messages (thread_id, turn_index, role, content, kind, provenance)
-        values (${threadId}, ${turnIndex}, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb)`);
+        select c.thread_id, c.turn_index, 'system', ${body.entry}, 'apply', ${JSON.stringify(body.provenance)}::jsonb from captured c`);
+      await body.write(turnIndex);
       await appendFamilyEvent(tx, {
         threadId,
         kind: 'apply',
@@ -272,12 +273,12 @@ async function takeLease(db: Db, actor: ThreadActor, threadId: string, timing: L
 /** The attribution of the apply's document patch, from the authorship of the source step's document. */
 async function sourceAttribution(
   tx: DbOrTx,
-  sourceLineage: readonly LineageRow[],
+  sourceLineage: readonly PathLineageRow[],
   sourceTurn: number,
   oldText: string,
   newText: string,
 ): Promise<DocumentBodyAfter['attribution']> {
-  const segments = await loadPathSegments(tx, sourceLineage);
+  const segments = pathSegments(sourceLineage);
   const { state } = await readAuthorship(tx, segments, sourceTurn);
   return applyAttribution(state.text, state.spans, sourceLineage.at(-1)!.thread_id, oldText, newText);
 }

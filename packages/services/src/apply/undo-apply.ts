@@ -32,10 +32,13 @@ export async function undoApply(
   options: { lease?: LeaseTiming } = {},
 ): Promise<UndoApplyResult> {
   const { threadId, turn: k } = input;
-  await requireOwnedThread(deps.db, actor, threadId);
-  const entry = await readApplyEntry(deps.db, threadId, k);
+  // Read side by side, as an apply does; the entry and the labels are used only once ownership holds.
+  const [, entry, labelOf] = await Promise.all([
+    requireOwnedThread(deps.db, actor, threadId),
+    readApplyEntry(deps.db, threadId, k),
+    loadStepLabels(deps.db, [threadId]),
+  ]);
   if (entry === null) throw AppError.notFound(`An apply at step ${k}`);
-  const labelOf = await loadStepLabels(deps.db, [threadId]);
   const undoes = { node_id: graphNodeId(threadId, k), label: labelOf(threadId, k) };
   let restored: string[] = [];
   let kept: string[] = [];

@@ -6,11 +6,11 @@ import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages } from '../branching/path-messages';
 import { loadStepLabels } from '../graph/step-labels';
-import { loadLineage } from '../lineage/load-lineage';
+import { loadPathLineage } from '../lineage/load-lineage';
 import type { ExportedFile } from '../export/export-markdown';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 import { readAuthorship } from './get-authorship';
-import { loadPathSegments } from './path-log';
+import { pathSegments } from '../changes/path-log';
 
 export async function exportAuthorshipReport(
   deps: Pick<ServiceDeps, 'db'>,
@@ -19,8 +19,8 @@ export async function exportAuthorshipReport(
 ): Promise<ExportedFile> {
   const { db } = deps;
   const { conversation } = await requireOwnedThread(db, actor, input.threadId);
-  const lineage = await loadLineage(db, input.threadId);
-  const segments = await loadPathSegments(db, lineage);
+  const lineage = await loadPathLineage(db, input.threadId);
+  const segments = pathSegments(lineage);
   const [{ state }, workspace, messages] = await Promise.all([
     readAuthorship(db, segments, null),
     readLiveWorkspace(db, input.threadId),

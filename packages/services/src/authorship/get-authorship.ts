@@ -22,8 +22,8 @@ import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
-import { loadLineage } from '../lineage/load-lineage';
-import { loadPathSegments, onPath, pathOrder, type PathSegment } from './path-log';
+import { loadPathLineage } from '../lineage/load-lineage';
+import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
 
 interface CachedState {
   position: { index: number; seq: number };
@@ -41,12 +41,12 @@ export async function getAuthorship(
   family.catch(() => undefined);
   const [{ conversation }, lineage] = await Promise.all([
     requireOwnedThread(deps.db, actor, input.threadId),
-    loadLineage(deps.db, input.threadId),
+    loadPathLineage(deps.db, input.threadId),
   ]);
   if (input.turn !== undefined && input.turn > conversation.turnIndex) {
     throw AppError.notFound(`Step ${input.turn} of this path`);
   }
-  const segments = await loadPathSegments(deps.db, lineage);
+  const segments = pathSegments(lineage);
   const [{ state, summary }, { threads, labelTurns }] = await Promise.all([
     readAuthorship(deps.db, segments, input.turn ?? null),
     family,

@@ -7,18 +7,11 @@ import { sql } from 'drizzle-orm';
 import type { Change, ChangesPage } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { lineageWalk } from '../lineage/load-lineage';
+import { pathSegments } from './path-log';
+import { loadPathLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
 export const DEFAULT_CHANGES_PAGE = 100;
-
-interface Segment {
-  thread_id: string;
-  /** Path-wide seq of the segment's first change, minus one. */
-  offset: number;
-  /** The last seq of the thread on the path; null for the displayed thread (all of its changes). */
-  cutoff: number | null;
-}
 
 export async function listChanges(
   deps: Pick<ServiceDeps, 'db'>,
@@ -27,31 +20,13 @@ export async function listChanges(
 ): Promise<ChangesPage> {
   const afterSeq = input.afterSeq ?? 0;
   const limit = input.limit ?? DEFAULT_CHANGES_PAGE;
-  const lineage = await deps.db.execute<{
-    thread_id: string;
-    depth: number;
-    user_id: string;
-    is_deleted: boolean;
-    is_pending: boolean;
-    cutoff: number | null;
-  }>(sql`
-    ${lineageWalk(input.threadId)}
-    select up.thread_id, up.depth, up.user_id, up.is_deleted, up.is_pending,
-      case when up.depth = 0 then null else child.parent_change_seq end as cutoff
-    from up left join up child on child.depth = up.depth - 1
-    order by up.depth desc`);
+  const lineage = await loadPathLineage(deps.db, input.threadId);
   const displayed = lineage.at(-1);
   assertOwnership(
     displayed && { userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending },
     actor,
   );
-  const segments: Segment[] = [];
-  let offset = 0;
-  for (const row of lineage) {
-    const cutoff = row.cutoff === null ? null : Number(row.cutoff);
-    segments.push({ thread_id: row.thread_id, offset, cutoff });
-    offset += cutoff ?? 0;
-  }
+  const segments = pathSegments(lineage).map((s) => ({ thread_id: s.threadId, offset: s.offset, cutoff: s.cut }));
   // Each segment reads at most limit+1 rows past the cursor through (thread_id, seq); the page is their first limit+1.
   const rows = await deps.db.execute<Omit<Change, 'seq'> & { path_seq: number } & Record<string, unknown>>(sql`
     select s."offset" + w.seq as path_seq, w.thread_id, w.seq as thread_seq, w.turn, w.actor, w.actor_id, w.via, w.via_source,

@@ -39,7 +39,6 @@ interface PathRow {
   is_archived: boolean;
   deleted: boolean;
   created_at: string;
-  turn_index: number;
 }
 
 /**
@@ -62,7 +61,7 @@ export async function exportDataset(
   const sql = db.$client;
   const paths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
-      c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, c.turn_index
+      c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
     from conversations c left join conversation_branches b on b.thread_id = c.thread_id
     where c.user_id = ${actor.userId} and (${root}::text is null or c.root_thread_id = ${root})
       and (b.status is null or b.status = 'active')

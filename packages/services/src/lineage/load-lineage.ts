@@ -22,14 +22,27 @@ export type LineageRow = {
  * does not exist. Only the displayed thread may be pending; an ancestor link
  * that is not active ends the walk.
  */
-export async function loadLineage(db: DbOrTx, threadId: string): Promise<LineageRow[]> {
-  const rows = await db.execute<LineageRow & { depth: number }>(sql`
+export function loadLineage(db: DbOrTx, threadId: string): Promise<LineageRow[]> {
+  return readLineage(db, threadId, false);
+}
+
+/** A lineage row with the last of its parent's changes the thread inherits (0 for the root): a path's change log. */
+export type PathLineageRow = LineageRow & { parent_change_seq: number };
+
+/** {@link loadLineage} with each row's `parent_change_seq`, read by the same walk (see `pathSegments`). */
+export function loadPathLineage(db: DbOrTx, threadId: string): Promise<PathLineageRow[]> {
+  return readLineage(db, threadId, true);
+}
+
+async function readLineage<R extends LineageRow>(db: DbOrTx, threadId: string, withCuts: boolean): Promise<R[]> {
+  const rows = await db.execute<R & { depth: number }>(sql`
     ${lineageWalk(threadId)}
     select thread_id, user_id, is_deleted, is_pending, turn_index,
-      case when has_parent then branch_point_turn end as branch_point_turn, depth
+      case when has_parent then branch_point_turn end as branch_point_turn,
+      ${withCuts ? sql`coalesce(parent_change_seq, 0) as parent_change_seq,` : sql``} depth
     from up
     order by depth desc`);
-  return rows.map(({ depth: _depth, ...row }) => row);
+  return rows.map(({ depth: _depth, ...row }) => row as unknown as R);
 }
 
 /**

@@ -15,15 +15,22 @@ export interface FamilyEventInput {
   data?: Record<string, unknown> | SQL;
 }
 
+export interface FamilyEventOptions {
+  /** Write nothing unless this condition (on the thread's row `c`) holds. */
+  onlyIf?: SQL | undefined;
+  /** A second payload (a text expression over the event's `family_id`) notified right after the event's own. */
+  alsoNotify?: SQL | undefined;
+}
+
 /**
  * The statement that appends one event: it takes the family's advisory lock until commit before the
  * id is drawn, so within a family ids grow in commit order (`id > Last-Event-ID` never skips a row
  * that committed late), then notifies `{family, thread, event, kind, turn}` (`turn`: the data's
- * `turn_index`, or null). `onlyIf` makes it write nothing unless the condition (on the thread's row
- * `c`) holds — a pipelined turn opening adds it only when its lease was taken. Returns the event id
- * (no row when nothing was written).
+ * `turn_index`, or null). `onlyIf` makes it write nothing unless the condition holds — a pipelined
+ * turn opening adds it only when its lease was taken; `alsoNotify` sends a payload of the caller's in
+ * the same round trip (the write path's `change`). Returns the event id (no row when nothing was written).
  */
-export function familyEventStatement(input: FamilyEventInput, onlyIf?: SQL): SQL {
+export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify }: FamilyEventOptions = {}): SQL {
   const data = isSql(input.data) ? input.data : sql`${JSON.stringify(input.data ?? {})}::jsonb`;
   return sql`
     with family as (
@@ -39,6 +46,7 @@ export function familyEventStatement(input: FamilyEventInput, onlyIf?: SQL): SQL
     select id::text as id,
       pg_notify(${FAMILY_CHANNEL}, json_build_object('family', family_id, 'thread', ${input.threadId}::text,
         'event', id, 'kind', ${input.kind}::text, 'turn', data -> 'turn_index')::text) as notified
+      ${alsoNotify ? sql`, pg_notify(${FAMILY_CHANNEL}, ${alsoNotify}) as also_notified` : sql``}
     from event`;
 }
 

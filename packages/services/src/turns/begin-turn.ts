@@ -76,7 +76,7 @@ export async function beginTurn(
         data: sql`jsonb_build_object('turn_index', c.turn_index, 'by', ${isUserMessage ? 'user' : 'apply'}::text,
           'message_preview', ${previewText(content, 120)}::text)`,
       },
-      sql`c.lease_owner = ${leaseOwner}`,
+      { onlyIf: sql`c.lease_owner = ${leaseOwner}` },
     ),
   ]);
   const turn = leased![0] as { turn_index: number; root_thread_id: string } | undefined;

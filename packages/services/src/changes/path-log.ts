@@ -2,8 +2,6 @@
 // (`conversation_branches.parent_change_seq`, fixed at creation), then the thread's own. A change's
 // path-wide `seq` is the cuts before its thread plus its own `seq`, the numbering `GET …/changes` pages by.
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@trellis/db';
-import type { LineageEntry } from '@trellis/domain';
 
 export interface PathSegment {
   threadId: string;
@@ -15,19 +13,12 @@ export interface PathSegment {
   cut: number | null;
 }
 
-export async function loadPathSegments(db: DbOrTx, lineage: readonly LineageEntry[]): Promise<PathSegment[]> {
-  const children = lineage.slice(1).map((entry) => entry.thread_id);
-  const cuts = new Map<string, number>();
-  if (children.length > 0) {
-    const rows = await db.execute<{ thread_id: string; parent_change_seq: number }>(sql`
-      select thread_id, parent_change_seq from conversation_branches
-      where thread_id in (${sql.join(children.map((id) => sql`${id}`), sql`, `)})`);
-    for (const row of rows) cuts.set(row.thread_id, Number(row.parent_change_seq));
-  }
+/** The path's segments, from a lineage that carries each thread's cut (`loadPathLineage`). */
+export function pathSegments(lineage: readonly { thread_id: string; parent_change_seq: number }[]): PathSegment[] {
   let offset = 0;
   return lineage.map((entry, index) => {
     const child = lineage[index + 1];
-    const cut = child ? (cuts.get(child.thread_id) ?? 0) : null;
+    const cut = child ? child.parent_change_seq : null;
     const segment = { threadId: entry.thread_id, index, offset, cut };
     offset += cut ?? 0;
     return segment;
