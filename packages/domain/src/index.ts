@@ -30,4 +30,5 @@ export * from './siblings/reply-alternatives';
 export * from './search/marked-snippet';
 export * from './authorship/index';
 export * from './contracts/authorship';
+export * from './contracts/exports';
 export * from './model-failure/provider-failure';

@@ -52,6 +52,7 @@ export * from './search/search-history';
 export * from './export/export-markdown';
 export * from './export/export-document';
 export * from './export/export-dataset';
+export * from './export/export-conversation';
 export * from './compare/compare-steps';
 export * from './compare/step-changes';
 export { applyItems, type ApplyItemsInput } from './apply/apply-items';

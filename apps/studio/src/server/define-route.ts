@@ -78,14 +78,28 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
     contract,
     async (request) => {
       const ctx = await getContext();
-      const actor = await authenticate(
-        { db: ctx.deps.db, auth: ctx.auth },
-        { method: request.method, headers: request.headers, hasBody: hasBody(request), sameOrigin: sameOriginPolicy(request.headers) },
-      );
+      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request));
       return { ctx, actor };
     },
     run,
   );
+}
+
+function authenticateRequest(ctx: AppContext, method: string, headers: Headers, withBody: boolean): Promise<Actor> {
+  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin: sameOriginPolicy(headers) });
+}
+
+/**
+ * For an answer that outlives its request (a stream): a check, run as often as the caller likes,
+ * that the request's session or token still stands for the same user (signed out or revoked → false).
+ */
+export function sameActorCheck(ctx: AppContext, request: Request, actor: Actor): () => Promise<boolean> {
+  const headers = new Headers(request.headers);
+  return () =>
+    authenticateRequest(ctx, 'GET', headers, false).then(
+      (again) => again.userId === actor.userId,
+      () => false,
+    );
 }
 
 /** A public route: no authentication, errors still mapped. */

@@ -5,7 +5,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } 
 import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
-import { attemptsByTurn } from './attempts-pager';
+import { attemptsByTurn, type AttemptsPage } from './attempts-pager';
 import { CheckpointDivider } from './checkpoint-divider';
 import { CompactionDivider } from './compaction-divider';
 import { MessageRow } from './message-row';
@@ -37,6 +37,29 @@ function isLatestOutOfView(list: HTMLElement): boolean {
   return row.top >= view.bottom || row.bottom <= view.top;
 }
 
+/** Each attempt of a retried reply by message id: whether it is the one shown, and its turn's pager. */
+function attemptPagesOf(
+  attempts: ReadonlyMap<string, Message[]>,
+  picked: ReadonlyMap<string, string>,
+  pick: (key: string, id: string) => void,
+): Map<string, { isShown: boolean; page: AttemptsPage }> {
+  const pages = new Map<string, { isShown: boolean; page: AttemptsPage }>();
+  for (const [key, list] of attempts) {
+    const found = list.findIndex((a) => a.id === picked.get(key));
+    const index = found === -1 ? list.length - 1 : found;
+    const page: AttemptsPage = {
+      index,
+      count: list.length,
+      select: (i) => {
+        const id = list[i]?.id;
+        if (id !== undefined) pick(key, id);
+      },
+    };
+    for (const [i, m] of list.entries()) pages.set(m.id, { isShown: i === index, page });
+  }
+  return pages;
+}
+
 /** The transcript, then the turn in flight; follows the stream unless the user scrolled up. */
 export function MessageList({
   threadId,
@@ -54,18 +77,17 @@ export function MessageList({
   // A retried reply shows one attempt at a time, the latest unless the person paged back.
   const attempts = useMemo(() => attemptsByTurn(messages), [messages]);
   const [pickedAttempt, setPickedAttempt] = useState<ReadonlyMap<string, string>>(new Map());
-  const attemptOf = (m: Message) => {
-    const list = attempts.get(`${m.thread_id}:${m.turn_index}`);
-    if (m.role !== 'assistant' || !list) return undefined;
-    const key = `${m.thread_id}:${m.turn_index}`;
-    const picked = list.findIndex((a) => a.id === pickedAttempt.get(key));
-    const index = picked === -1 ? list.length - 1 : picked;
-    return {
-      isShown: list[index]?.id === m.id,
-      page: { index, count: list.length, select: (i: number) => setPickedAttempt((before) => new Map(before).set(key, list[i]!.id)) },
-    };
-  };
-  const shown = messages.filter((m) => m.turn_index !== pending.hideTurn && attemptOf(m)?.isShown !== false);
+  // Built only when the transcript or a pick changes: the rows are memoised, and a new page object
+  // each render would re-render every retried reply on every streamed token.
+  const attemptPages = useMemo(
+    () => attemptPagesOf(attempts, pickedAttempt, (key, id) => setPickedAttempt((before) => new Map(before).set(key, id))),
+    [attempts, pickedAttempt],
+  );
+  const hideTurn = pending.hideTurn;
+  const shown = useMemo(
+    () => messages.filter((m) => m.turn_index !== hideTurn && attemptPages.get(m.id)?.isShown !== false),
+    [messages, hideTurn, attemptPages],
+  );
   const firstId = messages[0]?.id;
 
   // Whether the "jump to latest" button shows: the latest message is out of view.
@@ -146,7 +168,7 @@ export function MessageList({
                 <Fragment key={message.id}>
                   {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
                   {message.compacted_before === true && <CompactionDivider />}
-                  <MessageRow message={message} attempts={attemptOf(message)?.page} />
+                  <MessageRow message={message} attempts={attemptPages.get(message.id)?.page} />
                 </Fragment>
               );
             })}

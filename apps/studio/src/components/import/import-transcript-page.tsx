@@ -1,9 +1,9 @@
 'use client';
-import { ArrowLeft, GitBranch, Layers, Loader2 } from 'lucide-react';
-import Link from 'next/link';
+import { GitBranch, Layers, Loader2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { TranscriptInspection } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DiagnosticsList } from './diagnostics-list';
 import { AlreadyImported, earlierImportOf } from './already-imported';
@@ -25,24 +25,7 @@ export function ImportTranscriptPage({ email }: { email: string }) {
 
   return (
     <div className="min-h-full" data-testid="import-page">
-      <header className="flex h-12 items-center justify-between gap-3 border-b px-3 md:px-4">
-        <div className="flex items-center gap-2">
-          <span aria-hidden className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
-            T
-          </span>
-          <span className="font-semibold text-primary">Trellis</span>
-          <span className="text-muted-foreground">/</span>
-          <span className="text-sm">Import</span>
-        </div>
-        <div className="flex min-w-0 items-center gap-3 text-sm text-muted-foreground">
-          <span className="hidden truncate sm:inline">{email}</span>
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/" data-testid="back-to-studio">
-              <ArrowLeft /> Studio
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <PageHeader section="Import" email={email} />
 
       <main className="mx-auto max-w-6xl space-y-5 px-4 py-6 md:py-8">
         <div className="space-y-1">

@@ -17,7 +17,13 @@ export function useTurnRunner(): TurnStore {
   const queryClient = useQueryClient();
   const [store] = useState(() => {
     const created: TurnStore = new TurnStore(
-      (threadId, content, signal) => messagesApi.send(threadId, content, signal),
+      {
+        send: (threadId, content, signal) => messagesApi.send(threadId, content, signal),
+        regenerate: (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
+        retry: (threadId, turn, signal) => messagesApi.retry(threadId, turn, signal),
+        follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),
+        stop: (threadId, turn) => messagesApi.stop(threadId, turn),
+      },
       {
         onCommitted: () => {
           void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
@@ -30,12 +36,6 @@ export function useTurnRunner(): TurnStore {
           void settle(run);
         },
       },
-      (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
-      {
-        follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),
-        stop: (threadId, turn) => messagesApi.stop(threadId, turn),
-      },
-      (threadId, turn, signal) => messagesApi.retry(threadId, turn, signal),
     );
 
     /**

@@ -1,9 +1,9 @@
 'use client';
-import { ArrowLeft, Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
-import Link from 'next/link';
+import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { ApiToken, TokenCreated } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api/http';
@@ -49,24 +49,7 @@ export function ApiTokensPage({ email }: { email: string }) {
 
   return (
     <div className="min-h-full" data-testid="tokens-page">
-      <header className="flex h-12 items-center justify-between gap-3 border-b px-3 md:px-4">
-        <div className="flex min-w-0 items-center gap-2">
-          <span aria-hidden className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
-            T
-          </span>
-          <span className="font-semibold text-primary">Trellis</span>
-          <span className="text-muted-foreground">/</span>
-          <span className="truncate text-sm">API tokens</span>
-        </div>
-        <div className="flex min-w-0 items-center gap-3 text-sm text-muted-foreground">
-          <span className="hidden truncate sm:inline">{email}</span>
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/" data-testid="back-to-studio">
-              <ArrowLeft aria-hidden /> Studio
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <PageHeader section="API tokens" email={email} />
 
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 md:py-8">
         <div className="space-y-1">

@@ -21,13 +21,15 @@ describe('TurnStore', () => {
     const onTool = vi.fn();
     const onEnd = vi.fn();
     const store = new TurnStore(
-      scripted([
-        { event: 'turn', data: { turn_index: 3, thread_id: 't' } },
-        { event: 'tool', data: { name: 'add_todo', args: { text: 'a' }, result: 'added', is_error: false } },
-        { event: 'token', data: { text: 'Do' } },
-        { event: 'token', data: { text: 'ne.' } },
-        { event: 'done', data: { turn_index: 3, message_id: 'm1', status: 'complete', reason: null } },
-      ]),
+      {
+        send: scripted([
+          { event: 'turn', data: { turn_index: 3, thread_id: 't' } },
+          { event: 'tool', data: { name: 'add_todo', args: { text: 'a' }, result: 'added', is_error: false } },
+          { event: 'token', data: { text: 'Do' } },
+          { event: 'token', data: { text: 'ne.' } },
+          { event: 'done', data: { turn_index: 3, message_id: 'm1', status: 'complete', reason: null } },
+        ]),
+      },
       { onTool, onEnd },
     );
     const run = await store.start('t', 'todo: a');
@@ -38,13 +40,13 @@ describe('TurnStore', () => {
   });
 
   it('ends a reply the server cut (done with status interrupted) as stopped, not done', async () => {
-    const store = new TurnStore(
-      scripted([
+    const store = new TurnStore({
+      send: scripted([
         { event: 'turn', data: { turn_index: 2, thread_id: 't' } },
         { event: 'token', data: { text: 'Half' } },
         { event: 'done', data: { turn_index: 2, message_id: 'm2', status: 'interrupted', reason: 'the server stopped during this reply' } },
       ]),
-    );
+    });
     const run = await store.start('t', 'hello');
     expect(run).toMatchObject({ phase: 'stopped', turnIndex: 2, messageId: 'm2', text: 'Half' });
   });
@@ -58,7 +60,7 @@ describe('TurnStore', () => {
         { event: 'token', data: { text: 'Hi.' } },
         { event: 'done', data: { turn_index: turn, message_id: 'm2', status: 'complete', reason: null } },
       ])('t', '', new AbortController().signal);
-    const store = new TurnStore(scripted([]), {}, undefined, {}, retrySource);
+    const store = new TurnStore({ send: scripted([]), retry: retrySource });
     store.subscribe(() => seen.push(store.get('t')?.status?.state ?? null));
     const run = await store.retry('t', 4, 'the question');
     expect(run).toMatchObject({ phase: 'done', turnIndex: 4, attempt: 2, content: 'the question', text: 'Hi.', status: null });
@@ -67,20 +69,22 @@ describe('TurnStore', () => {
   });
 
   it('keeps a provider failure’s code on the failed run', async () => {
-    const store = new TurnStore(
-      scripted([
+    const store = new TurnStore({
+      send: scripted([
         { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
         { event: 'error', data: { code: 'upstream_failed', message: 'This reply failed: 401', reason_code: 'auth' } },
       ]),
-    );
+    });
     const run = await store.start('t', 'hello');
     expect(run.error).toEqual({ code: 'upstream_failed', message: 'This reply failed: 401', status: null, reasonCode: 'auth' });
   });
 
   it('turns a 409 refusal into a failed run that was never committed', async () => {
-    const store = new TurnStore(async function* () {
-      yield* [];
-      throw new ApiError(409, 'turn_in_progress', 'busy');
+    const store = new TurnStore({
+      send: async function* () {
+        yield* [];
+        throw new ApiError(409, 'turn_in_progress', 'busy');
+      },
     });
     const run = await store.start('t', 'hello');
     expect(run).toMatchObject({
@@ -91,8 +95,8 @@ describe('TurnStore', () => {
   });
 
   it('stop aborts the stream and keeps what arrived', async () => {
-    const store = new TurnStore(
-      scripted(
+    const store = new TurnStore({
+      send: scripted(
         [
           { event: 'turn', data: { turn_index: 1, thread_id: 't' } },
           { event: 'token', data: { text: 'partial' } },
@@ -100,7 +104,7 @@ describe('TurnStore', () => {
         ],
         { hangAfter: 2 },
       ),
-    );
+    });
     const running = store.start('t', 'x');
     await vi.waitFor(() => expect(store.get('t')?.text).toBe('partial'));
     expect(store.isActive('t')).toBe(true);
@@ -113,18 +117,16 @@ describe('TurnStore', () => {
     let release: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (release = resolve));
     const stopRequest = vi.fn(async () => release());
-    const store = new TurnStore(
-      async function* () {
+    const store = new TurnStore({
+      send: async function* () {
         yield { event: 'turn', data: { turn_index: 4, thread_id: 't' } } satisfies TurnEvent;
         yield { event: 'token', data: { text: 'partial' } } satisfies TurnEvent;
         await stopped; // the server stops the model, then stores the reply and says done
         yield { event: 'token', data: { text: '!' } } satisfies TurnEvent;
         yield { event: 'done', data: { turn_index: 4, message_id: 'm', status: 'interrupted', reason: 'you stopped this reply' } } satisfies TurnEvent;
       },
-      {},
-      undefined,
-      { stop: stopRequest },
-    );
+      stop: stopRequest,
+    });
     const running = store.start('t', 'x');
     await vi.waitFor(() => expect(store.get('t')?.text).toBe('partial'));
     store.stop('t');
@@ -140,7 +142,7 @@ describe('TurnStore', () => {
       yield { event: 'token', data: { text: 'so far, and the rest' } } satisfies TurnEvent;
       yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'complete', reason: null } } satisfies TurnEvent;
     });
-    const store = new TurnStore(scripted([], { hangAfter: 0 }), {}, undefined, { follow });
+    const store = new TurnStore({ send: scripted([], { hangAfter: 0 }), follow });
     const run = await store.follow('t', 2, 'question');
     expect(run).toMatchObject({ phase: 'done', isFollowed: true, turnIndex: 2, text: 'so far, and the rest', content: 'question' });
     // the same turn is not followed twice while its run is still on the page
@@ -151,7 +153,8 @@ describe('TurnStore', () => {
   });
 
   it('a follow refused before its first event leaves nothing on the page', async () => {
-    const store = new TurnStore(scripted([]), {}, undefined, {
+    const store = new TurnStore({
+      send: scripted([]),
       follow: async function* () {
         yield* [];
         throw new ApiError(404, 'not_found', 'Turn 3 not found');
@@ -162,7 +165,7 @@ describe('TurnStore', () => {
   });
 
   it('a stream that ends without done is a failure, and dismiss forgets only the named run', async () => {
-    const store = new TurnStore(scripted([{ event: 'turn', data: { turn_index: 1, thread_id: 't' } }]));
+    const store = new TurnStore({ send: scripted([{ event: 'turn', data: { turn_index: 1, thread_id: 't' } }]) });
     const run = await store.start('t', 'x');
     expect(run.phase).toBe('failed');
     store.dismiss('t', run.runId + 1);
@@ -182,10 +185,9 @@ describe('TurnStore', () => {
     }
 
     it('runs on the branch the stream names, which the caller learns before the reply arrives', async () => {
-      const store = new TurnStore(
-        noSend,
-        {},
-        regenerating(
+      const store = new TurnStore({
+        send: noSend,
+        regenerate: regenerating(
           [
             { event: 'branch', data: { thread_id: 'b' } },
             { event: 'turn', data: { turn_index: 2, thread_id: 'b' } },
@@ -194,7 +196,7 @@ describe('TurnStore', () => {
           ],
           { hangAfter: 2 },
         ),
-      );
+      });
       const seen: { branch: string; run: unknown; onSource: unknown }[] = [];
       const outcome = store.regenerate({ threadId: 'a', turn: 2, content: 'question' }, (branch) =>
         seen.push({ branch, run: store.get(branch), onSource: store.get('a') }),
@@ -212,14 +214,16 @@ describe('TurnStore', () => {
     it('ends done on the branch and reports the end like any turn', async () => {
       const onEnd = vi.fn();
       const store = new TurnStore(
-        noSend,
+        {
+          send: noSend,
+          regenerate: regenerating([
+            { event: 'branch', data: { thread_id: 'b' } },
+            { event: 'turn', data: { turn_index: 1, thread_id: 'b' } },
+            { event: 'token', data: { text: 'Fresh.' } },
+            { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
+          ]),
+        },
         { onEnd },
-        regenerating([
-          { event: 'branch', data: { thread_id: 'b' } },
-          { event: 'turn', data: { turn_index: 1, thread_id: 'b' } },
-          { event: 'token', data: { text: 'Fresh.' } },
-          { event: 'done', data: { turn_index: 1, message_id: 'm', status: 'complete', reason: null } },
-        ]),
       );
       const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, () => undefined);
       expect(outcome).toMatchObject({ isBranched: true, run: { threadId: 'b', phase: 'done', text: 'Fresh.' } });
@@ -228,9 +232,12 @@ describe('TurnStore', () => {
 
     it('returns a refusal before the branch without showing a run anywhere', async () => {
       const onBranch = vi.fn();
-      const store = new TurnStore(noSend, {}, async function* () {
-        yield* [];
-        throw new ApiError(404, 'not_found', 'Turn 9 was not found');
+      const store = new TurnStore({
+        send: noSend,
+        regenerate: async function* () {
+          yield* [];
+          throw new ApiError(404, 'not_found', 'Turn 9 was not found');
+        },
       });
       const outcome = await store.regenerate({ threadId: 'a', turn: 9, content: 'q' }, onBranch);
       expect(outcome).toEqual({
@@ -244,11 +251,7 @@ describe('TurnStore', () => {
 
     it('a stream that does not open with a branch is a failure, not a run on the source thread', async () => {
       const onBranch = vi.fn();
-      const store = new TurnStore(
-        noSend,
-        {},
-        regenerating([{ event: 'turn', data: { turn_index: 1, thread_id: 'a' } }]),
-      );
+      const store = new TurnStore({ send: noSend, regenerate: regenerating([{ event: 'turn', data: { turn_index: 1, thread_id: 'a' } }]) });
       const outcome = await store.regenerate({ threadId: 'a', turn: 1, content: 'q' }, onBranch);
       expect(outcome).toMatchObject({ isBranched: false, error: { code: 'bad_response' } });
       expect(onBranch).not.toHaveBeenCalled();

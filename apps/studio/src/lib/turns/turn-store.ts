@@ -69,6 +69,16 @@ export interface RegenerateRequest {
 /** A regenerate either named its branch (the run then went on there) or was refused before it could. */
 export type RegenerateOutcome = { isBranched: true; run: TurnRun } | { isBranched: false; error: TurnFailure };
 
+/** Where a run's events come from: `send` always; each other kind of run only with its source. */
+export interface TurnSources {
+  send: TurnSource;
+  regenerate?: RegenerateSource | undefined;
+  retry?: RetrySource | undefined;
+  follow?: FollowSource | undefined;
+  /** Without it, Stop only closes the stream. */
+  stop?: StopRequest | undefined;
+}
+
 export interface TurnHooks {
   /** After each tool result: the live workspace changed. */
   onTool?: (run: TurnRun) => void;
@@ -90,11 +100,8 @@ export class TurnStore {
   private active: ReadonlySet<string> = new Set();
 
   constructor(
-    private readonly source: TurnSource,
+    private readonly sources: TurnSources,
     private readonly hooks: TurnHooks = {},
-    private readonly regenerateSource?: RegenerateSource,
-    private readonly remote: { follow?: FollowSource; stop?: StopRequest } = {},
-    private readonly retrySource?: RetrySource,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -114,11 +121,8 @@ export class TurnStore {
   getActiveThreads = (): ReadonlySet<string> => this.active;
 
   /** Runs one turn to its end; never rejects (failures become the run's phase). */
-  async start(threadId: string, content: string): Promise<TurnRun> {
-    const existing = this.runs.get(threadId);
-    if (isRunActive(existing) && existing) return existing;
-    const controller = new AbortController();
-    return this.drive(threadId, content, this.source(threadId, content, controller.signal), controller);
+  start(threadId: string, content: string): Promise<TurnRun> {
+    return this.launch(threadId, content, (signal) => this.sources.send(threadId, content, signal));
   }
 
   /**
@@ -127,9 +131,10 @@ export class TurnStore {
    */
   async follow(threadId: string, turn: number, content: string): Promise<TurnRun | undefined> {
     const existing = this.runs.get(threadId);
-    if (!this.remote.follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
+    const follow = this.sources.follow;
+    if (!follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
     const controller = new AbortController();
-    const run = await this.drive(threadId, content, this.remote.follow(threadId, turn, controller.signal), controller, true);
+    const run = await this.drive(threadId, content, follow(threadId, turn, controller.signal), controller, true);
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
     if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
     return run;
@@ -140,11 +145,17 @@ export class TurnStore {
    * question) and streams the next attempt; never rejects.
    */
   async retry(threadId: string, turn: number, content: string): Promise<TurnRun> {
-    if (!this.retrySource) throw new Error('This TurnStore was built without a retry source');
+    const retry = this.sources.retry;
+    if (!retry) throw new Error('This TurnStore was built without a retry source');
+    return this.launch(threadId, content, (signal) => retry(threadId, turn, signal));
+  }
+
+  /** A run of this page on `threadId`, unless one is already active there (that one is returned). */
+  private async launch(threadId: string, content: string, open: (signal: AbortSignal) => AsyncIterable<TurnEvent>): Promise<TurnRun> {
     const existing = this.runs.get(threadId);
-    if (isRunActive(existing) && existing) return existing;
+    if (existing && isRunActive(existing)) return existing;
     const controller = new AbortController();
-    return this.drive(threadId, content, this.retrySource(threadId, turn, controller.signal), controller);
+    return this.drive(threadId, content, open(controller.signal), controller);
   }
 
   /**
@@ -153,9 +164,9 @@ export class TurnStore {
    * A refusal before that (or a stream that names no branch) is returned, never thrown.
    */
   async regenerate(request: RegenerateRequest, onBranch: (threadId: string) => void): Promise<RegenerateOutcome> {
-    if (!this.regenerateSource) throw new Error('This TurnStore was built without a regenerate source');
+    if (!this.sources.regenerate) throw new Error('This TurnStore was built without a regenerate source');
     const controller = new AbortController();
-    const events = this.regenerateSource(request.threadId, request.turn, controller.signal)[Symbol.asyncIterator]();
+    const events = this.sources.regenerate(request.threadId, request.turn, controller.signal)[Symbol.asyncIterator]();
     let first: IteratorResult<TurnEvent>;
     try {
       first = await events.next();
@@ -237,13 +248,14 @@ export class TurnStore {
   stop(threadId: string): void {
     const run = this.runs.get(threadId);
     if (!run || !isRunActive(run)) return;
-    if (run.turnIndex === null || !this.remote.stop) {
+    const stop = this.sources.stop;
+    if (run.turnIndex === null || !stop) {
       this.controllers.get(run.runId)?.abort();
       return;
     }
     if (run.isStopping) return;
     this.update(threadId, run.runId, { isStopping: true });
-    this.remote.stop(threadId, run.turnIndex).catch(() => this.controllers.get(run.runId)?.abort());
+    stop(threadId, run.turnIndex).catch(() => this.controllers.get(run.runId)?.abort());
   }
 
   /** Forgets a finished run (after the transcript has caught up, or when the user dismisses a notice). */

@@ -6,22 +6,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '@trellis/db/testing';
 import { ApplyDryRunSchema, ApplyResultSchema } from '@trellis/domain';
+import { params, signUpWithConversation, type Handler, type RouteSession } from '@/testing/route-session';
 
-const BASE = 'http://127.0.0.1:3000';
-type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
-let cookie = '';
 let apply: Handler;
 let threadId = '';
 let keyOfCite = '';
 
-function request(url: string, init: { method?: string; body?: string } = {}): Request {
-  return new Request(`${BASE}${url}`, {
-    method: init.method ?? 'GET',
-    headers: { origin: BASE, host: '127.0.0.1:3000', 'content-type': 'application/json', cookie },
-    ...(init.body === undefined ? {} : { body: init.body }),
-  });
-}
-const params = (value: Record<string, unknown>) => ({ params: Promise.resolve(value) });
+let request: RouteSession['request'];
 
 async function post(body: unknown, id = threadId): Promise<{ status: number; json: { error?: { code: string } } & Record<string, unknown> }> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -34,19 +25,10 @@ beforeAll(async () => {
   process.env.DATABASE_URL = testDatabaseUrl();
   process.env.TRELLIS_DATA_DIR = path.join(tmpdir(), `trellis-apply-route-${randomUUID()}`);
   process.env.LOG_LEVEL = 'silent';
-  const auth = (await import('@/app/api/auth/[...all]/route')) as unknown as { POST: Handler };
-  const conversations = (await import('@/app/api/conversations/route')) as unknown as { POST: Handler };
   const messages = (await import('@/app/api/conversations/[id]/messages/route')) as unknown as { POST: Handler };
   const workspace = (await import('@/app/api/conversations/[id]/workspace/route')) as unknown as { GET: Handler };
   apply = ((await import('./route')) as unknown as { POST: Handler }).POST;
-  const email = `apply-${randomUUID()}@example.test`;
-  const signUp = await auth.POST(
-    request('/api/auth/sign-up/email', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery', name: 'Apply' }) }),
-    params({ all: ['sign-up', 'email'] }),
-  );
-  cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const created = await conversations.POST(request('/api/conversations', { method: 'POST', body: '{}' }), params({}));
-  threadId = ((await created.json()) as { thread_id: string }).thread_id;
+  ({ request, threadId } = await signUpWithConversation('Apply'));
   const turn = await messages.POST(
     request(`/api/conversations/${threadId}/messages`, { method: 'POST', body: JSON.stringify({ content: 'doc: # R\n\n## Findings\nx\nprefer: Cite sources' }) }),
     params({ id: threadId }),

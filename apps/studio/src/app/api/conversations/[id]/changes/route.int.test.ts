@@ -7,22 +7,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '@trellis/db/testing';
 import { ChangesPageSchema, DocumentConflictDetailsSchema, ErrorBodySchema, LiveWorkspaceSchema } from '@trellis/domain';
+import { params, signUpWithConversation, type Handler, type RouteSession } from '@/testing/route-session';
 
-const BASE = 'http://127.0.0.1:3000';
-type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
-let cookie = '';
 let threadId = '';
 let workspace: { GET: Handler; PATCH: Handler };
 let changes: Handler;
 
-function request(url: string, init: { method?: string; body?: string } = {}): Request {
-  return new Request(`${BASE}${url}`, {
-    method: init.method ?? 'GET',
-    headers: { origin: BASE, host: '127.0.0.1:3000', 'content-type': 'application/json', cookie },
-    ...(init.body === undefined ? {} : { body: init.body }),
-  });
-}
-const params = (value: Record<string, unknown>) => ({ params: Promise.resolve(value) });
+let request: RouteSession['request'];
 
 async function save(document: { content: string; base_version?: number }) {
   const response = await workspace.PATCH(
@@ -37,18 +28,9 @@ beforeAll(async () => {
   process.env.DATABASE_URL = testDatabaseUrl();
   process.env.TRELLIS_DATA_DIR = path.join(tmpdir(), `trellis-changes-route-${randomUUID()}`);
   process.env.LOG_LEVEL = 'silent';
-  const auth = (await import('@/app/api/auth/[...all]/route')) as unknown as { POST: Handler };
-  const conversations = (await import('@/app/api/conversations/route')) as unknown as { POST: Handler };
   workspace = await import('@/app/api/conversations/[id]/workspace/route');
   changes = ((await import('./route')) as unknown as { GET: Handler }).GET;
-  const email = `changes-${randomUUID()}@example.test`;
-  const signUp = await auth.POST(
-    request('/api/auth/sign-up/email', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery', name: 'Changes' }) }),
-    params({ all: ['sign-up', 'email'] }),
-  );
-  cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const created = await conversations.POST(request('/api/conversations', { method: 'POST', body: '{}' }), params({}));
-  threadId = ((await created.json()) as { thread_id: string }).thread_id;
+  ({ request, threadId } = await signUpWithConversation('Changes'));
 }, 120_000);
 
 describe('versioned saves and the change log over HTTP', () => {

@@ -1,7 +1,6 @@
 import { FamilyEventsQuerySchema, PathIdSchema } from '@trellis/domain';
-import { authenticate, EVENT_STREAM_HEADERS, subscribeFamilyEvents, toFamilyEventStream } from '@trellis/services';
-import { sameOriginPolicy } from '@/server/client-address';
-import { OWNED, defineRoute } from '@/server/define-route';
+import { EVENT_STREAM_HEADERS, subscribeFamilyEvents, toFamilyEventStream } from '@trellis/services';
+import { OWNED, defineRoute, sameActorCheck } from '@/server/define-route';
 import { FAMILY_EVENTS } from '@/server/openapi/descriptions';
 
 export const dynamic = 'force-dynamic';
@@ -31,12 +30,7 @@ export const GET = defineRoute(
       threadId: params.id,
       lastEventId: lastEventIdOf(request.headers) ?? query.last_event_id ?? null,
     });
-    const headers = new Headers(request.headers);
-    const recheck = () =>
-      authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method: 'GET', headers, hasBody: false, sameOrigin: sameOriginPolicy(headers) }).then(
-        (again) => again.userId === actor.userId,
-        () => false,
-      );
+    const recheck = sameActorCheck(ctx, request, actor);
     return new Response(toFamilyEventStream(subscription, { recheck, recheckEveryMs: RECHECK_MS }), { headers: EVENT_STREAM_HEADERS });
   },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { FamilyGraphSchema, IncludeArchivedSchema, PathIdSchema, attachmentDisposition, exportFamilyGraph, safeFilename } from '@trellis/domain';
+import { FamilyGraphSchema, IncludeArchivedSchema, PathIdSchema, exportFamilyGraph, safeFilename } from '@trellis/domain';
 import { getFamilyGraph } from '@trellis/services';
+import { attachmentResponse } from '@/server/attachment';
 import { OWNED, defineRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
@@ -25,8 +26,6 @@ export const GET = defineRoute(
     const { contentType, body } = exportFamilyGraph(graph, query.format);
     const title = graph.threads.find((thread) => thread.thread_id === graph.thread_id)?.title ?? '';
     const filename = safeFilename(`${title} graph`, GRAPH_FILE_EXTENSIONS[query.format]);
-    return new Response(body, {
-      headers: { 'content-type': contentType, 'content-disposition': attachmentDisposition(filename) },
-    });
+    return attachmentResponse({ filename, contentType, body });
   },
 );

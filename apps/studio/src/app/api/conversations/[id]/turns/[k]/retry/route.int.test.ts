@@ -9,22 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProviderServer } from '@trellis/agent/testing';
 import { testDatabaseUrl } from '@trellis/db/testing';
 import { MessageListSchema, TurnEventSchema, type TurnEvent } from '@trellis/domain';
+import { params, signUpWithConversation, type Handler, type RouteSession } from '@/testing/route-session';
 
-const BASE = 'http://127.0.0.1:3000';
-type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
-let cookie = '';
 let threadId = '';
 let server: FakeProviderServer;
 let routes: { messages: { GET: Handler; POST: Handler }; retry: { POST: Handler } };
 
-function request(url: string, init: { method?: string; body?: string } = {}): Request {
-  return new Request(`${BASE}${url}`, {
-    method: init.method ?? 'GET',
-    headers: { origin: BASE, host: '127.0.0.1:3000', 'content-type': 'application/json', cookie },
-    ...(init.body === undefined ? {} : { body: init.body }),
-  });
-}
-const params = (value: Record<string, unknown>) => ({ params: Promise.resolve(value) });
+let request: RouteSession['request'];
 
 function eventsOf(text: string): TurnEvent[] {
   return text
@@ -50,20 +41,11 @@ beforeAll(async () => {
   process.env.LLM_API_KEY = 'sk-route-test-key-0123456789';
   process.env.LLM_MODEL = 'local-model';
   process.env.LLM_MAX_RETRIES = '0';
-  const auth = (await import('@/app/api/auth/[...all]/route')) as unknown as { POST: Handler };
-  const conversations = (await import('@/app/api/conversations/route')) as unknown as { POST: Handler };
   routes = {
     messages: await import('@/app/api/conversations/[id]/messages/route'),
     retry: await import('./route'),
   };
-  const email = `retry-${randomUUID()}@example.test`;
-  const signUp = await auth.POST(
-    request('/api/auth/sign-up/email', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery', name: 'Retry' }) }),
-    params({ all: ['sign-up', 'email'] }),
-  );
-  cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const created = await conversations.POST(request('/api/conversations', { method: 'POST', body: '{}' }), params({}));
-  threadId = ((await created.json()) as { thread_id: string }).thread_id;
+  ({ request, threadId } = await signUpWithConversation('Retry'));
 }, 120_000);
 
 afterAll(async () => {
