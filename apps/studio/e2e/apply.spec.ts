@@ -52,25 +52,14 @@ test.describe('applying items from one path onto another', () => {
     await ui.waitForReplies(1);
     await ui.send(['append: ## Outlook', 'More hives.'].join('\n'));
     await ui.waitForReplies(2);
-    const created = await page.request.post(`/api/conversations/${root}/branch`, {
-      data: { from_turn: 1 },
-      headers: { origin: new URL(page.url()).origin },
-    });
-    expect(created.status()).toBe(201);
-    branch = ((await created.json()) as { thread_id: string }).thread_id;
+    branch = await ui.branch(root, 1);
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(1);
     await ui.send([...BRANCH_DOC, 'prefer: Cite sources'].join('\n'));
     await ui.waitForReplies(2);
     // Locked on the branch: "Cite sources" brings its lock along; "Short paragraphs" binds the branch.
     const workspace = await ui.liveWorkspace(branch);
-    for (const preference of workspace.preferences) {
-      const locked = await page.request.patch(`/api/conversations/${branch}/preferences/${preference.id}`, {
-        data: { locked: true },
-        headers: { origin: new URL(page.url()).origin },
-      });
-      expect(locked.status()).toBe(200);
-    }
+    for (const preference of workspace.preferences) await ui.lockPreference(branch, preference.id);
     shots =
       SCREENSHOT_DIR === undefined
         ? await mkdtemp(path.join(tmpdir(), 'trellis-shots-'))

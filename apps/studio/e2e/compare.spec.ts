@@ -40,23 +40,11 @@ test.describe('comparing two paths', () => {
     await ui.waitForReplies(1);
     await ui.send('append: Hives need shade.');
     await ui.waitForReplies(2);
-    const created = await page.request.post(`/api/conversations/${root}/branch`, {
-      data: { from_turn: 1 },
-      headers: { origin: new URL(page.url()).origin },
-    });
-    expect(created.status()).toBe(201);
-    branch = ((await created.json()) as { thread_id: string }).thread_id;
+    branch = await ui.branch(root, 1);
     const workspace = (await (await page.request.get(`/api/conversations/${branch}/workspace`)).json()) as {
       preferences: { id: string }[];
     };
-    const locked = await page.request.patch(
-      `/api/conversations/${branch}/preferences/${workspace.preferences[0]!.id}`,
-      {
-        data: { locked: true },
-        headers: { origin: new URL(page.url()).origin },
-      },
-    );
-    expect(locked.status()).toBe(200);
+    await ui.lockPreference(branch, workspace.preferences[0]!.id);
     await page.goto(`/c/${branch}`);
     await ui.waitForReplies(1);
     await ui.send(['done: Research regulations', 'append: Rooftops work well.'].join('\n'));

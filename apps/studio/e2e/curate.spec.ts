@@ -23,15 +23,6 @@ class CuratePage extends StudioPage {
   archivedRow(threadId: string): Locator {
     return this.byTestId('archived-list').locator(`[data-thread-id="${threadId}"]`);
   }
-  async branch(threadId: string, fromTurn: number): Promise<string> {
-    const response = await this.page.request.post(`/api/conversations/${threadId}/branch`, {
-      data: { from_turn: fromTurn },
-      // A signed-in write shows its origin, as the studio's own requests do.
-      headers: { origin: new URL(this.page.url()).origin },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { thread_id: string }).thread_id;
-  }
   async open(threadId: string, replies: number): Promise<void> {
     await this.page.goto(`/c/${threadId}`);
     await this.waitForReplies(replies);

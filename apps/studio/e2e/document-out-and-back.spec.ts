@@ -10,6 +10,7 @@ import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { TrajectoryPage } from './pages/trajectory-page';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 
 const ROOT_DOC = [
   'doc: # Bees',
@@ -78,15 +79,9 @@ test.describe('the document out and back', () => {
     await ui.waitForReplies(1);
     const before = await liveDocument(ui, root);
     // A branch at step 1 adds an Outlook section at its end (after Methods).
-    const created = await page.request.post(`/api/conversations/${root}/branch`, {
-      data: { from_turn: 1 },
-      headers: { origin: new URL(page.url()).origin },
-    });
-    expect(created.status()).toBe(201);
-    const branch = ((await created.json()) as { thread_id: string }).thread_id;
-    const turn = await page.request.post(`/api/conversations/${branch}/messages`, {
-      data: { content: ['append: ## Outlook', 'More hives.'].join('\n') },
-      headers: { origin: new URL(page.url()).origin },
+    const branch = await ui.branch(root, 1);
+    const turn = await writeFromPage(page, 'POST', `/api/conversations/${branch}/messages`, {
+      content: ['append: ## Outlook', 'More hives.'].join('\n'),
     });
     expect(turn.status()).toBe(200);
     await turn.body();

@@ -12,6 +12,7 @@ import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { TrajectoryPage } from './pages/trajectory-page';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 
 const DOC = ['doc: # Bees', '', 'Bees like gardens.', '', 'Hives need shade.'].join('\n');
 
@@ -146,9 +147,8 @@ test.describe('versioned document saves', () => {
     const hold = await holdDocumentSaves(page);
     await typeAfter(ui, 'Bees like gardens.', ' Typed by the person.');
     await hold.held;
-    const turn = await page.request.post(`/api/conversations/${threadId}/messages`, {
-      data: { content: ['append: ## Outlook', 'Appended by the agent.'].join('\n') },
-      headers: { origin: new URL(page.url()).origin },
+    const turn = await writeFromPage(page, 'POST', `/api/conversations/${threadId}/messages`, {
+      content: ['append: ## Outlook', 'Appended by the agent.'].join('\n'),
     });
     expect(turn.status()).toBe(200);
     await turn.body(); // the whole turn streamed: the append is stored

@@ -1,12 +1,12 @@
 // Issue 22, "A map that shows the whole family" and "Regenerations and edits stay with their step",
 // on the family the issue was written about (64 steps, 13 paths, three regenerations of one reply),
-// made through the REST API. Needs the new runner's fixtures: `baseURL` pointing at a production build
-// of the studio with the offline model (the lead wires it).
+// made through the REST API by support/make-large-family.ts (the family history-and-search.spec.ts
+// uses), on the worker's studio (the production build with the offline model).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
-import { makeLargeFamily, type LargeFamily } from './support/make-map-family';
+import { makeLargeFamily, type LargeFamily } from './support/make-large-family';
 
 const PASSWORD = 'correct horse battery';
 
@@ -21,7 +21,7 @@ test.beforeAll(async ({ baseURL }) => {
   email = uniqueEmail('family-map');
   await api.signUp(email, PASSWORD);
   family = await makeLargeFamily(api);
-  expect([family.steps, family.paths]).toEqual([64, 13]);
+  expect([family.stepCount, family.threadIds.length]).toEqual([64, 13]);
 });
 
 async function openRoot(page: Page, baseURL: string): Promise<Locator> {
@@ -78,7 +78,7 @@ for (const viewport of [
         await expect(panel).toHaveAttribute('data-strip', 'false');
       }
       const regenerationNodes = panel.locator(
-        family.regenerations.map((id) => `[data-node-id^="${id}:"]`).join(', '),
+        family.regenerationIds.map((id) => `[data-node-id^="${id}:"]`).join(', '),
       );
       await expect(regenerationNodes).toHaveCount(0);
 
@@ -88,13 +88,13 @@ for (const viewport of [
       await expect(panel.locator('[data-stacked="3"]')).toHaveCount(1);
       await expect(panel.locator('[data-stacked]')).toHaveCount(1);
       // 64 steps, three of them stacked on one card
-      await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.steps - 3);
+      await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.stepCount - 3);
       expect((await nodesInside(panel)).outside).toEqual([]);
       // The overview is as readable to assistive technology as the cards: no serious or critical violation.
       await axe(page);
 
       await panel.getByTestId('trajectory-fullscreen').click();
-      await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.steps - 3);
+      await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.stepCount - 3);
       expect((await nodesInside(panel)).outside).toEqual([]);
       await expect(panel.locator('.react-flow__minimap')).toHaveCount(1);
     });
@@ -122,7 +122,7 @@ for (const viewport of [
       await expect(position).toHaveText('1/4');
       // the message's pager holds the path continued from step 2 (not the regenerations)
       await expect(userAt3.getByTestId('sibling-position')).toHaveText('1/2');
-      const pages = [family.rootThreadId, ...family.regenerations];
+      const pages = [family.rootThreadId, ...family.regenerationIds];
       const walk: [direction: 'next' | 'prev', page: number][] = [
         ['next', 1],
         ['next', 2],

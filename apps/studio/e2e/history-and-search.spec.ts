@@ -2,7 +2,7 @@
 // The history shows every path's name (≥ 30 characters of each title), folds three regenerations
 // of one reply into one row, the skip link is the first tab stop, and a search for a sentence that
 // seven document versions hold is one hit naming its path, opened with ↓ Enter — live, so the next
-// message continues that path. Needs the new runner's `baseURL` (the lead wires the fixtures).
+// message continues that path. The family is support/make-large-family.ts's, as family-map.spec.ts's is.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ApiClient } from './support/api-client';

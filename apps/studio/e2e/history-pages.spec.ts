@@ -1,5 +1,6 @@
 import { test, expect } from './support/test';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
 
@@ -21,17 +22,15 @@ test.describe('history menu pages', () => {
     await new AuthPage(page).signUp(uniqueEmail('pages'), PASSWORD);
     const created: string[] = [];
     for (let i = 1; i <= CONVERSATIONS; i++) {
-      const response = await page.request.post('/api/conversations', {
-        data: { title: `Conversation ${i}` },
-        headers: { origin: new URL(page.url()).origin },
+      const response = await writeFromPage(page, 'POST', '/api/conversations', {
+        title: `Conversation ${i}`,
       });
       expect(response.status()).toBe(201);
       created.push(((await response.json()) as { thread_id: string }).thread_id);
     }
     // The oldest is archived: it arrives with the last page, in the Archived group.
-    const archive = await page.request.patch(`/api/conversations/${created[0]}`, {
-      data: { archived: true },
-      headers: { origin: new URL(page.url()).origin },
+    const archive = await writeFromPage(page, 'PATCH', `/api/conversations/${created[0]}`, {
+      archived: true,
     });
     expect(archive.ok()).toBe(true);
 

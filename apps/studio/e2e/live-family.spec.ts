@@ -1,20 +1,25 @@
 // A live family in Chromium, through a real reverse proxy: two studio processes on one PostgreSQL
 // behind Debian's nginx (round-robin, deploy/nginx-trellis.conf's stream settings), and the
-// offline model slowed down so a reply takes several seconds. Written for the @playwright/test
-// runner; it starts its own database, processes and proxy (it needs the runner's fixtures only for
-// the production build it serves).
+// offline model slowed down so a reply takes several seconds. It starts its own database (on the
+// run's PostgreSQL), processes and proxy; of the suite's fixtures it uses `newPage` (the tabs) and
+// not the worker's studio.
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '@trellis/db';
+import type { Page } from '@playwright/test';
+import { dropDatabase, ensureDatabase } from '@trellis/db';
 import { freePort } from '@trellis/db/testing';
 import { serve, waitForHealthy } from '../scripts/serve.ts';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
 import { uniqueEmail } from './support/browser';
+import { sleep } from './support/lifecycle';
+import { writeFromPage } from './support/same-origin';
+import { exited } from './support/studio-server';
+import { expect, test, type E2eFixtures } from './support/test';
+import { DESKTOP_VIEWPORT } from './support/viewports';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PASSWORD = 'correct horse battery';
@@ -23,10 +28,9 @@ const CHUNK_DELAY_MS = '40';
 const LONG_QUESTION = 'help';
 
 let workDir: string;
-let postgres: RunningPostgres | undefined;
+let databaseName: string | undefined;
 const children: ChildProcess[] = [];
 let proxyUrl: string;
-let browser: Browser;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,16 +38,11 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   workDir = path.join(tmpdir(), `trellis-live-${randomBytes(5).toString('hex')}`);
   await mkdir(workDir, { recursive: true, mode: 0o755 });
-  let databaseUrl: string;
-  if (process.env.DATABASE_URL) {
-    databaseUrl = await ensureDatabase(
-      process.env.DATABASE_URL,
-      `trellis_live_${randomBytes(5).toString('hex')}`,
-    );
-  } else {
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), port: await freePort() });
-    databaseUrl = postgres.url;
-  }
+  // global-setup.ts gives every worker the run's PostgreSQL; both processes share one database on it.
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('no DATABASE_URL: run this spec through playwright test');
+  databaseName = `trellis_live_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(adminUrl, databaseName);
   const proxyPort = await freePort();
   proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const ports = [await freePort(), await freePort()];
@@ -93,50 +92,42 @@ http {
   });
   children.push(nginx);
   await waitForHealthy(proxyUrl, 30_000, nginx);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
 });
 
 test.afterAll(async () => {
-  await browser?.close();
   for (const child of children.reverse()) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const exit = exited(child);
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    await Promise.race([exit, sleep(20_000)]);
   }
-  await postgres?.stop();
+  if (databaseName) await dropDatabase(process.env.DATABASE_URL!, databaseName).catch(() => undefined);
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function tab(): Promise<{ page: Page; studio: StudioPage }> {
-  const context = await browser.newContext({ baseURL: proxyUrl, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+type NewPage = E2eFixtures['newPage'];
+
+async function tab(newPage: NewPage): Promise<{ page: Page; studio: StudioPage }> {
+  const { page } = await newPage({ baseURL: proxyUrl, viewport: DESKTOP_VIEWPORT });
   page.setDefaultTimeout(30_000);
   return { page, studio: new StudioPage(page) };
 }
 
 /** Two tabs of one user (two browser contexts: their requests alternate between the processes). */
-async function twoTabs() {
+async function twoTabs(newPage: NewPage) {
   const email = uniqueEmail('live');
-  const a = await tab();
+  const a = await tab(newPage);
   await a.page.goto('/sign-up');
   await new AuthPage(a.page).signUp(email, PASSWORD);
-  const b = await tab();
+  const b = await tab(newPage);
   await b.page.goto('/sign-in');
   await new AuthPage(b.page).signIn(email, PASSWORD);
   return { a, b };
 }
 
-test('a step sent in tab A appears in tab B; B waits while A’s reply streams; a rename in B shows in A', async () => {
-  const { a, b } = await twoTabs();
+test('a step sent in tab A appears in tab B; B waits while A’s reply streams; a rename in B shows in A', async ({
+  newPage,
+}) => {
+  const { a, b } = await twoTabs(newPage);
   const threadId = await a.studio.newConversation();
   await a.studio.send('todo: Order a hive');
   await a.studio.waitForReplies(1);
@@ -154,16 +145,15 @@ test('a step sent in tab A appears in tab B; B waits while A’s reply streams; 
   await expect(b.studio.storedReplies.nth(1).getByTestId('message-content')).toHaveText(replyInA);
 
   const renamed = `Renamed in B ${randomBytes(3).toString('hex')}`;
-  const response = await b.page.request.patch(`/api/conversations/${threadId}`, {
-    data: { title: renamed },
-    headers: { origin: proxyUrl },
-  });
+  const response = await writeFromPage(b.page, 'PATCH', `/api/conversations/${threadId}`, { title: renamed });
   expect(response.ok()).toBe(true);
   await expect(a.page.getByText(renamed).first()).toBeVisible();
 });
 
-test('reloading four seconds into a slow reply: the reply keeps streaming and ends complete', async () => {
-  const { a } = await twoTabs();
+test('reloading four seconds into a slow reply: the reply keeps streaming and ends complete', async ({
+  newPage,
+}) => {
+  const { a } = await twoTabs(newPage);
   await a.studio.newConversation();
   await a.studio.send(LONG_QUESTION);
   await expect(a.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
@@ -173,8 +163,10 @@ test('reloading four seconds into a slow reply: the reply keeps streaming and en
   await expect(a.page.locator('[data-testid="message-assistant"][data-status="complete"]')).toHaveCount(1);
 });
 
-test('closing the tab mid-reply and opening the path later: the whole reply is there', async () => {
-  const { a, b } = await twoTabs();
+test('closing the tab mid-reply and opening the path later: the whole reply is there', async ({
+  newPage,
+}) => {
+  const { a, b } = await twoTabs(newPage);
   const threadId = await a.studio.newConversation();
   await a.studio.send(LONG_QUESTION);
   await expect(a.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
@@ -184,8 +176,8 @@ test('closing the tab mid-reply and opening the path later: the whole reply is t
   await expect(b.page.locator('[data-testid="reply-interrupted"]')).toHaveCount(0);
 });
 
-test('Stop ends the reply interrupted with the reason “you stopped this reply”', async () => {
-  const { a } = await twoTabs();
+test('Stop ends the reply interrupted with the reason “you stopped this reply”', async ({ newPage }) => {
+  const { a } = await twoTabs(newPage);
   await a.studio.newConversation();
   await a.studio.send(LONG_QUESTION);
   await expect(a.studio.byTestId('stop')).toBeVisible();

@@ -3,6 +3,7 @@
 import { test, expect } from './support/test';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 
 /** This worker's studio (see support/test.ts). */
 let baseUrl = '';
@@ -121,10 +122,7 @@ test.describe('security headers', () => {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.getByTestId('studio').waitFor();
-      const created = await page.request.post('/api/conversations', {
-        data: { title: 'CSP check' },
-        headers: { origin: baseUrl },
-      });
+      const created = await writeFromPage(page, 'POST', '/api/conversations', { title: 'CSP check' });
       expect(created.status()).toBe(201);
       const { thread_id } = (await created.json()) as { thread_id: string };
       await page.goto(`/c/${thread_id}`);

@@ -1,14 +1,9 @@
 import { test, expect } from './support/test';
 import { RestoreViewSchema } from '@trellis/domain';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
-
-/** This worker's studio (see support/test.ts). */
-let baseUrl = '';
-test.beforeAll(({ studio }) => {
-  baseUrl = studio.baseUrl;
-});
 
 const PASSWORD = 'correct horse battery';
 
@@ -228,9 +223,8 @@ test.describe('the studio', () => {
     const threadId = await studio.newConversation();
     const turns = 27;
     for (let i = 1; i <= turns; i += 1) {
-      const response = await page.request.post(`/api/conversations/${threadId}/messages`, {
-        data: { content: `todo: step ${i}` },
-        headers: { origin: baseUrl },
+      const response = await writeFromPage(page, 'POST', `/api/conversations/${threadId}/messages`, {
+        content: `todo: step ${i}`,
       });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain('event: done');

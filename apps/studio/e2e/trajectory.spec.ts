@@ -17,6 +17,7 @@ import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { seededState, TrajectoryPage } from './pages/trajectory-page';
 import { uniqueEmail } from './support/browser';
+import { writeFromPage } from './support/same-origin';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/viewports';
 
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
@@ -299,9 +300,7 @@ test.describe('continuing from a step of the trajectory', () => {
     // Only the family in the history menu: the conversation "New" opened earlier goes.
     for (const conversation of await ui.conversations()) {
       if (conversation.turn_index === 0)
-        await page.request.delete(`/api/conversations/${conversation.thread_id}`, {
-          headers: { origin: new URL(page.url()).origin },
-        });
+        await writeFromPage(page, 'DELETE', `/api/conversations/${conversation.thread_id}`);
     }
     await openLive(branches.b411, 4);
     await ui.panel.locator('.react-flow__controls-fitview').click();

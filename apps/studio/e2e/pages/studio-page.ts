@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { writeFromPage } from '../support/same-origin';
 
 export interface TodoRow {
   text: string;
@@ -215,5 +216,26 @@ export class StudioPage {
 
   async openTab(tab: 'chat' | 'workspace' | 'history'): Promise<void> {
     await this.byTestId(`tab-${tab}`).click();
+  }
+
+  // ---- Set-up through the API, with this page's session ----------------------------------------
+
+  /** Opens a path from `threadId` at step `fromTurn` (the branch's first step is `fromTurn + 1`); its id. */
+  async branch(threadId: string, fromTurn: number): Promise<string> {
+    const response = await writeFromPage(this.page, 'POST', `/api/conversations/${threadId}/branch`, {
+      from_turn: fromTurn,
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { thread_id: string }).thread_id;
+  }
+
+  async lockPreference(threadId: string, preferenceId: string): Promise<void> {
+    const response = await writeFromPage(
+      this.page,
+      'PATCH',
+      `/api/conversations/${threadId}/preferences/${preferenceId}`,
+      { locked: true },
+    );
+    expect(response.status()).toBe(200);
   }
 }

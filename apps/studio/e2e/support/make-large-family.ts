@@ -1,5 +1,9 @@
 // A family at the size issue 22 was found at: 64 steps and 13 paths with long titles, made through
-// the REST API (as a person would through the studio) for browser tests and screenshots.
+// the REST API (as a person would through the studio) for browser tests and screenshots: a 12-step
+// root, nine branches opened at different steps (one a branch of a branch of a branch), and three
+// regenerations of the root's step 3 reply. Each step's message opens with "Section N." and appends
+// that section to the document. The history (history-and-search.spec.ts) and the map
+// (family-map.spec.ts) are tested on it.
 //
 //   node --import tsx apps/studio/e2e/support/make-large-family.ts <baseUrl> [email]
 //
@@ -10,7 +14,7 @@ export interface LargeFamily {
   rootThreadId: string;
   /** Every path, in the order made: the root, the nine branches, then the three regenerations. */
   threadIds: string[];
-  /** The three regenerations of the root's reply at `regeneratedStep` (folded into one history row). */
+  /** The three regenerations of the root's reply at `regeneratedStep` (folded into one history row, stacked on one map card). */
   regenerationIds: string[];
   regeneratedStep: number;
   /** The starred branch. */
@@ -38,7 +42,7 @@ const BRANCHES: [number, number, number, string | null][] = [
   [3, 6, 5, null],
   [0, 2, 5, 'Start again from the abstract: what the paper claims in one page'],
 ];
-const REGENERATED_STEP = 4;
+const REGENERATED_STEP = 3;
 
 const SECTION_NAMES = [
   'Introduction and the question the paper sets out to answer',
@@ -72,9 +76,14 @@ async function drain(response: Response, what: string): Promise<string> {
   return text;
 }
 
+/** The heading a step's message opens with, which is also the default title of a path it starts. */
+function sectionHeading(step: number, suffix: string): string {
+  return `Section ${step}${suffix}. ${SECTION_NAMES[(step - 1) % SECTION_NAMES.length]!}`;
+}
+
 function sectionMessage(step: number, suffix: string): string {
-  const name = SECTION_NAMES[(step - 1) % SECTION_NAMES.length]!;
-  return `append: ## ${step}${suffix}. ${name}\n\nThe ${suffix === '' ? 'first' : 'next'} draft of this section, step ${step}${suffix}.`;
+  const heading = sectionHeading(step, suffix);
+  return `${heading}\nappend: ## ${heading}\n\nThe ${suffix === '' ? 'first' : 'next'} draft of this section, step ${step}${suffix}.`;
 }
 
 /** Makes the family on `client`'s account (signed in already) and describes it. */
@@ -91,7 +100,7 @@ export async function makeLargeFamily(client: ApiClient): Promise<LargeFamily> {
     document: { content: `${workspace.document.content}\n\n${keptSentence}\n` },
   });
   for (let step = 2; step <= ROOT_STEPS; step++) await sendAndWait(client, root, sectionMessage(step, ''));
-  titles.set(root, clampTitle(`1. ${SECTION_NAMES[0]}`));
+  titles.set(root, clampTitle(sectionHeading(1, '')));
 
   const threads = [root];
   const branchIds: string[] = [];
@@ -102,8 +111,7 @@ export async function makeLargeFamily(client: ApiClient): Promise<LargeFamily> {
     ).thread_id;
     const suffix = String.fromCharCode(98 + index); // b, c, d, …
     for (let step = at + 1; step <= at + steps; step++) await sendAndWait(client, branch, sectionMessage(step, suffix));
-    const name = SECTION_NAMES[at % SECTION_NAMES.length]!;
-    titles.set(branch, clampTitle(`${at + 1}${suffix}. ${name}`));
+    titles.set(branch, clampTitle(sectionHeading(at + 1, suffix)));
     if (rename !== null) {
       await client.json('PATCH', `/api/conversations/${branch}`, { title: rename });
       titles.set(branch, rename);
