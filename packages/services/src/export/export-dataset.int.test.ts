@@ -89,6 +89,10 @@ describe('the research dataset', () => {
     const treeEdges = graph.edges.filter((e) => e.kind === 'turn' || e.kind === 'branch').map((e) => `${e.source}->${e.target}`).sort();
     const rebuilt = tables.steps!.filter((s) => s.parent_step_id !== '').map((s) => `${s.parent_step_id}->${s.step_id}`).sort();
     expect(rebuilt).toEqual(treeEdges);
+    // The edges table is the graph's edges: the tree's, then the apply's from its source.
+    const edges = tables.edges!.map((e) => `${e.source_step_id}->${e.target_step_id}:${e.kind}`).sort();
+    expect(edges).toEqual(graph.edges.map((e) => `${e.source}->${e.target}:${e.kind}`).sort());
+    expect(tables.tool_calls!.every((t) => tables.messages!.some((m) => m.message_id === t.message_id && m.step_id === t.step_id))).toBe(true);
     expect(tables.steps!.map((s) => s.step_id).sort()).toEqual(graph.nodes.map((n) => n.id).sort());
 
     // Each path's document: its ancestors' document changes up to its branch point, then its own.

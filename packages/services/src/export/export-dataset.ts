@@ -230,7 +230,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     ),
   );
 
-  const edges: DatasetRow[] = [];
+  // Each table is its own cursor: a table that is read off another (tool calls and applies off the
+  // messages, edges off the steps and the applies) is read again by its own query rather than kept
+  // in memory until its turn, so memory stays one batch whatever the family's size.
   yield* csv(
     'steps',
     mapBatches(
@@ -245,12 +247,10 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
         const threadId = String(r.thread_id);
         const turn = Number(r.turn_index);
         const id = `${threadId}:${turn}`;
-        const parent = context.stepOf(threadId, turn - 1);
-        if (parent !== null) edges.push({ source_step_id: parent, target_step_id: id, kind: parent.startsWith(`${threadId}:`) ? 'turn' : 'branch' });
         const words = context.words.get(id);
         return {
           step_id: id,
-          parent_step_id: parent,
+          parent_step_id: context.stepOf(threadId, turn - 1),
           path_id: threadId,
           turn,
           label: context.labelOf(threadId, turn),
@@ -269,60 +269,64 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     ),
   );
 
-  const toolCalls: DatasetRow[] = [];
-  const applies: DatasetRow[] = [];
   yield* csv(
     'messages',
     mapBatches(
-      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, m.kind, m.provenance, m.tool_calls,
-            ${iso(sql, 'm.created_at')} as created_at
+      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, ${iso(sql, 'm.created_at')} as created_at
           from messages m join conversations c on c.thread_id = m.thread_id
           where ${owned} order by m.thread_id, m.seq`.cursor(BATCH),
-      (r: Record<string, unknown>) => {
-        const step = `${String(r.thread_id)}:${Number(r.turn_index)}`;
-        const calls = (r.tool_calls ?? []) as { id?: string; name?: string; args?: unknown; result?: string; is_error?: boolean }[];
-        calls.forEach((call, position) =>
-          toolCalls.push({
-            tool_call_id: `${String(r.id)}:${position}`,
-            message_id: String(r.id),
-            step_id: step,
-            position,
-            name: call.name ?? '',
-            arguments: JSON.stringify(call.args ?? {}),
-            result: call.result ?? null,
-            error: call.is_error === true,
-          }),
-        );
-        const provenance = r.provenance as { source_node_id?: string; items?: string[]; note?: string | null; undoes?: number } | null;
-        if (r.kind === 'apply' && provenance?.source_node_id) {
-          applies.push({
-            step_id: step,
-            source_step_id: provenance.source_node_id,
-            items: JSON.stringify(provenance.items ?? []),
-            note: provenance.note ?? null,
-            undoes_step_id: provenance.undoes === undefined ? null : `${String(r.thread_id)}:${provenance.undoes}`,
-          });
-          edges.push({ source_step_id: provenance.source_node_id, target_step_id: step, kind: 'apply' });
-        }
-        return {
-          message_id: String(r.id),
-          step_id: step,
-          role: String(r.role),
-          content: String(r.content),
-          status: String(r.status),
-          reason: r.reason as string | null,
-          created_at: String(r.created_at),
-        };
-      },
-      // Tool calls and applies are a message's parts: written once the messages are (they are few
-      // beside the messages, and their order follows the messages').
+      (r: Record<string, unknown>) => ({
+        message_id: String(r.id),
+        step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+        role: String(r.role),
+        content: String(r.content),
+        status: String(r.status),
+        reason: r.reason as string | null,
+        created_at: String(r.created_at),
+      }),
     ),
   );
-  yield* csv('tool_calls', chunked(toolCalls));
-  toolCalls.length = 0;
+
+  yield* csv(
+    'tool_calls',
+    mapBatches(
+      sql`select m.id, m.thread_id, m.turn_index, t.position - 1 as position, t.call
+          from messages m join conversations c on c.thread_id = m.thread_id
+          cross join lateral jsonb_array_elements(m.tool_calls) with ordinality as t(call, position)
+          where ${owned} and jsonb_typeof(m.tool_calls) = 'array' order by m.thread_id, m.seq, t.position`.cursor(BATCH),
+      (r: Record<string, unknown>) => {
+        const call = (r.call ?? {}) as { name?: string; args?: unknown; result?: string; is_error?: boolean };
+        return {
+          tool_call_id: `${String(r.id)}:${Number(r.position)}`,
+          message_id: String(r.id),
+          step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+          position: Number(r.position),
+          name: call.name ?? '',
+          arguments: JSON.stringify(call.args ?? {}),
+          result: call.result ?? null,
+          error: call.is_error === true,
+        };
+      },
+    ),
+  );
 
   yield* csv('items', itemBatches(sql, owned, context));
-  yield* csv('applies', chunked(applies));
+  const applyRows = () =>
+    sql`select m.thread_id, m.turn_index, m.provenance from messages m join conversations c on c.thread_id = m.thread_id
+        where ${owned} and m.kind = 'apply' and coalesce(m.provenance->>'source_node_id', '') <> '' order by m.thread_id, m.seq`.cursor(BATCH);
+  yield* csv(
+    'applies',
+    mapBatches(applyRows(), (r: Record<string, unknown>) => {
+      const provenance = r.provenance as { source_node_id: string; items?: string[]; note?: string | null; undoes?: number };
+      return {
+        step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+        source_step_id: provenance.source_node_id,
+        items: JSON.stringify(provenance.items ?? []),
+        note: provenance.note ?? null,
+        undoes_step_id: provenance.undoes === undefined ? null : `${String(r.thread_id)}:${provenance.undoes}`,
+      };
+    }),
+  );
 
   yield* csv(
     'decisions',
@@ -341,7 +345,7 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       }),
     ),
   );
-  yield* csv('edges', chunked(edges));
+  yield* csv('edges', edgeBatches(sql, owned, context, applyRows()));
   zip.end();
   yield* drain();
 }
@@ -406,8 +410,30 @@ async function* mapBatches(
   for await (const batch of cursor) yield batch.map(map);
 }
 
-function* chunked(rows: readonly DatasetRow[]): Generator<DatasetRow[]> {
-  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+/** A step's edge from the step before it (`turn`, or `branch` where that is another path's), then each apply's edge from its source. */
+async function* edgeBatches(
+  sql: Sql,
+  owned: Fragment,
+  context: DatasetContext,
+  applies: AsyncIterable<readonly Record<string, unknown>[]>,
+): AsyncGenerator<DatasetRow[]> {
+  const steps = sql`select s.thread_id, s.turn_index from workspace_snapshots s join conversations c on c.thread_id = s.thread_id
+    where ${owned} order by s.thread_id, s.turn_index`.cursor(BATCH) as AsyncIterable<Record<string, unknown>[]>;
+  for await (const batch of steps) {
+    const rows: DatasetRow[] = [];
+    for (const r of batch) {
+      const threadId = String(r.thread_id);
+      const turn = Number(r.turn_index);
+      const parent = context.stepOf(threadId, turn - 1);
+      if (parent !== null) rows.push({ source_step_id: parent, target_step_id: `${threadId}:${turn}`, kind: parent.startsWith(`${threadId}:`) ? 'turn' : 'branch' });
+    }
+    yield rows;
+  }
+  yield* mapBatches(applies, (r) => ({
+    source_step_id: (r.provenance as { source_node_id: string }).source_node_id,
+    target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+    kind: 'apply',
+  }));
 }
 
 function countWords(context: DatasetContext, step: string, actor: 'person' | 'agent', after: unknown): void {
