@@ -127,28 +127,61 @@ export function uuidIndex(mapped: readonly LongTailRecord[]): Map<string, number
   return indexOf;
 }
 
-/** Rule 5: tool results whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex). */
-export function attachOrphanToolResults(
+/**
+ * Rule 5: tool results whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex)
+ * hang on the record holding their tool_use, else on the record written just before them. In a
+ * subagent file every record whose parent was never written does the same: an agent run that was
+ * resumed starts below a record its file does not hold, and its first reply can name a prompt
+ * record that was never written. Later copies of a uuid follow its first copy.
+ */
+export function attachOrphanRecords(
   mapped: readonly LongTailRecord[],
   indexOf: ReadonlyMap<string, number>,
+  isSubagentFile: boolean,
 ): void {
   // Built on the first orphan only: most files have none.
   let toolHolder: Map<string, string> | undefined;
+  /** First copy's uuid → the parent it was given. */
+  const attached = new Map<string, string>();
   let previous: string | undefined;
-  for (const { record, source, toolResultIds } of mapped) {
+  mapped.forEach(({ record, source, toolResultIds }, index) => {
     const parent = record.parentUuid;
-    if (record.type === 'tool_result' && parent !== null && !indexOf.has(parent)) {
-      toolHolder ??= toolHolders(mapped);
+    const isOrphan = parent !== null && !indexOf.has(parent);
+    if (isOrphan && (record.type === 'tool_result' || isSubagentFile)) {
       let to: string | undefined;
-      for (const id of toolResultIds) to ??= toolHolder.get(id);
-      to ??= previous;
+      if (indexOf.get(record.uuid) !== index) to = attached.get(record.uuid);
+      else {
+        if (record.type === 'tool_result') {
+          toolHolder ??= toolHolders(mapped);
+          for (const id of toolResultIds) to ??= toolHolder.get(id);
+        }
+        to ??= previous;
+      }
       if (to !== undefined && to !== record.uuid) {
         source.originalParentUuid ??= parent;
         record.parentUuid = to;
+        attached.set(record.uuid, to);
       }
     }
     previous = record.uuid;
-  }
+  });
+  // A first copy that names a parent never written, where a later copy names one in the file
+  // (a resumed agent run writes its history again), takes the later copy's parent.
+  if (!isSubagentFile) return;
+  const laterParent = new Map<string, string>();
+  mapped.forEach(({ record }, index) => {
+    const parent = record.parentUuid;
+    if (indexOf.get(record.uuid) !== index && parent !== null && indexOf.has(parent))
+      if (!laterParent.has(record.uuid)) laterParent.set(record.uuid, parent);
+  });
+  if (laterParent.size === 0) return;
+  mapped.forEach(({ record, source }, index) => {
+    const later = laterParent.get(record.uuid);
+    const original = source.originalParentUuid;
+    if (later === undefined || indexOf.get(record.uuid) !== index) return;
+    if (original === undefined || original === null || indexOf.has(original)) return;
+    record.parentUuid = later;
+  });
 }
 
 /** Each tool_use id → the first record holding it. */
@@ -209,7 +242,8 @@ export function parentsFirstForest(
     for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  for (let index = 0; index < size; index++) if (seen[index] === 0 && first[index] === index) order.push(index);
+  for (let index = 0; index < size; index++)
+    if (seen[index] === 0 && first[index] === index) order.push(index);
   return { order, first, parent: parentOf };
 }
 
@@ -314,8 +348,7 @@ export function neutralizeUnansweredTrees(
   const rootOf = new Int32Array(size).fill(-1);
   for (const index of order) {
     const parent = parentOf[index]!;
-    const sameSide =
-      parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain;
+    const sameSide = parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain;
     rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
   }
   const rootOfRecord = (index: number) => rootOf[first[index]!]!;

@@ -17,8 +17,10 @@
 // the round's last record, chains that lead on to the rest of the conversation last, so a
 // genuine fork after the step stays a fork. Results that are already chained keep their links;
 // a step with a single result chain is left as written unless it dangles beside later calls of
-// the round (the session ended before their results). A join that would close a parent cycle
-// (only possible in a corrupt file) is not made.
+// the round (the session ended before their results). A later round that starts below one of a
+// round's results is part of that result's chain: the next chain joins below the later round's
+// step, not beside it (real files answer a second round before the first round's last result).
+// A join that would close a parent cycle (only possible in a corrupt file) is not made.
 //
 // Every pass is linear in the number of entries: maps keyed by uuid or tool id, typed arrays
 // indexed by entry, and each chain walked once.
@@ -52,6 +54,8 @@ interface Round {
   anchor: number;
   /** First copies of the results answering the round's tool calls, in physical order. */
   results: number[];
+  /** The round starts below a result of the message's previous round. */
+  isLaterRound: boolean;
 }
 
 const NONE = -1;
@@ -72,19 +76,36 @@ export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string
     parent[i] = entry.parentUuid === null ? NONE : (firstIndex.get(entry.parentUuid) ?? NONE);
   }
 
-  const leadsOn = markAncestorsOfContinuations(entries, isFirst, parent);
-  const { rounds, stepOf, roundOfAssistant, significant } = collectRounds(entries, isFirst, parent);
+  const { rounds, stepOf, roundOfAssistant, significant, continuedBy } = collectRounds(
+    entries,
+    isFirst,
+    parent,
+  );
+  const leadsOn = markAncestorsOfContinuations(entries, isFirst, parent, rounds, roundOfAssistant);
 
   const lastChild = lastChildrenInSteps(stepOf, parent);
   const reparented = new Int32Array(size).fill(NONE);
   const roundOfJoin = new Int32Array(size).fill(NONE);
-  rounds.forEach((round, id) => {
-    if (round.results.length === 0) return;
-    const heads = headsOf(round, id, stepOf, parent);
-    if (heads.length === 1 && !isBesideTheRound(heads[0]!, round, id, parent, significant, roundOfAssistant))
-      return;
-    joinHeads(round, id, heads, lastChild, parent, leadsOn, reparented, roundOfJoin);
-  });
+  // A later round of the message that starts below one of this round's results belongs to that
+  // result's chain: the chain ends where the later round's step ends. Later rounds come first.
+  const roundBottom = new Int32Array(rounds.length).fill(NONE);
+  const bottomOfChain = (head: number) => {
+    const bottom = bottomOf(head, lastChild);
+    const later = continuedBy[bottom]!;
+    return later !== NONE && roundBottom[later] !== NONE ? roundBottom[later]! : bottom;
+  };
+  for (let id = rounds.length - 1; id >= 0; id--) {
+    const round = rounds[id]!;
+    const heads = round.results.length === 0 ? [] : headsOf(round, id, stepOf, parent);
+    if (heads.length === 0) roundBottom[id] = round.anchor;
+    else if (
+      heads.length === 1 &&
+      !isBesideTheRound(heads[0]!, round, id, parent, significant, roundOfAssistant)
+    )
+      roundBottom[id] = bottomOfChain(heads[0]!);
+    else
+      roundBottom[id] = joinHeads(round, id, heads, bottomOfChain, parent, leadsOn, reparented, roundOfJoin);
+  }
   undoJoinsThatCloseCycles(parent, reparented, roundOfJoin);
 
   const newParents = new Map<string, Reparent>();
@@ -96,16 +117,22 @@ export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string
   return newParents;
 }
 
-/** Each record is marked at most once, so this is linear and stops on cycles. */
+/**
+ * Each record is marked at most once, so this is linear and stops on cycles. A later round of a
+ * message does not lead on: it is still the same step of the conversation.
+ */
 function markAncestorsOfContinuations(
   entries: readonly FanOutEntry[],
   isFirst: Uint8Array,
   parent: Int32Array,
+  rounds: readonly Round[],
+  roundOfAssistant: Int32Array,
 ): Uint8Array {
   const leadsOn = new Uint8Array(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const kind = entries[i]!.kind;
     if (isFirst[i] === 0 || (kind !== 'continuation' && kind !== 'assistant')) continue;
+    if (kind === 'assistant' && rounds[roundOfAssistant[i]!]?.isLaterRound === true) continue;
     for (let p = parent[i]!; p !== NONE && leadsOn[p] === 0; p = parent[p]!) leadsOn[p] = 1;
   }
   return leadsOn;
@@ -123,6 +150,8 @@ interface Rounds {
   roundOfAssistant: Int32Array;
   /** Entry → its nearest non-neutral ancestor-or-self, resolved through earlier parents. */
   significant: Int32Array;
+  /** A result → the later round of its message that starts below it, else NONE. */
+  continuedBy: Int32Array;
 }
 
 function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, parent: Int32Array): Rounds {
@@ -132,6 +161,7 @@ function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, par
   const stepOf = new Int32Array(size).fill(NONE);
   /** Nearest non-neutral ancestor-or-self, resolved through parents written earlier. */
   const significant = new Int32Array(size).fill(NONE);
+  const continuedBy = new Int32Array(size).fill(NONE);
   const openRound = new Map<string, number>();
   const roundOfToolUse = new Map<string, number>();
 
@@ -146,8 +176,11 @@ function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, par
       const above = p === NONE ? NONE : p < i ? significant[p]! : p;
       let round = openRound.get(key);
       if (round === undefined || above === NONE || roundOfAssistant[above] !== round) {
-        round = rounds.push({ anchor: i, results: [] }) - 1;
+        const earlier = round;
+        const isLaterRound = earlier !== undefined && above !== NONE && stepOf[above] === earlier;
+        round = rounds.push({ anchor: i, results: [], isLaterRound }) - 1;
         openRound.set(key, round);
+        if (isLaterRound && continuedBy[above] === NONE) continuedBy[above] = round;
       }
       roundOfAssistant[i] = round;
       rounds[round]!.anchor = i;
@@ -166,7 +199,7 @@ function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, par
     }
     if (entry.kind === 'neutral' && p !== NONE && p < i) stepOf[i] = stepOf[p]!;
   }
-  return { rounds, stepOf, roundOfAssistant, significant };
+  return { rounds, stepOf, roundOfAssistant, significant, continuedBy };
 }
 
 /** Results of the round whose parent is not in the step: the starts of its separate chains. */
@@ -197,16 +230,17 @@ function isBesideTheRound(
   return above !== NONE && above !== round.anchor && roundOfAssistant[above] === id;
 }
 
+/** Returns the end of the joined step. */
 function joinHeads(
   round: Round,
   id: number,
   heads: readonly number[],
-  lastChild: Int32Array,
+  bottomOfChain: (head: number) => number,
   parent: Int32Array,
   leadsOn: Uint8Array,
   reparented: Int32Array,
   roundOfJoin: Int32Array,
-): void {
+): number {
   const ordered = [...heads.filter((h) => leadsOn[h] === 0), ...heads.filter((h) => leadsOn[h] === 1)];
   let previous = round.anchor;
   for (const head of ordered) {
@@ -214,8 +248,9 @@ function joinHeads(
       reparented[head] = previous;
       roundOfJoin[head] = id;
     }
-    previous = bottomOf(head, lastChild);
+    previous = bottomOfChain(head);
   }
+  return previous;
 }
 
 /**

@@ -25,7 +25,7 @@ import type { ChatPart, ChatRecord } from '../types';
 import { isInterruptionText, readCommandText, type CommandText } from './claude-code-commands';
 import { mapContent } from './claude-code-content';
 import {
-  attachOrphanToolResults,
+  attachOrphanRecords,
   foldDuplicateChains,
   neutralizeStrayCommandOutput,
   neutralizeUnansweredTrees,
@@ -127,7 +127,7 @@ export function readClaudeCodeJsonl(
   // The uuids are settled once folding is done; only parents move from here on.
   const indexOf = uuidIndex(kept);
   const compactions = joinCompactionRoots(kept, indexOf);
-  attachOrphanToolResults(kept, indexOf);
+  attachOrphanRecords(kept, indexOf, isSubagentFile);
   const newParents = linearizeToolFanOut(
     kept.map(({ fanOut, record }) => ({ ...fanOut, parentUuid: record.parentUuid })),
   );
@@ -340,15 +340,37 @@ function isNeutralSystemSubtype(subtype: string): boolean {
   return NEUTRAL_SYSTEM_SUBTYPES.has(subtype) || subtype.includes('hook');
 }
 
-/** Attaches each compaction root below its logical parent when that is in the file; lists every boundary. */
+/**
+ * Attaches each compaction root below its logical parent when that is in the file; lists every
+ * boundary. Claude Code 1.0 wrote no boundary: its compaction is a compact-summary root naming no
+ * logical parent, which continues the record written just before it (on its side).
+ */
 function joinCompactionRoots(
   mapped: readonly MappedRecord[],
   indexOf: ReadonlyMap<string, number>,
 ): CompactionMark[] {
   const compactions: CompactionMark[] = [];
+  /** The last uuid written on each side (0 main, 1 sidechain). */
+  const lastWritten: (string | undefined)[] = [undefined, undefined];
   for (const { record, source, logicalParentUuid } of mapped) {
+    const side = source.isSidechain ? 1 : 0;
+    const previous = lastWritten[side];
+    lastWritten[side] = record.uuid;
     const isBoundary = record.type === 'system' && record.subtype === RecordSubtype.compactBoundary;
     const isRoot = record.parentUuid === null && logicalParentUuid !== undefined;
+    const isBareSummaryRoot =
+      record.parentUuid === null &&
+      logicalParentUuid === undefined &&
+      record.type === 'system' &&
+      record.subtype === RecordSubtype.compactSummary &&
+      previous !== undefined &&
+      previous !== record.uuid;
+    if (isBareSummaryRoot) {
+      compactions.push({ line: source.line, uuid: record.uuid, joined: true });
+      source.originalParentUuid = null;
+      record.parentUuid = previous;
+      continue;
+    }
     if (!isBoundary && !isRoot) continue;
     const joins = isRoot && indexOf.has(logicalParentUuid) && logicalParentUuid !== record.uuid;
     if (isBoundary) {

@@ -212,6 +212,40 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
     compactions: 0,
     readerDiagnostics: 0,
   },
+  {
+    file: 'subagent-resumed.jsonl',
+    pattern:
+      'Issue 28, real corpus: a subagent run resumed twice; its first reply names a prompt record never written, its records are written again under the same uuids (the copy naming the prompt), and the resumed part starts below a record never written',
+    format: 'claude-code',
+    leafUuids: ['s9'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+    isSubagentFile: true,
+  },
+  {
+    file: 'compaction-summary-root.jsonl',
+    pattern:
+      'Issue 28, real corpus: Claude Code 1.0 compaction, a compact-summary root naming no logical parent, after records continuing the previous file',
+    format: 'claude-code',
+    leafUuids: ['a1'],
+    sidechainLeafUuids: [],
+    compactions: 1,
+    readerDiagnostics: 0,
+    inspectorDiagnostics: [
+      { kind: 'missing-parent', childUuid: 'r0', missingParentUuid: 'previous-file-record' },
+    ],
+  },
+  {
+    file: 'fan-out-later-round.jsonl',
+    pattern:
+      "Issue 28, real corpus: a message's second round of tool calls hangs below the first round's first result and is answered before the first round's last result, through which the conversation goes on",
+    format: 'claude-code',
+    leafUuids: ['a2'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+  },
 ];
 
 export function corpusFileUrl(file: string): URL {
