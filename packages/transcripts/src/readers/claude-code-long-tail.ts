@@ -247,6 +247,14 @@ export function parentsFirstForest(
   return { order, first, parent: parentOf };
 }
 
+const THINKING_ONLY = 'thinking-only attempt';
+/** System records a dead-end branch may hold (rule 6); any other one leads on. */
+const BOOKKEEPING_SUBTYPES: ReadonlySet<string> = new Set([
+  NEUTRAL_SUBTYPE,
+  RecordSubtype.commandOutput,
+  RecordSubtype.meta,
+]);
+
 function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
   record.type = 'system';
   record.subtype = NEUTRAL_SUBTYPE;
@@ -317,7 +325,7 @@ export function settleAbandonedAttempts(
     }
     if (choice === 0) continue;
     decision[index] = choice;
-    makeNeutral(record, source, choice === DROP ? 'thinking-only attempt' : 'retried reply');
+    makeNeutral(record, source, choice === DROP ? THINKING_ONLY : 'retried reply');
   }
   return alternatives;
 }
@@ -335,9 +343,10 @@ export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]):
 }
 
 /**
- * Rule 4: trees without a reply, when another tree has one: those holding no plain prompt (a
- * local command on its own) and those written wholly before the first answered tree (an orphan
- * at the head of the file). A re-asked prompt written later stays a leaf. Sidechain and main
+ * Rule 4: trees without a reply: those holding no plain prompt (a local command on its own,
+ * whether or not another tree has a reply) and, when another tree has one, those written wholly
+ * before the first answered tree (an orphan at the head of the file). A re-asked prompt written
+ * later stays a leaf. Sidechain and main
  * records are judged apart (a link between them is cut), each against its own answered trees.
  */
 export function neutralizeUnansweredTrees(
@@ -372,8 +381,67 @@ export function neutralizeUnansweredTrees(
     const { record, source } = mapped[index]!;
     const first = firstAnswered[source.isSidechain ? 1 : 0]!;
     const root = rootOfRecord(index);
-    if (first < 0 || answered[root] === 1 || isNeutral(record)) continue;
-    if (prompted[root] === 1 && lastIndex[root]! > first) continue;
+    if (answered[root] === 1 || isNeutral(record)) continue;
+    // With no answered tree, a tree holding a prompt is the conversation; one holding only
+    // local commands (a `/login` on its own) is still none.
+    if (prompted[root] === 1 && (first < 0 || lastIndex[root]! > first)) continue;
     makeNeutral(record, source, 'no reply in this tree');
+  }
+}
+
+/**
+ * Rule 6: dead ends beside the conversation. Below a record where one branch leads on (it holds
+ * a reply, or a prompt that was not abandoned), a branch that does not is no conversation: an
+ * `/exit` written after a local-command caveat from which the session was later resumed, a
+ * tool result left beside a local command through which the conversation goes on, a prompt
+ * whose only answer was a thinking-only attempt (rule 2) before the session was resumed above
+ * it. Only Claude Code's bookkeeping can be dead (tool results, local commands and their output,
+ * meta records, neutral records): a branch holding any other system record (a rewind) leads on,
+ * as seed 000 keeps it. Its records become neutral, so the leaf collapses into the branch point.
+ * A branch that is the only one below its parent (a tail `/exit`) is left as it is. Sidechain
+ * and main records are judged apart, as in rule 4.
+ */
+export function neutralizeDeadEndBranches(
+  mapped: readonly LongTailRecord[],
+  { order, first, parent: parentOf }: ParentForest,
+): void {
+  const size = mapped.length;
+  const sameSideParent = (index: number) => {
+    const parent = parentOf[index]!;
+    return parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain
+      ? parent
+      : -1;
+  };
+  const REPLY = 1;
+  const PROMPT = 2;
+  const ABANDONED = 4;
+  const SIGNIFICANT = 8;
+  const below = new Uint8Array(size);
+  const leadsOn = (index: number) =>
+    (below[index]! & (REPLY | SIGNIFICANT)) !== 0 || (below[index]! & (PROMPT | ABANDONED)) === PROMPT;
+  const leadingChildren = new Int32Array(size);
+  for (let i = order.length - 1; i >= 0; i--) {
+    const index = order[i]!;
+    const { record, source } = mapped[index]!;
+    if (record.type === 'assistant') below[index]! |= REPLY;
+    if (record.type === 'user' && record.systemPayload?.command === undefined) below[index]! |= PROMPT;
+    if (source.neutralBecause === THINKING_ONLY) below[index]! |= ABANDONED;
+    if (record.type === 'system' && !BOOKKEEPING_SUBTYPES.has(record.subtype ?? ''))
+      below[index]! |= SIGNIFICANT;
+    const parent = sameSideParent(index);
+    if (parent < 0) continue;
+    below[parent]! |= below[index]!;
+    if (leadsOn(index)) leadingChildren[parent]!++;
+  }
+  const dead = new Uint8Array(size);
+  for (const index of order) {
+    const parent = sameSideParent(index);
+    if (parent < 0) continue;
+    if (dead[parent] === 1 || (!leadsOn(index) && leadingChildren[parent]! > 0)) dead[index] = 1;
+  }
+  for (let index = 0; index < size; index++) {
+    const { record, source } = mapped[index]!;
+    if (dead[first[index]!] === 1 && !isNeutral(record))
+      makeNeutral(record, source, 'dead end beside the conversation');
   }
 }

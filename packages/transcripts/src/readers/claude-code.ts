@@ -27,6 +27,7 @@ import { mapContent } from './claude-code-content';
 import {
   attachOrphanRecords,
   foldDuplicateChains,
+  neutralizeDeadEndBranches,
   neutralizeStrayCommandOutput,
   neutralizeUnansweredTrees,
   NEUTRAL_SUBTYPE,
@@ -144,6 +145,7 @@ export function readClaudeCodeJsonl(
   const forest = parentsFirstForest(kept, indexOf);
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
   neutralizeStrayCommandOutput(kept);
+  neutralizeDeadEndBranches(kept, forest);
   neutralizeUnansweredTrees(kept, forest);
 
   // In a subagent file, all records are sidechains and read as the conversation.

@@ -246,6 +246,26 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
     compactions: 0,
     readerDiagnostics: 0,
   },
+  {
+    file: 'dead-end-branches.jsonl',
+    pattern:
+      'Issue 28, real corpus: dead ends beside the conversation: `/exit` after a local-command caveat the session was resumed from, a tool result left beside a `/rename` through which the conversation goes on, and a `continue` answered only by thinking before the session was resumed above it',
+    format: 'claude-code',
+    leafUuids: ['a5'],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+  },
+  {
+    file: 'local-command-only.jsonl',
+    pattern:
+      'Issue 28, real corpus: a file holding only an informational notice and a `/login` local command, named by a summary record: no conversation',
+    format: 'claude-code',
+    leafUuids: [],
+    sidechainLeafUuids: [],
+    compactions: 0,
+    readerDiagnostics: 0,
+  },
 ];
 
 export function corpusFileUrl(file: string): URL {
