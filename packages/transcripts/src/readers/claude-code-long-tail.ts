@@ -18,10 +18,14 @@
 // 3. A system command output that does not answer a command (written beside a tool result) is
 //    neutral, like the informational system kinds the mapping already makes neutral.
 // 4. A tree of records that holds no reply (an orphan plan-mode record, a local command run on
-//    its own) is not a conversation when the file holds one: its records become neutral. The
-//    inspector still reports the missing record a tree continues (`missing-parent`).
+//    its own) is not a conversation when the file holds one, nor one of local commands alone
+//    ever: its records become neutral. The inspector still reports the missing record a tree
+//    continues (`missing-parent`).
 // 5. Tool results whose parent was never written are attached to the record holding their
-//    tool_use, else to the record written just before them.
+//    tool_use, else to the record written just before them; in a subagent file, every record
+//    whose parent was never written.
+// 6. A branch of bookkeeping alone (an `/exit`, a tool result left beside a local command, a
+//    prompt answered only by thinking) beside a branch that leads on is a dead end: neutral.
 import { RecordSubtype } from '../record-kind';
 import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
