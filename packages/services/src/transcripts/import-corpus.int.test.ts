@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.deps.close());
 
-const RAW_WRAPPER =
-  /<\/?(command-name|command-message|command-args|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;
+const RAW_WRAPPER = /<\/?(command-name|command-message|command-args|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;
 
 describe('importing the transcript corpus', () => {
   it.each(TRANSCRIPT_CORPUS.map((entry) => [entry.file, entry] as const))('%s', async (file, entry) => {
@@ -25,10 +24,7 @@ describe('importing the transcript corpus', () => {
     const content = await readFile(corpusFileUrl(file), 'utf8');
     if (entry.leafUuids.length === 0) {
       // A file holding no conversation (a local command on its own) is refused, never imported empty.
-      const refused = await expectCode(
-        importTranscript(h.deps, actor, { content, filename: file }),
-        'validation_failed',
-      );
+      const refused = await expectCode(importTranscript(h.deps, actor, { content, filename: file }), 'validation_failed');
       expect(refused.message).toContain('no conversation leaf');
       return;
     }
@@ -39,11 +35,7 @@ describe('importing the transcript corpus', () => {
     // A handled compaction is not an unreadable line.
     expect(inspection.reader_diagnostic_count).toBe(entry.readerDiagnostics);
     for (const branch of inspection.branches) {
-      for (const text of [
-        branch.firstUserTextAfterBranchPoint,
-        branch.lastUserText,
-        branch.lastAssistantText,
-      ]) {
+      for (const text of [branch.firstUserTextAfterBranchPoint, branch.lastUserText, branch.lastAssistantText]) {
         expect(text ?? '').not.toMatch(RAW_WRAPPER);
       }
     }
@@ -66,10 +58,7 @@ describe('a compacted transcript', () => {
     const actor = await h.newUser();
     const content = await readFile(corpusFileUrl('compaction.jsonl'), 'utf8');
     const imported = await importTranscript(h.deps, actor, { content, filename: 'compaction.jsonl' });
-    const { messages } = await listMessages(h.deps, actor, {
-      threadId: imported.conversations[0]!.thread_id,
-      limit_turns: 1000,
-    });
+    const { messages } = await listMessages(h.deps, actor, { threadId: imported.conversations[0]!.thread_id, limit_turns: 1000 });
     const prompts = messages.filter((m) => m.role === 'user');
     expect(prompts.map((m) => [m.content, m.compacted_before === true])).toEqual([
       ['Migrate every test to vitest', false],
@@ -88,10 +77,7 @@ describe('a step that only ran a slash command', () => {
     const actor = await h.newUser();
     const content = await readFile(corpusFileUrl('exit-after-reply.jsonl'), 'utf8');
     const imported = await importTranscript(h.deps, actor, { content, filename: 'exit-after-reply.jsonl' });
-    const { messages } = await listMessages(h.deps, actor, {
-      threadId: imported.conversations[0]!.thread_id,
-      limit_turns: 1000,
-    });
+    const { messages } = await listMessages(h.deps, actor, { threadId: imported.conversations[0]!.thread_id, limit_turns: 1000 });
     const exit = messages.filter((m) => m.turn_index === 2);
     expect(exit.map((m) => [m.role, m.content])).toEqual([
       ['user', '/exit'],
