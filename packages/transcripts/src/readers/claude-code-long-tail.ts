@@ -179,11 +179,9 @@ export function attachOrphanRecords(
       if (!laterParent.has(record.uuid)) laterParent.set(record.uuid, parent);
   });
   if (laterParent.size === 0) return;
-  mapped.forEach(({ record, source }, index) => {
+  mapped.forEach(({ record }, index) => {
     const later = laterParent.get(record.uuid);
-    const original = source.originalParentUuid;
-    if (later === undefined || indexOf.get(record.uuid) !== index) return;
-    if (original === undefined || original === null || indexOf.has(original)) return;
+    if (later === undefined || indexOf.get(record.uuid) !== index || !attached.has(record.uuid)) return;
     record.parentUuid = later;
   });
 }
