@@ -1,48 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { inspectConversationBranches } from '../inspect';
 import { parseTranscriptJsonl } from '../readers/transcript';
-import {
-  ccAssistant,
-  ccSystem,
-  ccToolResult,
-  ccUser,
-  jsonl,
-  text,
-  toolUse,
-} from '../readers/fixtures/claude-code-lines';
+import { ccAssistant, ccSystem, ccUser, jsonl, text } from '../readers/fixtures/claude-code-lines';
+import { FIRST_SESSION, RESUMED_SESSION, SUBAGENT_RUN } from '../testing/project-folder';
 import { assembleProject } from './assemble-project';
 
-const sidechain = { isSidechain: true, agentId: 'ag1' };
-
-/** Session one asks, starts a subagent, and forks at its second prompt; session two resumes it. */
-const first = jsonl(
-  ccUser('u1', null, 'Plan the parser'),
-  ccAssistant(
-    'a1',
-    'u1',
-    'msg_1',
-    toolUse('toolu_task', 'Task', { description: 'Survey grammars', prompt: 'Find grammar files' }),
-  ),
-  ccToolResult('r1', 'a1', 'toolu_task', 'Two grammars found', {
-    toolUseResult: { agentId: 'ag1', status: 'completed' },
-  }),
-  ccAssistant('a2', 'r1', 'msg_2', text('There are two grammars.')),
-  ccUser('u2', 'a2', 'Write the tokenizer'),
-  ccAssistant('a3', 'u2', 'msg_3', text('Tokenizer written.')),
-  ccUser('u2b', 'a2', 'Write the lexer instead'),
-  ccAssistant('a3b', 'u2b', 'msg_3b', text('Lexer written.')),
-);
-const resumed = jsonl(
-  ccUser('u3', 'a3', 'Carry on with the grammar'),
-  ccAssistant('a4', 'u3', 'msg_4', text('Grammar done.')),
-);
-const run = jsonl(
-  { type: 'fork-context-ref', agentId: 'ag1', parentToolUseId: 'toolu_task' },
-  ccUser('s1', null, 'Find grammar files', sidechain),
-  ccAssistant('s2', 's1', 'msg_s1', toolUse('toolu_g', 'Grep', { pattern: 'grammar' }), sidechain),
-  ccToolResult('s3', 's2', 'toolu_g', 'a.g\nb.g', sidechain),
-  ccAssistant('s4', 's3', 'msg_s2', text('Two grammars found'), sidechain),
-);
+const first = FIRST_SESSION;
+const resumed = RESUMED_SESSION;
+const run = SUBAGENT_RUN;
 
 describe('assembleProject', () => {
   it('orders a resumed session after the file it continues and reads both as one forest', () => {
