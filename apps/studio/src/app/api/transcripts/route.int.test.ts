@@ -29,7 +29,10 @@ async function send(body: Uint8Array, query = '', contentType = 'application/zip
   const base = session.request(`/api/transcripts${query}`, { method: 'POST' });
   const headers = new Headers(base.headers);
   headers.set('content-type', contentType);
-  const response = await post(new Request(base.url, { method: 'POST', headers, body }), params({}));
+  const response = await post(
+    new Request(base.url, { method: 'POST', headers, body: body as Uint8Array<ArrayBuffer> }),
+    params({}),
+  );
   return { status: response.status, json: (await response.json()) as unknown };
 }
 
