@@ -57,6 +57,19 @@ export const ImportTranscriptSchema = z
   .strict();
 export type ImportTranscript = z.infer<typeof ImportTranscriptSchema>;
 
+/** `POST /api/transcripts/import` given a zipped project folder as JSON (base64), for clients that send only JSON. */
+export const ImportProjectJsonSchema = z
+  .object({
+    // Not z.base64(): a regex over 27 MB on the request thread; bytes that do not decode to a zip are a 422.
+    zip_base64: z
+      .string()
+      .describe('The zip of one project folder, base64; the same folder rules and limits as `POST /api/transcripts`'),
+    filename: FilenameSchema,
+    again: z.boolean().optional().describe('Import even if this content was imported before'),
+  })
+  .strict();
+export type ImportProjectJson = z.infer<typeof ImportProjectJsonSchema>;
+
 export const TranscriptBranchSummarySchema = z.object({
   leafUuid: z.string(),
   branchPointUuid: z.string().nullable(),

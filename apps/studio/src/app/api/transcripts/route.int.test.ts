@@ -19,6 +19,7 @@ import { params, signUpWithConversation, type Handler, type RouteSession } from 
 
 let post: Handler;
 let messages: Handler;
+let jsonImport: Handler;
 let session: RouteSession;
 
 function zipOf(files: { path: string; text: string }[]): Uint8Array {
@@ -47,6 +48,7 @@ beforeAll(async () => {
   process.env.TRELLIS_DATA_DIR = path.join(tmpdir(), `trellis-project-route-${randomUUID()}`);
   process.env.LOG_LEVEL = 'silent';
   post = ((await import('./route')) as unknown as { POST: Handler }).POST;
+  jsonImport = ((await import('./import/route')) as unknown as { POST: Handler }).POST;
   messages = ((await import('@/app/api/conversations/[id]/messages/route')) as unknown as { GET: Handler })
     .GET;
   session = await signUpWithConversation('Project');
@@ -99,6 +101,21 @@ describe('POST /api/transcripts (a zipped project folder)', () => {
 
     const again = await send(zip, '?filename=project.zip');
     expect(again.status).toBe(409);
+
+    // The existing import takes the same zip as JSON (base64) and reads it the same way.
+    const body = JSON.stringify({
+      zip_base64: Buffer.from(zip).toString('base64'),
+      filename: 'project.zip',
+      again: true,
+    });
+    const viaJson = await jsonImport(
+      session.request('/api/transcripts/import', { method: 'POST', body }),
+      params({}),
+    );
+    expect(viaJson.status).toBe(201);
+    expect(
+      TranscriptImportedSchema.parse(await viaJson.json()).conversations.map((c) => c.leaf_uuid),
+    ).toEqual(['a3b', 'a4']);
   });
 
   it('answers 413 over the upload size limit, zipped or unzipped', async () => {
