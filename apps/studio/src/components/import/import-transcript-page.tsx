@@ -133,7 +133,14 @@ function InspectionView({
         diagnosticCount={inspection.diagnostic_count}
       />
 
-      <LeafTable rows={rows} selected={selected} onToggle={toggle} onToggleAll={toggleAll} isDisabled={isImporting} />
+      {/* A project folder imports as one family only: its leaves are listed, not chosen. */}
+      <LeafTable
+        rows={rows}
+        selected={selected}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        isDisabled={isImporting || file.zip !== undefined}
+      />
 
       {earlier !== null && lastMode !== null ? (
         <AlreadyImported
