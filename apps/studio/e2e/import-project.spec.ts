@@ -4,6 +4,7 @@
  * (two sessions, one subagent attached to its Task call) and imported as ONE family with two paths;
  * the subagent run shows as a collapsed detail under the call that started it, not as a path.
  */
+import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { test, expect } from './support/test';
 import { FamilyGraphSchema } from '@trellis/domain';
@@ -12,6 +13,7 @@ import { uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/auth-page';
 
 const PASSWORD = 'correct horse battery';
+const SCREENSHOTS = process.env.TRELLIS_SCREENSHOT_DIR;
 
 function projectZip(): Buffer {
   return Buffer.from(zipSync(Object.fromEntries(projectFolder().map((f) => [f.path, strToU8(f.text)]))));
@@ -36,6 +38,8 @@ test('imports a zipped project folder (a resumed session and a subagent) as one 
   // A project imports as one family only.
   await expect(page.getByTestId('import-selected')).toHaveCount(0);
   await axe(page);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'import-project-inspected.png'), fullPage: true });
 
   await page.getByTestId('import-family').click();
   await page.waitForURL(/\/c\/th_[0-9a-f]{32}$/, { timeout: 30_000 });
@@ -64,4 +68,6 @@ test('imports a zipped project folder (a resumed session and a subagent) as one 
   await expect(run.getByTestId('subagent-run-body')).toContainText('Find grammar files');
   await expect(run.getByTestId('subagent-run-body')).toContainText('Two grammars found');
   await axe(page, '[data-testid="subagent-run"]');
+  if (SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'import-project-subagent.png'), fullPage: true });
 });
