@@ -35,3 +35,6 @@ export type {
 
 export { RecordSubtype, commandOutputOf, slashCommandOf, transcriptRecordKind } from './record-kind';
 export type { CommandOutputPayload, SlashCommand, TranscriptRecordKind } from './record-kind';
+
+export { assembleProject } from './project/assemble-project';
+export type { AssembledProject, ProjectDiagnostic, ProjectEntry, ProjectSession, SubagentRun } from './project/assemble-project';

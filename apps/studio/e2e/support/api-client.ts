@@ -27,7 +27,8 @@ export class ApiClient {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // Bytes (a zip) go as they are; pass their content-type in `headers`.
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
       redirect: 'manual',
     };
     const response = await fetch(`${this.baseUrl}${path}`, init);

@@ -33,6 +33,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */
   params?: P;
   body?: B;
+  /**
+   * A raw binary body instead of JSON (`application/zip`): the handler reads it with
+   * `readCappedBytes`, and the OpenAPI document describes it with this text.
+   */
+  rawBody?: { mediaType: 'application/zip'; description: string };
   /** Bytes read at most before 413 (ordinary JSON routes: 1 MB). */
   maxBodyBytes?: number;
   /** The 413 message when `maxBodyBytes` is exceeded. */
@@ -78,15 +83,17 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
     contract,
     async (request) => {
       const ctx = await getContext();
-      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request));
+      const acceptsZip = contract.rawBody !== undefined;
+      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), acceptsZip);
       return { ctx, actor };
     },
     run,
   );
 }
 
-function authenticateRequest(ctx: AppContext, method: string, headers: Headers, withBody: boolean): Promise<Actor> {
-  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin: sameOriginPolicy(headers) });
+function authenticateRequest(ctx: AppContext, method: string, headers: Headers, withBody: boolean, acceptsZip = false): Promise<Actor> {
+  const sameOrigin = sameOriginPolicy(headers);
+  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin, acceptsZip });
 }
 
 /**
@@ -232,5 +239,6 @@ export function impliedErrors(contract: RouteContract): AppErrorCode[] {
   }
   if (contract.query) codes.add('validation_failed');
   if (contract.body) for (const code of JSON_BODY) codes.add(code);
+  if (contract.rawBody) codes.add('payload_too_large').add('validation_failed');
   return [...codes];
 }

@@ -24,9 +24,14 @@ export class ClientAbortedError extends Error {
 }
 
 export async function readCappedText(request: Request, maxBytes: number, message?: string): Promise<string> {
+  return Buffer.from(await readCappedBytes(request, maxBytes, message)).toString('utf8');
+}
+
+/** The body's bytes, at most `maxBytes` (413 beyond, counted as they arrive). */
+export async function readCappedBytes(request: Request, maxBytes: number, message?: string): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw bodyTooLarge(maxBytes, message);
-  if (request.body === null) return '';
+  if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -46,7 +51,7 @@ export async function readCappedText(request: Request, maxBytes: number, message
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return Buffer.concat(chunks, total);
 }
 
 function formatBytes(bytes: number): string {

@@ -18,6 +18,17 @@ export interface StoredToolCall {
   args: Record<string, unknown>;
   result?: string;
   is_error?: boolean;
+  /** An imported subagent run started by this call (ToolCallSchema's `subagent`); no migration: it is JSON. */
+  subagent?: StoredSubagentRun;
+}
+
+export interface StoredSubagentRun {
+  agent_id: string;
+  description: string | null;
+  prompt: string;
+  reply: string | null;
+  tools: string[];
+  record_count: number;
 }
 
 /**

@@ -6,12 +6,24 @@ import { FailureCodeSchema } from '../model-failure/provider-failure';
 
 export const MAX_MESSAGE_CHARS = 32_000;
 
+/** An imported subagent run (a project folder's `subagents/` file), summarised on the call that started it. */
+export const SubagentRunSchema = z.object({
+  agent_id: z.string(),
+  description: z.string().nullable(),
+  prompt: z.string(),
+  reply: z.string().nullable().describe('the run’s last answer; null when it never answered'),
+  tools: z.array(z.string()).describe('the tools the run called, in order (at most 100)'),
+  record_count: z.int().nonnegative(),
+});
+export type SubagentRun = z.infer<typeof SubagentRunSchema>;
+
 export const ToolCallSchema = z.object({
   id: z.string(),
   name: z.string(),
   args: z.record(z.string(), z.unknown()),
   result: z.string().optional(),
   is_error: z.boolean().optional(),
+  subagent: SubagentRunSchema.optional().describe('on an imported Task/Agent call: the run it started'),
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 

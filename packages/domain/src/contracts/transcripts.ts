@@ -1,6 +1,6 @@
 /**
- * Transcript import contracts: `POST /api/transcripts/inspect` and
- * `POST /api/transcripts/import`. The browser reads the `.jsonl` file and posts its text as JSON
+ * Transcript import contracts: `POST /api/transcripts/inspect`,
+ * `POST /api/transcripts/import`, and `POST /api/transcripts` (a zipped project folder, raw `application/zip`). The browser reads the `.jsonl` file and posts its text as JSON
  * (cookie-authenticated state changes must be JSON). `branches` and `diagnostics` are the
  * inspector's output verbatim (the inspector's own shapes, camelCase as the CLI's `--json` prints them);
  * everything this API adds is snake_case.
@@ -11,6 +11,9 @@ import { StorableStringSchema } from './common';
 /** The largest transcript accepted, in UTF-8 bytes; larger content is a 413. */
 export const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 
+/** The most files a project zip (`POST /api/transcripts`) may hold; more is a 422. */
+export const MAX_PROJECT_ENTRIES = 2_000;
+
 /** How many diagnostics of each kind an inspection lists; the counts say how many there were. */
 export const MAX_LISTED_DIAGNOSTICS = 1_000;
 
@@ -18,6 +21,14 @@ export const TranscriptFormatSchema = z.enum(['qwen-code', 'claude-code']);
 export type TranscriptFormat = z.infer<typeof TranscriptFormatSchema>;
 
 const FilenameSchema = StorableStringSchema.trim().max(255).optional().describe('The uploaded file name, for messages only');
+
+/** `POST /api/transcripts`: the body is the zip itself; these say what to do with it. */
+export const ImportProjectQuerySchema = z.object({
+  inspect: z.enum(['true', 'false']).optional().describe('`true`: only inspect the folder (200, nothing written)'),
+  again: z.enum(['true', 'false']).optional().describe('`true`: import even when the same content was imported before'),
+  filename: FilenameSchema,
+});
+export type ImportProjectQuery = z.infer<typeof ImportProjectQuerySchema>;
 
 export const InspectTranscriptSchema = z
   .object({
@@ -45,6 +56,19 @@ export const ImportTranscriptSchema = z
   })
   .strict();
 export type ImportTranscript = z.infer<typeof ImportTranscriptSchema>;
+
+/** `POST /api/transcripts/import` given a zipped project folder as JSON (base64), for clients that send only JSON. */
+export const ImportProjectJsonSchema = z
+  .object({
+    // Not z.base64(): a regex over 27 MB on the request thread; bytes that do not decode to a zip are a 422.
+    zip_base64: z
+      .string()
+      .describe('The zip of one project folder, base64; the same folder rules and limits as `POST /api/transcripts`'),
+    filename: FilenameSchema,
+    again: z.boolean().optional().describe('Import even if this content was imported before'),
+  })
+  .strict();
+export type ImportProjectJson = z.infer<typeof ImportProjectJsonSchema>;
 
 export const TranscriptBranchSummarySchema = z.object({
   leafUuid: z.string(),
@@ -91,6 +115,35 @@ export const TranscriptLeafSchema = z.object({
 });
 export type TranscriptLeaf = z.infer<typeof TranscriptLeafSchema>;
 
+/** A project folder as read: main sessions in continuation order, and each subagent run with the call that started it. */
+export const TranscriptProjectSchema = z.object({
+  sessions: z.array(
+    z.object({
+      path: z.string(),
+      session_id: z.string(),
+      record_count: z.int().nonnegative(),
+      continues: z.string().nullable().describe('The session file this one resumes or continues'),
+    }),
+  ),
+  subagents: z.array(
+    z.object({
+      path: z.string(),
+      agent_id: z.string(),
+      tool_use_id: z.string().nullable().describe('The Task/Agent call that started the run; null when none was found'),
+      description: z.string().nullable(),
+      tool_count: z.int().nonnegative(),
+    }),
+  ),
+  diagnostics: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('missing-continuation'), path: z.string(), uuid: z.string() }),
+      z.object({ kind: z.literal('unattached-subagent'), path: z.string(), agentId: z.string() }),
+      z.object({ kind: z.literal('ignored-entry'), path: z.string(), reason: z.string() }),
+    ]),
+  ),
+});
+export type TranscriptProject = z.infer<typeof TranscriptProjectSchema>;
+
 export const TranscriptInspectionSchema = z.object({
   format: TranscriptFormatSchema.describe('Detected from the records (Qwen Code when undecidable)'),
   filename: z.string().nullable(),
@@ -101,6 +154,7 @@ export const TranscriptInspectionSchema = z.object({
   diagnostic_count: z.int().nonnegative(),
   reader_diagnostics: z.array(TranscriptReaderDiagnosticSchema).describe(`The first ${MAX_LISTED_DIAGNOSTICS}, by line`),
   reader_diagnostic_count: z.int().nonnegative(),
+  project: TranscriptProjectSchema.optional().describe('Only for a project folder (a zip): its sessions and subagent runs'),
 });
 export type TranscriptInspection = z.infer<typeof TranscriptInspectionSchema>;
 

@@ -27,6 +27,11 @@ export interface AuthRequest {
   headers: Headers;
   hasBody: boolean;
   sameOrigin: SameOriginPolicy;
+  /**
+   * The route reads a raw `application/zip` body (a project folder). Like JSON it is not a type a
+   * cross-site form may send without a preflight this server never grants, so the CSRF guard holds.
+   */
+  acceptsZip?: boolean;
 }
 
 /**
@@ -56,7 +61,7 @@ const CROSS_SITE = 'Cross-site requests are not allowed';
  * `Sec-Fetch-Site: same-origin`. A request that shows neither is refused: browsers send one or the
  * other on every such request, so only a forged or very old client lacks both.
  */
-export function assertSameOriginJson(request: { headers: Headers; hasBody: boolean; sameOrigin: SameOriginPolicy }): void {
+export function assertSameOriginJson(request: { headers: Headers; hasBody: boolean; sameOrigin: SameOriginPolicy; acceptsZip?: boolean }): void {
   const { headers } = request;
   const site = headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') throw AppError.forbidden(CROSS_SITE);
@@ -68,8 +73,10 @@ export function assertSameOriginJson(request: { headers: Headers; hasBody: boole
   }
   if (request.hasBody) {
     const type = headers.get('content-type') ?? '';
-    if (!/^application\/json\b/i.test(type)) {
-      throw new AppError('unsupported_media_type', 'State-changing requests must send application/json');
+    const isZip = request.acceptsZip === true && /^application\/zip\b/i.test(type);
+    if (!/^application\/json\b/i.test(type) && !isZip) {
+      const wanted = request.acceptsZip ? 'application/zip' : 'application/json';
+      throw new AppError('unsupported_media_type', `State-changing requests must send ${wanted}`);
     }
   }
 }

@@ -5,12 +5,13 @@ import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { seedAndActivate } from '../branching/pending-threads';
 import { planFamily, planSeparate, type ImportPlan, type LeafPath } from './import-plan';
+import type { ProjectUpload } from './open-project';
 import type { TranscriptUpload } from './read-transcript';
 import { readLeavesInWorker } from './run-transcript-job';
-import { leafPaths } from './transcript-job';
+import { leafPaths, type AnyUpload } from './transcript-job';
 import type { ImportedTurn } from './transcript-turns';
 import { consumeUploadAllowance } from './upload-rate-limit';
-import { assertWithinByteLimit } from './upload-limits';
+import { assertUploadWithinByteLimit } from './upload-limits';
 import { findEarlierImport, writePendingImport } from './write-pending-import';
 
 export interface ImportTranscriptInput extends TranscriptUpload {
@@ -36,16 +37,33 @@ export async function importTranscript(
   input: ImportTranscriptInput,
 ): Promise<TranscriptImported> {
   // Refused while the process drains; an import in flight delays the database stop.
-  return deps.gate.run('the import', () => importNow(deps, actor, input));
+  const upload = { content: input.content, filename: input.filename };
+  return deps.gate.run('the import', () => importNow(deps, actor, upload, input));
 }
 
-async function importNow(deps: ServiceDeps, actor: ThreadActor, input: ImportTranscriptInput): Promise<TranscriptImported> {
+export interface ImportProjectInput extends ProjectUpload {
+  again?: boolean | undefined;
+}
+
+/**
+ * A zipped Claude Code project folder imported as one family (open-project.ts): resumed and
+ * compacted sessions continue one another across files, and each subagent run is stored on the
+ * tool call that started it. Otherwise exactly {@link importTranscript} with every leaf.
+ */
+export async function importProject(deps: ServiceDeps, actor: ThreadActor, input: ImportProjectInput): Promise<TranscriptImported> {
+  const upload = { zip: input.zip, filename: input.filename };
+  return deps.gate.run('the import', () => importNow(deps, actor, upload, { again: input.again, filename: input.filename }));
+}
+
+async function importNow(
+  deps: ServiceDeps,
+  actor: ThreadActor,
+  upload: AnyUpload,
+  input: Pick<ImportTranscriptInput, 'leaf_uuids' | 'again' | 'filename'>,
+): Promise<TranscriptImported> {
   await consumeUploadAllowance(deps, actor.userId);
-  assertWithinByteLimit(input.content);
-  const read = await readLeavesInWorker(
-    { kind: 'read-leaves', upload: { content: input.content, filename: input.filename } },
-    deps.transcriptJobs,
-  );
+  assertUploadWithinByteLimit(upload);
+  const read = await readLeavesInWorker({ kind: 'read-leaves', upload }, deps.transcriptJobs);
   if (input.again !== true) {
     const earlier = await findEarlierImport(deps, actor.userId, read.contentHash);
     if (earlier !== null) throw alreadyImported(input.filename, earlier);

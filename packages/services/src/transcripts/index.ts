@@ -1,3 +1,3 @@
 export { inspectTranscript } from './inspect-transcript';
-export { importTranscript, type ImportTranscriptInput } from './import-transcript';
+export { importProject, importTranscript, type ImportProjectInput, type ImportTranscriptInput } from './import-transcript';
 export type { TranscriptUpload } from './read-transcript';

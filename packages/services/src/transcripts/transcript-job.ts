@@ -5,11 +5,15 @@
 import { createHash } from 'node:crypto';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
 import type { LeafPath } from './import-plan';
+import { openProject, projectSummary, type ProjectUpload } from './open-project';
 import { readTranscript, type TranscriptUpload } from './read-transcript';
 import type { ImportedTurn } from './transcript-turns';
 import { storableJson, storableText } from './upload-limits';
 
-export type TranscriptJob = { kind: 'inspect'; upload: TranscriptUpload } | { kind: 'read-leaves'; upload: TranscriptUpload };
+/** A JSONL text, or a zipped project folder (open-project.ts). */
+export type AnyUpload = TranscriptUpload | ProjectUpload;
+
+export type TranscriptJob = { kind: 'inspect'; upload: AnyUpload } | { kind: 'read-leaves'; upload: AnyUpload };
 
 export interface ReadLeaves {
   format: TranscriptInspection['format'];
@@ -60,8 +64,10 @@ export function runTranscriptJob(job: TranscriptJob): JobOutcome {
   }
 }
 
-function inspect(upload: TranscriptUpload): TranscriptInspection {
-  const read = readTranscript(upload);
+function inspect(source: AnyUpload): TranscriptInspection {
+  const opened = 'zip' in source ? openProject(source) : undefined;
+  const read = readTranscript(opened?.upload ?? (source as TranscriptUpload));
+  const upload = opened?.upload ?? source;
   return storableJson({
     format: read.format,
     filename: upload.filename ?? null,
@@ -72,11 +78,22 @@ function inspect(upload: TranscriptUpload): TranscriptInspection {
     diagnostic_count: read.diagnosticCount,
     reader_diagnostics: read.readerDiagnostics,
     reader_diagnostic_count: read.readerDiagnosticCount,
+    ...(opened && { project: projectSummary(opened.project) }),
   });
 }
 
-function readLeaves(upload: TranscriptUpload): ReadLeaves {
+function readLeaves(source: AnyUpload): ReadLeaves {
+  const opened = 'zip' in source ? openProject(source) : undefined;
+  const upload = opened?.upload ?? (source as TranscriptUpload);
   const read = readTranscript(upload);
+  // A project's subagent runs ride on the calls that started them (`tool_calls[].subagent`).
+  const withRuns = (calls: ImportedTurn['toolCalls']) =>
+    opened === undefined
+      ? calls
+      : calls.map((call) => {
+          const run = opened.runsByCall.get(call.id);
+          return run === undefined ? call : { ...call, subagent: run };
+        });
   // A turn is identified by its key (see ImportedTurn), so leaves that share a prefix share these.
   const turns: ImportedTurn[] = [];
   const indexOfKey = new Map<string, number>();
@@ -89,7 +106,7 @@ function readLeaves(upload: TranscriptUpload): ReadLeaves {
         ...turn,
         prompt: storableText(turn.prompt),
         reply: turn.reply === null ? null : storableText(turn.reply),
-        toolCalls: storableJson(turn.toolCalls),
+        toolCalls: storableJson(withRuns(turn.toolCalls)),
       });
     }
     return i;

@@ -17,6 +17,16 @@ export function assertWithinByteLimit(content: string): void {
   }
 }
 
+/** 413 past the limit, for a JSONL text or a zip's compressed bytes (its unzipped size is checked as it opens). */
+export function assertUploadWithinByteLimit(upload: { content: string } | { zip: Uint8Array }): void {
+  if ('content' in upload) return assertWithinByteLimit(upload.content);
+  if (upload.zip.byteLength > MAX_TRANSCRIPT_BYTES) {
+    throw new AppError('payload_too_large', `The zip is larger than ${MAX_TRANSCRIPT_BYTES / MB} MB; zip fewer sessions`, {
+      details: { max_bytes: MAX_TRANSCRIPT_BYTES },
+    });
+  }
+}
+
 /**
  * The reader's refusal as a 422 naming the limit: too many records, a line nested too deep, or
  * too many leaves — each the file's shape, not its size (the byte limit is the 413).

@@ -11,6 +11,12 @@ describe('parseCliArgs', () => {
       format: 'claude-code',
     });
     expect(parseCliArgs(['inspect', 'a.jsonl', '--format=qwen-code'])).toMatchObject({ format: 'qwen-code' });
+    expect(parseCliArgs(['inspect', 'folder', '--project'])).toEqual({
+      kind: 'inspect',
+      file: 'folder',
+      json: false,
+      project: true,
+    });
   });
 
   it('asks for help when there is nothing to do or when told to', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusFileUrl } from '../testing/corpus';
+import { FIRST_SESSION, SUBAGENT_RUN, projectFolder } from '../testing/project-folder';
 import { runCli, type CliIo } from './run';
 
 const corpus = (file: string) => readFileSync(corpusFileUrl(file), 'utf8');
@@ -108,4 +109,41 @@ describe('the trellis-transcripts binary on a folder', () => {
       [join('subagents', 'agent-1.jsonl'), ['s6']],
     ]);
   }, 60_000);
+});
+
+describe('inspect <folder> --project', () => {
+  it('reads the folder as one family: the resumed session joined, the subagent run attached to its Task call', () => {
+    const files = Object.fromEntries(projectFolder().map((f) => [f.path, f.text]));
+    const { io, out, err } = memoryIo(files);
+    expect(runCli(['inspect', 'project', '--project', '--json'], io)).toBe(0);
+    expect(err()).toBe('');
+    const report = JSON.parse(out()) as {
+      project: {
+        sessions: { path: string; continues: string | null }[];
+        subagents: { toolUseId: string | null }[];
+      };
+      branches: { leafUuid: string }[];
+      diagnostics: unknown[];
+    };
+    expect(report.project.sessions.map((s) => [s.path, s.continues])).toEqual([
+      ['aaaa-first.jsonl', null],
+      ['bbbb-resumed.jsonl', 'aaaa-first.jsonl'],
+    ]);
+    expect(report.project.subagents.map((r) => r.toolUseId)).toEqual(['toolu_task']);
+    expect(report.branches.map((b) => b.leafUuid)).toEqual(['a3b', 'a4']);
+    expect(report.diagnostics).toEqual([]);
+
+    const table = memoryIo(files);
+    expect(runCli(['inspect', 'project', '--project'], table.io)).toBe(0);
+    expect(table.out()).toContain('bbbb-resumed.jsonl  2 records  continues aaaa-first.jsonl');
+    expect(table.out()).toContain('started by toolu_task');
+  });
+
+  it('refuses --project on a file, and a folder without a session file', () => {
+    const { io, err } = memoryIo({ 'p/x.jsonl': FIRST_SESSION, 'q/subagents/agent-1.jsonl': SUBAGENT_RUN });
+    expect(runCli(['inspect', 'p/x.jsonl', '--project'], io)).toBe(2);
+    expect(err()).toContain('--project takes a folder');
+    expect(runCli(['inspect', 'q', '--project'], io)).toBe(1);
+    expect(err()).toContain('no session file');
+  });
 });

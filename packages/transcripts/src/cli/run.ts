@@ -5,6 +5,7 @@ import { USAGE, parseCliArgs } from './args';
 import { formatReportJson, formatReportTable } from './format-report';
 import type { TranscriptFormat } from '../readers/types';
 import { compareWithManifest, formatComparison, parseManifest } from './manifest';
+import { assembleProject, type AssembledProject, type ProjectDiagnostic } from '../project/assemble-project';
 import { buildInspectionReport, type InspectionReport } from './report';
 
 export interface CliIo {
@@ -37,7 +38,15 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   if (command.kind === 'compare') return compareFolder(command.folder, command.manifest, command.json, io);
 
   const options = command.format === undefined ? {} : { format: command.format };
-  if (io.isDirectory?.(command.file) === true) return inspectFolder(command.file, command.json, options, io);
+  const isFolder = io.isDirectory?.(command.file) === true;
+  if (command.project === true) {
+    if (!isFolder) {
+      io.stderr(`trellis-transcripts: --project takes a folder; ${command.file} is not one\n\n${USAGE}\n`);
+      return 2;
+    }
+    return inspectProject(command.file, command.json, options, io);
+  }
+  if (isFolder) return inspectFolder(command.file, command.json, options, io);
 
   const text = readTranscript(command.file, io);
   if (text === undefined) return 1;
@@ -102,6 +111,78 @@ function inspectFolder(
   }
   if (json) io.stdout(`${JSON.stringify({ folder, files: reports }, null, 2)}\n`);
   return code;
+}
+
+/**
+ * The folder as one project (assembleProject): its sessions as one family, one report, then the
+ * sessions in continuation order, the subagent runs with the call that started each, and what
+ * could not be joined. Exit 1 when a file cannot be read or no session file is found.
+ */
+function inspectProject(
+  folder: string,
+  json: boolean,
+  options: { format?: TranscriptFormat },
+  io: CliIo,
+): number {
+  let files: string[];
+  try {
+    files = (io.listFiles?.(folder) ?? []).filter((file) => file.endsWith('.jsonl')).sort();
+  } catch (error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr(`trellis-transcripts: cannot read ${folder}: ${reason}\n`);
+    return 1;
+  }
+  const entries: { path: string; text: string }[] = [];
+  for (const file of files) {
+    const text = readTranscript(file, io);
+    if (text === undefined) return 1;
+    entries.push({ path: relativeTo(folder, file).replaceAll('\\', '/'), text });
+  }
+  const project = assembleProject(entries);
+  if (project.sessions.length === 0) {
+    io.stderr(`trellis-transcripts: no session file (a .jsonl outside subagents/) under ${folder}\n`);
+    return 1;
+  }
+  const report = buildInspectionReport(project.content, options);
+  if (json) {
+    const { sessions, subagents, diagnostics } = project;
+    io.stdout(
+      `${JSON.stringify({ folder, project: { sessions, subagents, diagnostics }, ...report }, null, 2)}\n`,
+    );
+  } else {
+    io.stdout(`${formatReportTable(report, `${baseName(folder)} (project)`)}\n${formatProject(project)}`);
+  }
+  return 0;
+}
+
+function formatProject(project: AssembledProject): string {
+  const lines = [`Sessions (${project.sessions.length}), in the order they continue one another:`];
+  for (const s of project.sessions) {
+    lines.push(
+      `  ${s.path}  ${s.recordCount} records${s.continues === null ? '' : `  continues ${s.continues}`}`,
+    );
+  }
+  lines.push(`Subagent runs (${project.subagents.length}):`);
+  for (const run of project.subagents) {
+    const call = run.toolUseId === null ? 'no starting call found' : `started by ${run.toolUseId}`;
+    lines.push(`  ${run.path}  ${run.agentId}  ${call}  ${run.tools.length} tool calls`);
+  }
+  if (project.diagnostics.length > 0) {
+    lines.push(`Folder diagnostics (${project.diagnostics.length}):`);
+    for (const d of project.diagnostics) lines.push(`  ${describeProjectDiagnostic(d)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function describeProjectDiagnostic(d: ProjectDiagnostic): string {
+  switch (d.kind) {
+    case 'missing-continuation':
+      return `${d.path} continues record ${d.uuid}, which no file of the folder holds`;
+    case 'unattached-subagent':
+      return `${d.path}: no Task call started run ${d.agentId}`;
+    case 'ignored-entry':
+      return `${d.path} skipped: ${d.reason}`;
+  }
 }
 
 /** Exit 0 when every manifest entry agrees with the inspector, 1 otherwise or when unreadable. */

@@ -60,6 +60,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
               args={call.args}
               result={call.result}
               isError={call.is_error}
+              subagent={call.subagent}
             />
           ))}
         </div>

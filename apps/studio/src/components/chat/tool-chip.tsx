@@ -1,6 +1,7 @@
 'use client';
 import { CircleAlert, Wrench } from 'lucide-react';
 import { memo, useState } from 'react';
+import type { SubagentRun } from '@trellis/domain';
 import { cn } from '@/lib/cn';
 
 export interface ToolChipProps {
@@ -8,13 +9,21 @@ export interface ToolChipProps {
   args: Record<string, unknown>;
   result?: string;
   isError?: boolean;
+  /** An imported subagent run this call started: shown collapsed under the call, never as a path. */
+  subagent?: SubagentRun;
 }
 
 /** A tool call: its name and result at a glance; the arguments on click. */
-export const ToolChip = memo(function ToolChip({ name, args, result, isError = false }: ToolChipProps) {
+export const ToolChip = memo(function ToolChip({
+  name,
+  args,
+  result,
+  isError = false,
+  subagent,
+}: ToolChipProps) {
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <div className={cn('max-w-full', isOpen && 'w-full')}>
+    <div className={cn('max-w-full', (isOpen || subagent) && 'w-full')}>
       <button
         type="button"
         data-testid="tool-chip"
@@ -49,6 +58,34 @@ export const ToolChip = memo(function ToolChip({ name, args, result, isError = f
           {result !== undefined && <p className="whitespace-pre-wrap break-words">{result}</p>}
         </div>
       )}
+      {subagent && <SubagentDetails run={subagent} />}
     </div>
   );
 });
+
+/** The run a Task/Agent call started, folded under the call: its prompt, the tools it used, its answer. */
+function SubagentDetails({ run }: { run: SubagentRun }) {
+  return (
+    <details
+      className="mt-1 rounded-md border bg-muted/30 text-xs"
+      data-testid="subagent-run"
+      data-agent-id={run.agent_id}
+    >
+      <summary className="cursor-pointer px-2 py-1 text-muted-foreground">
+        Subagent run{run.description ? `: ${run.description}` : ''} · {run.tools.length}{' '}
+        {run.tools.length === 1 ? 'tool call' : 'tool calls'}
+      </summary>
+      <div className="space-y-1.5 border-t px-2 py-1.5" data-testid="subagent-run-body">
+        <p className="whitespace-pre-wrap break-words">
+          <span className="font-medium">Asked: </span>
+          {run.prompt}
+        </p>
+        {run.tools.length > 0 && <p className="font-mono text-muted-foreground">{run.tools.join(' → ')}</p>}
+        <p className="whitespace-pre-wrap break-words">
+          <span className="font-medium">Answered: </span>
+          {run.reply ?? '(no answer)'}
+        </p>
+      </div>
+    </details>
+  );
+}

@@ -9,6 +9,7 @@ import { DiagnosticsList } from './diagnostics-list';
 import { AlreadyImported, earlierImportOf } from './already-imported';
 import { ImportError } from './import-error';
 import { LeafTable, type LeafRow } from './leaf-table';
+import { ProjectSummary } from './project-summary';
 import { TranscriptDropZone } from './transcript-drop-zone';
 import { useTranscriptImport, type ChosenFile, type ImportMode } from './use-transcript-import';
 
@@ -123,6 +124,8 @@ function InspectionView({
         <span className="text-xs text-muted-foreground">{formatSize(file.size)}</span>
       </div>
 
+      {inspection.project && <ProjectSummary project={inspection.project} />}
+
       <DiagnosticsList
         readerDiagnostics={inspection.reader_diagnostics}
         readerDiagnosticCount={inspection.reader_diagnostic_count}
@@ -130,7 +133,14 @@ function InspectionView({
         diagnosticCount={inspection.diagnostic_count}
       />
 
-      <LeafTable rows={rows} selected={selected} onToggle={toggle} onToggleAll={toggleAll} isDisabled={isImporting} />
+      {/* A project folder imports as one family only: its leaves are listed, not chosen. */}
+      <LeafTable
+        rows={rows}
+        selected={selected}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        isDisabled={isImporting || file.zip !== undefined}
+      />
 
       {earlier !== null && lastMode !== null ? (
         <AlreadyImported
@@ -144,6 +154,7 @@ function InspectionView({
       )}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {file.zip === undefined && (
         <Button
           variant="outline"
           data-testid="import-selected"
@@ -154,6 +165,7 @@ function InspectionView({
           {isImporting && mode === 'separate' ? <Loader2 className="animate-spin" /> : <Layers />}
           Import selected as separate conversations{chosen.length > 0 ? ` (${chosen.length})` : ''}
         </Button>
+        )}
         <Button
           data-testid="import-family"
           disabled={isImporting}

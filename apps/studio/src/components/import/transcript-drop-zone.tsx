@@ -12,7 +12,7 @@ export interface TranscriptDropZoneProps {
   isCompact: boolean;
 }
 
-/** Choose or drop one `.jsonl` file. */
+/** Choose or drop one `.jsonl` file, or a `.zip` of a project folder. */
 export function TranscriptDropZone({ onFile, isBusy, isCompact }: TranscriptDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [isOver, setOver] = useState(false);
@@ -49,7 +49,8 @@ export function TranscriptDropZone({ onFile, isBusy, isCompact }: TranscriptDrop
         <div className="space-y-0.5">
           <p className="font-medium">{isCompact ? 'Inspect another transcript' : 'Drop a transcript here'}</p>
           <p className="text-sm text-muted-foreground">
-            A Qwen Code or Claude Code session (<span className="font-mono text-xs">.jsonl</span>), up to{' '}
+            A Qwen Code or Claude Code session (<span className="font-mono text-xs">.jsonl</span>), or a
+            Claude Code project folder as a <span className="font-mono text-xs">.zip</span>, up to{' '}
             {MAX_TRANSCRIPT_BYTES / (1024 * 1024)} MB.
           </p>
         </div>
@@ -57,7 +58,7 @@ export function TranscriptDropZone({ onFile, isBusy, isCompact }: TranscriptDrop
       <input
         ref={input}
         type="file"
-        accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson"
+        accept=".jsonl,.json,.txt,.zip,application/jsonl,application/x-ndjson,application/zip"
         className="sr-only"
         data-testid="transcript-file-input"
         aria-label="Transcript file"

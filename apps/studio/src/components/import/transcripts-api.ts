@@ -1,5 +1,7 @@
-// The import page's two calls. The browser reads the file and posts its text as JSON: cookie
-// authenticated state changes must be JSON (the CSRF guard), and route handlers read it whole.
+// The import page's calls. The browser reads a `.jsonl` file and posts its text as JSON: cookie
+// authenticated state changes must be JSON (the CSRF guard), and route handlers read it whole. A
+// zipped project folder goes as it is (`application/zip`) to `POST /api/transcripts`, the one route
+// that accepts that type.
 import {
   TranscriptImportedSchema,
   TranscriptInspectionSchema,
@@ -8,7 +10,8 @@ import {
   type TranscriptImported,
   type TranscriptInspection,
 } from '@trellis/domain';
-import { apiJson } from '@/lib/api/http';
+import type { z } from 'zod';
+import { ApiError, apiJson, toApiError } from '@/lib/api/http';
 
 export const transcriptsApi = {
   inspect(input: InspectTranscript, signal?: AbortSignal): Promise<TranscriptInspection> {
@@ -17,7 +20,36 @@ export const transcriptsApi = {
   import(input: ImportTranscript): Promise<TranscriptImported> {
     return apiJson(TranscriptImportedSchema, '/api/transcripts/import', { method: 'POST', body: input });
   },
+  inspectProject(zip: Uint8Array, filename: string): Promise<TranscriptInspection> {
+    return postZip(TranscriptInspectionSchema, projectUrl({ inspect: 'true', filename }), zip);
+  },
+  importProject(zip: Uint8Array, filename: string, again: boolean): Promise<TranscriptImported> {
+    return postZip(TranscriptImportedSchema, projectUrl({ filename, ...(again && { again: 'true' }) }), zip);
+  },
 };
+
+function projectUrl(query: Record<string, string>): string {
+  return `/api/transcripts?${new URLSearchParams(query).toString()}`;
+}
+
+async function postZip<S extends z.ZodType>(schema: S, url: string, zip: Uint8Array): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/zip' },
+      body: zip as Uint8Array<ArrayBuffer>,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, 'bad_response', 'The server sent a response this page does not understand.');
+  return parsed.data;
+}
 
 /**
  * Where to land after an import: the family's newest leaf (the transcript's last, in physical

@@ -10,7 +10,15 @@ import { landingThreadId, transcriptsApi } from './transcripts-api';
 export interface ChosenFile {
   name: string;
   size: number;
+  /** The text of a `.jsonl` file; empty for a zip. */
   content: string;
+  /** A zipped project folder's bytes (sent as they are, read as one family). */
+  zip?: Uint8Array;
+}
+
+/** A zip by its name or type; the server checks the bytes. */
+function isZip(file: File): boolean {
+  return /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 }
 
 export type ImportMode = ({ kind: 'family' } | { kind: 'separate'; leafUuids: string[] }) & {
@@ -32,17 +40,21 @@ export function useTranscriptImport() {
 
   const inspect = useMutation({
     mutationFn: (chosen: ChosenFile): Promise<TranscriptInspection> =>
-      transcriptsApi.inspect({ content: chosen.content, filename: chosen.name }),
+      chosen.zip
+        ? transcriptsApi.inspectProject(chosen.zip, chosen.name)
+        : transcriptsApi.inspect({ content: chosen.content, filename: chosen.name }),
   });
 
   const importing = useMutation({
     mutationFn: (input: { file: ChosenFile; mode: ImportMode }) =>
-      transcriptsApi.import({
-        content: input.file.content,
-        filename: input.file.name,
-        ...(input.mode.kind === 'separate' && { leaf_uuids: input.mode.leafUuids }),
-        ...(input.mode.again === true && { again: true }),
-      }),
+      input.file.zip
+        ? transcriptsApi.importProject(input.file.zip, input.file.name, input.mode.again === true)
+        : transcriptsApi.import({
+            content: input.file.content,
+            filename: input.file.name,
+            ...(input.mode.kind === 'separate' && { leaf_uuids: input.mode.leafUuids }),
+            ...(input.mode.again === true && { again: true }),
+          }),
     onSuccess: async (imported) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
       const threadId = landingThreadId(imported);
@@ -62,10 +74,12 @@ export function useTranscriptImport() {
       );
       return;
     }
-    let content: string;
+    let content = '';
+    let zip: Uint8Array | undefined;
     setReadingName(chosen.name);
     try {
-      content = await chosen.text();
+      if (isZip(chosen)) zip = new Uint8Array(await chosen.arrayBuffer());
+      else content = await chosen.text();
     } catch {
       setReadError(new ApiError(0, 'bad_request', `${chosen.name} could not be read by the browser`));
       return;
@@ -73,7 +87,7 @@ export function useTranscriptImport() {
       if (current === attempt.current) setReadingName(null);
     }
     if (current !== attempt.current) return;
-    const next = { name: chosen.name, size: chosen.size, content };
+    const next = { name: chosen.name, size: chosen.size, content, ...(zip && { zip }) };
     setFile(next);
     inspect.mutate(next);
   };

@@ -87,6 +87,15 @@ function operation(route: RouteContract) {
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body as z.ZodType, 'input') } } } }
       : {}),
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: { [route.rawBody.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+          },
+        }
+      : {}),
     responses,
   };
 }

@@ -39,6 +39,7 @@ import * as openapijson from '@/app/api/openapi.json/route';
 import * as search from '@/app/api/search/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
+import * as transcripts from '@/app/api/transcripts/route';
 import * as transcriptsImport from '@/app/api/transcripts/import/route';
 import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
 
@@ -80,6 +81,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   search,
   tokensId,
   tokens,
+  transcripts,
   transcriptsImport,
   transcriptsInspect,
 ];

@@ -1,5 +1,6 @@
-import { ImportTranscriptSchema, TranscriptImportedSchema } from '@trellis/domain';
-import { importTranscript } from '@trellis/services';
+import { z } from 'zod';
+import { ImportProjectJsonSchema, ImportTranscriptSchema, TranscriptImportedSchema } from '@trellis/domain';
+import { importProject, importTranscript } from '@trellis/services';
 import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
 import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
 
@@ -11,12 +12,21 @@ export const POST = defineRoute(
     path: '/api/transcripts/import',
     tag: 'transcripts',
     summary: 'Import a transcript: all leaves as one branch family, or one conversation per chosen leaf',
-    body: ImportTranscriptSchema,
+    description:
+      'Given `zip_base64` instead of `content`: a zipped project folder, imported like `POST /api/transcripts`.',
+    body: z.union([ImportTranscriptSchema, ImportProjectJsonSchema]),
     maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
     response: TranscriptImportedSchema,
     status: 201,
     errors: [...AUTHED, ...JSON_BODY, 'conflict', 'rate_limited', 'unavailable', 'upstream_failed'],
   },
-  async ({ body, ctx, actor }) => importTranscript(ctx.deps, actor, body),
+  async ({ body, ctx, actor }) =>
+    'zip_base64' in body
+      ? importProject(ctx.deps, actor, {
+          zip: Buffer.from(body.zip_base64, 'base64'),
+          filename: body.filename,
+          again: body.again,
+        })
+      : importTranscript(ctx.deps, actor, body),
 );
