@@ -48,9 +48,10 @@ export async function getAuthorship(
     throw AppError.notFound(`Step ${input.turn} of this path`);
   }
   const segments = pathSegments(lineage);
-  const [{ state, summary }, { threads, labelTurns }] = await Promise.all([
-    readAuthorship(deps.db, segments, input.turn ?? null),
+  const { state, summary } = await readAuthorship(deps.db, segments, input.turn ?? null);
+  const [{ threads, labelTurns }, changes] = await Promise.all([
     family,
+    readSpanChanges(deps.db, segments, state.spans),
   ]);
   const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
   const turns = [
@@ -59,7 +60,6 @@ export async function getAuthorship(
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  const changes = await readSpanChanges(deps.db, segments, state.spans);
   return { version: state.version, spans: state.spans, steps, summary, changes };
 }
 

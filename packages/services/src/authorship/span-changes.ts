@@ -24,9 +24,23 @@ export async function readSpanChanges(
     return segment ? [{ seq, threadId: segment.threadId, own: seq - segment.offset }] : [];
   });
   if (keys.length === 0) return [];
-  const values = sql.join(
-    keys.map((k) => sql`(${k.threadId}::text, ${k.own}::int, ${k.seq}::int)`),
-    sql`, `,
+  const byThread = new Map<string, { offset: number; seqs: number[] }>();
+  for (const k of keys) {
+    const entry = byThread.get(k.threadId) ?? { offset: k.seq - k.own, seqs: [] };
+    entry.seqs.push(k.own);
+    byThread.set(k.threadId, entry);
+  }
+  // One index probe per change (the thread's unique seq), an offset per thread to give back the path-wide seq.
+  const onThreads = sql.join(
+    [...byThread].map(
+      ([threadId, { seqs }]) =>
+        sql`(w.thread_id = ${threadId} and w.seq = any(${`{${seqs.join(',')}}`}::int[]))`,
+    ),
+    sql` or `,
+  );
+  const offsets = sql.join(
+    [...byThread].map(([threadId, { offset }]) => sql`when ${threadId} then ${offset}::int`),
+    sql` `,
   );
   const rows = await db.execute<{
     seq: number;
@@ -37,15 +51,15 @@ export async function readSpanChanges(
     created_at: string | Date;
     tool_name: string | null;
   }>(sql`
-    select k.path_seq as seq, w.turn, w.actor, w.actor_id, w.via, w.created_at,
+    select w.seq + case w.thread_id ${offsets} end as seq, w.turn, w.actor, w.actor_id, w.via, w.created_at,
       case when w.via = 'agent_tool' and w.actor_id is not null then (
         select tc->>'name' from messages m cross join lateral jsonb_array_elements(m.tool_calls) tc
-        where m.thread_id = w.thread_id and m.turn_index = w.turn and m.role = 'assistant' and m.tool_calls @> jsonb_build_array(jsonb_build_object('id', w.actor_id))
+        where m.thread_id = w.thread_id and m.turn_index = w.turn and m.role = 'assistant' and tc->>'id' = w.actor_id
         limit 1)
       end as tool_name
-    from (values ${values}) as k(thread_id, own_seq, path_seq)
-    join workspace_changes w on w.thread_id = k.thread_id and w.seq = k.own_seq
-    order by k.path_seq`);
+    from workspace_changes w
+    where ${onThreads}
+    order by 1`);
   return rows.map((row) => ({
     seq: Number(row.seq),
     turn: Number(row.turn),
