@@ -4,7 +4,7 @@
  * agent's last sentence and adds a paragraph of their own — shows three colours with a legend in the
  * editor and in Preview; hovering a span names its step (and, for the agent, the tool call); the
  * authorship report counts what the legend counts; the step's detail says what each side wrote there;
- * axe-core finds no serious violation with the overlay on.
+ * a restored step shows its own authors; axe-core finds no serious violation with the overlay on.
  */
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -143,6 +143,24 @@ test.describe('the authorship overlay', () => {
     // Step 1: the person's closing line (3), the agent's first sentence (5), the agent's unit the person edited (4).
     await expect(detail.getByTestId('step-authors')).toHaveText(
       'you +3 words · agent +5 words · agent’s, edited by you: 4 words',
+    );
+  });
+
+  test('on a restored step the overlay shows that step’s authors, and the hover names the step', async () => {
+    await ui.send('append: A later paragraph.');
+    await ui.waitForReplies(2);
+    await page.goto(`/c/${thread}?step=1`);
+    await page.locator('[data-testid="preview-banner"][data-step-label="1"]').waitFor();
+    const toggle = ui.byTestId('document-authorship-toggle');
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await page.locator('[data-testid="authorship-overlay"][data-state="ready"]').waitFor();
+    await marks('agent_edited').first().waitFor();
+    // The document after step 1: step 2's paragraph is not there.
+    const agentText = (await marks('agent').allTextContents()).join('');
+    expect(agentText).toBe('The agent wrote this part. ');
+    await marks('agent').first().hover();
+    await expect(ui.byTestId('authorship-tooltip')).toHaveText(
+      /^Agent · step 1 · .+ · tool call write_document$/,
     );
   });
 });
