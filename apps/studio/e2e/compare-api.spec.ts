@@ -81,7 +81,7 @@ test.describe('the compare routes over HTTP', () => {
     expect(lines.filter((line) => line.startsWith('+') && !line.startsWith('+++')).join('\n')).toContain(
       'They dance.',
     );
-    expect(lines).toContain('- preference "Cite sources" (removed at step 2)');
+    expect(lines).toContain('- preference "Cite sources" (removed at step 2 by hand)');
     // A step against itself: a diff with no hunk and no item line.
     const same = await (await compare(owner, `a=${root}:2&b=${root}:2&format=diff`)).text();
     expect(same).not.toMatch(/^@@ /m);

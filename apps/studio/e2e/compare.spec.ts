@@ -148,6 +148,7 @@ test.describe('comparing two paths', () => {
     const removed = changed.locator('[data-testid="step-change-item"][data-status="removed"]');
     expect(await removed.textContent()).toContain('Short paragraphs');
     expect(await removed.getByTestId('compare-badge').allTextContents()).toEqual(['removed']);
+    expect(await removed.getByTestId('step-change-by').textContent()).toBe('by hand');
     const discarded = detail.getByTestId('step-discarded').getByTestId('step-discarded-item');
     expect(await discarded.count()).toBe(1);
     expect(await discarded.getAttribute('data-kind')).toBe('preference');
@@ -173,6 +174,7 @@ test.describe('comparing two paths', () => {
     const removedAt = removed.getByTestId('compare-removed-at');
     expect(await removedAt.textContent()).toBe('removed at step 2');
     expect(await removedAt.getAttribute('data-node-id')).toBe(`${root}:2`);
+    expect(await removed.getByTestId('compare-removed-by').textContent()).toBe('by hand');
     // Items the other path never held, or still holds, name no step.
     expect(await ui.byTestId('compare-todos').getByTestId('compare-removed-at').count()).toBe(0);
     await removedAt.click();

@@ -45,3 +45,24 @@ export function summarizeAuthorship(
   }
   return summary;
 }
+
+/**
+ * What step `turn` left in the document, by author: the words of `text` whose first character sits in
+ * a span that came from that step, applied text aside (an apply brings words, nobody writes them
+ * there). `agent_edited` words are the agent's units a person changed at that step.
+ */
+export function summarizeStep(
+  text: string,
+  spans: readonly AuthorshipSpan[],
+  turn: number,
+): AuthorshipSummary {
+  const summary = emptySummary();
+  let index = 0;
+  for (const start of wordStarts(text)) {
+    while (index < spans.length && (spans[index] as AuthorshipSpan).end <= start) index++;
+    const span = spans[index];
+    if (span && span.start <= start && span.turn === turn && span.via !== 'apply')
+      summary[SUMMARY_KEY[span.author]]++;
+  }
+  return summary;
+}

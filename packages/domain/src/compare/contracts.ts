@@ -22,7 +22,10 @@ export const CompareFormatSchema = z.enum(['json', 'diff']).default('json');
 const NodeSchema = z.object({ node_id: z.string(), label: z.string() });
 const ItemStatusSchema = z.enum(['added', 'removed', 'edited', 'unchanged']);
 export type ItemStatus = z.infer<typeof ItemStatusSchema>;
-const Key = z.string().nullable().describe('The item key; null only when neither side (both older than keys) has one');
+const Key = z
+  .string()
+  .nullable()
+  .describe('The item key; null only when neither side (both older than keys) has one');
 
 const ComparedPreferenceSchema = z.object({ text: z.string(), locked: z.boolean() });
 const ComparedTodoSchema = z.object({ text: z.string(), done: z.boolean(), depth: z.int().nonnegative() });
@@ -68,7 +71,9 @@ export const WorkspaceComparisonSchema = z.object({
     changed: z.boolean(),
     words_added: z.int().nonnegative(),
     words_removed: z.int().nonnegative(),
-    hunks: z.array(DocumentHunkSchema).describe('Word-level; equal runs kept, so a side is the concatenation of its hunks'),
+    hunks: z
+      .array(DocumentHunkSchema)
+      .describe('Word-level; equal runs kept, so a side is the concatenation of its hunks'),
   }),
   preferences: z.array(PreferenceComparisonSchema),
   todos: z.array(TodoComparisonSchema),
@@ -80,6 +85,11 @@ const RemovedAt = NodeSchema.nullable().describe(
   "The step of b's path that deleted the item (status removed); null otherwise, or when b's path never held it",
 );
 
+const RemovedBy = z
+  .enum(['person', 'agent'])
+  .nullable()
+  .describe('Who deleted the item at `removed_at` (the decision log’s actor); null when `removed_at` is');
+
 export const CompareSchema = z
   .object({
     a: NodeSchema,
@@ -88,13 +98,19 @@ export const CompareSchema = z
   })
   .extend(WorkspaceComparisonSchema.shape)
   .extend({
-    preferences: z.array(PreferenceComparisonSchema.extend({ removed_at: RemovedAt })),
-    todos: z.array(TodoComparisonSchema.extend({ removed_at: RemovedAt })),
+    preferences: z.array(PreferenceComparisonSchema.extend({ removed_at: RemovedAt, removed_by: RemovedBy })),
+    todos: z.array(TodoComparisonSchema.extend({ removed_at: RemovedAt, removed_by: RemovedBy })),
   });
 export type Comparison = z.infer<typeof CompareSchema>;
 
 export const DiscardedItemSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('preference'), key: z.string(), text: z.string(), locked: z.boolean(), by: z.enum(['person', 'agent']) }),
+  z.object({
+    kind: z.literal('preference'),
+    key: z.string(),
+    text: z.string(),
+    locked: z.boolean(),
+    by: z.enum(['person', 'agent']),
+  }),
   z.object({
     kind: z.literal('todo'),
     key: z.string(),
@@ -106,8 +122,32 @@ export const DiscardedItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type DiscardedItem = z.infer<typeof DiscardedItemSchema>;
 
+const StepItemSchema = z.object({ kind: z.enum(['preference', 'todo', 'artifact']), key: z.string() });
+
 export const StepChangesSchema = CompareSchema.extend({
-  discarded: z.array(DiscardedItemSchema).describe('Preferences and todos deleted at this step, as they were'),
+  discarded: z
+    .array(DiscardedItemSchema)
+    .describe('Preferences and todos deleted at this step, as they were'),
+  by_author: z
+    .object({
+      words: z
+        .object({
+          person_words: z.int().nonnegative(),
+          agent_words: z.int().nonnegative(),
+          agent_edited_words: z.int().nonnegative(),
+          unknown_words: z.int().nonnegative(),
+        })
+        .describe(
+          'Words of the document after this step that this step wrote, by author (the overlay’s spans of this step; applied text aside)',
+        ),
+      person_items: z
+        .array(StepItemSchema)
+        .describe('Preferences, todos and artifacts the person changed at this step'),
+      agent_items: z
+        .array(StepItemSchema)
+        .describe('Preferences, todos and artifacts the agent changed at this step'),
+    })
+    .describe('Who did what at this step (issue 26): the two sides’ words and items'),
 });
 export type StepChanges = z.infer<typeof StepChangesSchema>;
 

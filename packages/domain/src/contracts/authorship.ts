@@ -20,12 +20,18 @@ export const AuthorshipSpanSchema = z.object({
       '`agent_edited`: a sentence, heading, list item or table cell the agent wrote and a person changed (the whole unit); ' +
         '`unknown`: text written before the change log (never a guess)',
     ),
-  turn: z.int().nonnegative().nullable().describe('the step the text came from (for applied text: its step on the source path)'),
+  turn: z
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe('the step the text came from (for applied text: its step on the source path)'),
   seq: z
     .int()
     .positive()
     .nullable()
-    .describe('the change it came from: its path-wide `seq`, as `GET …/changes` lists it (applied text: its `seq` on `thread_id`)'),
+    .describe(
+      'the change it came from: its path-wide `seq`, as `GET …/changes` lists it (applied text: its `seq` on `thread_id`)',
+    ),
   via: z.literal('apply').optional().describe('the text was brought by an apply'),
   source: z.string().optional().describe('the apply’s source node (`{thread_id}:{turn}`)'),
   thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
@@ -38,12 +44,39 @@ export const AuthorshipSummarySchema = z.object({
   unknown_words: z.int().nonnegative(),
 });
 
+export const AuthorshipChangeSchema = z.object({
+  seq: z.int().positive().describe('the change’s path-wide `seq`, as the spans name it'),
+  turn: z.int().nonnegative().describe('the step it belongs to'),
+  actor: z.enum(['person', 'agent', 'system']),
+  at: z.string().describe('when it was made (ISO 8601)'),
+  tool_call: z
+    .object({
+      id: z.string(),
+      name: z.string().nullable().describe('the tool’s name; null when no stored reply holds the call'),
+    })
+    .nullable()
+    .describe('the agent’s tool call that made the change; null for a person’s or the system’s'),
+});
+export type AuthorshipChange = z.infer<typeof AuthorshipChangeSchema>;
+
 export const AuthorshipSchema = z.object({
   version: z.int().nonnegative().describe('the document version the spans describe'),
   spans: z.array(AuthorshipSpanSchema),
   steps: z
-    .array(z.object({ turn: z.int().nonnegative(), label: z.string().describe('the step’s label, as the family graph shows it') }))
+    .array(
+      z.object({
+        turn: z.int().nonnegative(),
+        label: z.string().describe('the step’s label, as the family graph shows it'),
+      }),
+    )
     .describe('the steps of this path that the spans name (applied text names steps of its source)'),
-  summary: AuthorshipSummarySchema.describe('words (Unicode word segmentation) by the author of their first character'),
+  summary: AuthorshipSummarySchema.describe(
+    'words (Unicode word segmentation) by the author of their first character',
+  ),
+  changes: z
+    .array(AuthorshipChangeSchema)
+    .describe(
+      'the changes the spans name (applied text aside), in `seq` order: what hovering a span shows besides its step',
+    ),
 });
 export type Authorship = z.infer<typeof AuthorshipSchema>;

@@ -24,6 +24,7 @@ import { requireOwnedThread, type ThreadActor } from '../conversations/conversat
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
+import { readSpanChanges } from './span-changes';
 
 interface CachedState {
   position: { index: number; seq: number };
@@ -47,16 +48,19 @@ export async function getAuthorship(
     throw AppError.notFound(`Step ${input.turn} of this path`);
   }
   const segments = pathSegments(lineage);
-  const [{ state, summary }, { threads, labelTurns }] = await Promise.all([
-    readAuthorship(deps.db, segments, input.turn ?? null),
+  const { state, summary } = await readAuthorship(deps.db, segments, input.turn ?? null);
+  const [{ threads, labelTurns }, changes] = await Promise.all([
     family,
+    readSpanChanges(deps.db, segments, state.spans),
   ]);
   const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
-  const turns = [...new Set(state.spans.filter((s) => s.via !== 'apply' && s.turn !== null).map((s) => s.turn as number))];
+  const turns = [
+    ...new Set(state.spans.filter((s) => s.via !== 'apply' && s.turn !== null).map((s) => s.turn as number)),
+  ];
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  return { version: state.version, spans: state.spans, steps, summary };
+  return { version: state.version, spans: state.spans, steps, summary, changes };
 }
 
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */

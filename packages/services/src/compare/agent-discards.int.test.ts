@@ -36,8 +36,14 @@ describe('discarded by the agent', () => {
   it('a todo and a preference the agent deletes during turn k are discarded at step k, by the agent', async () => {
     const actor = await h.newUser();
     const root = await h.newConversation(actor);
-    const cite = await createPreference(h.deps, actor, { threadId: root, preference: { text: 'Cite sources' } });
-    const outline = await createTodo(h.deps, actor, { threadId: root, todo: { text: 'Outline', done: true } });
+    const cite = await createPreference(h.deps, actor, {
+      threadId: root,
+      preference: { text: 'Cite sources' },
+    });
+    const outline = await createTodo(h.deps, actor, {
+      threadId: root,
+      todo: { text: 'Outline', done: true },
+    });
     const intro = await createTodo(h.deps, actor, { threadId: root, todo: { text: 'Intro' } });
     ids.outline = outline.id;
     ids.cite = cite.id;
@@ -61,11 +67,17 @@ describe('discarded by the agent', () => {
       { kind: 'todo', key: outline.key, text: 'Outline', done: true, depth: 0, by: 'agent' },
     ]);
     const step = { node_id: `${root}:1`, label: '1' };
-    expect(step1.todos.map((t) => [t.a?.text, t.status, t.removed_at])).toEqual([
-      ['Outline', 'removed', step],
-      ['Intro', 'removed', step],
+    // The compare's removed items name who removed them, as the decision log does.
+    expect(step1.todos.map((t) => [t.a?.text, t.status, t.removed_at, t.removed_by])).toEqual([
+      ['Outline', 'removed', step, 'agent'],
+      ['Intro', 'removed', step, 'person'],
     ]);
-    expect(step1.preferences.map((p) => [p.a?.text, p.status, p.removed_at])).toEqual([['Cite sources', 'removed', step]]);
+    expect(step1.preferences.map((p) => [p.a?.text, p.status, p.removed_at, p.removed_by])).toEqual([
+      ['Cite sources', 'removed', step, 'agent'],
+    ]);
+    // Who did what at the step: the agent removed two items, the person one.
+    expect(step1.by_author.agent_items.map((i) => i.key).sort()).toEqual([cite.key, outline.key].sort());
+    expect(step1.by_author.person_items).toEqual([{ kind: 'todo', key: intro.key }]);
     const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
     expect(graph.nodes.find((n) => n.turn_index === 1)!.discarded_count).toBe(3);
   });

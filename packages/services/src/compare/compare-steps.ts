@@ -46,26 +46,35 @@ export async function compareSteps(
   ]);
   const a = resolveStep(conversation.rootThreadId, lineageA, input.a);
   const b = resolveStep(conversation.rootThreadId, lineageB, input.b);
-  const [stateA, stateB] = await Promise.all([readStepState(deps.db, a.lineage, a.turn), readStepState(deps.db, b.lineage, b.turn)]);
+  const [stateA, stateB] = await Promise.all([
+    readStepState(deps.db, a.lineage, a.turn),
+    readStepState(deps.db, b.lineage, b.turn),
+  ]);
   const comparison = compareWorkspaces(stateA, stateB);
-  const [removedAt, { threads, labelTurns }] = await Promise.all([readRemovedAt(deps.db, comparison, b), family]);
+  const [removedAt, { threads, labelTurns }] = await Promise.all([
+    readRemovedAt(deps.db, comparison, b),
+    family,
+  ]);
   const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
   const node = (lineage: readonly LineageEntry[], turn: number) => {
     const owner = ownerOfTurn(lineage, turn);
     return { node_id: graphNodeId(owner, turn), label: stepLabel(turn, suffixes[owner] ?? '') };
   };
   const fork = forkStep(a, b);
-  const at = (item: { key: string | null; status: string }) => {
-    const turn = item.key === null || item.status !== 'removed' ? undefined : removedAt.get(item.key);
-    return turn === undefined ? null : node(b.lineage, turn);
+  const removal = (item: { key: string | null; status: string }) => {
+    const found = item.key === null || item.status !== 'removed' ? undefined : removedAt.get(item.key);
+    return { removed_at: found ? node(b.lineage, found.turn) : null, removed_by: found?.by ?? null };
   };
   return {
     a: node(a.lineage, a.turn),
     b: node(b.lineage, b.turn),
-    fork: fork && { node_id: graphNodeId(fork.thread_id, fork.turn), label: stepLabel(fork.turn, suffixes[fork.thread_id] ?? '') },
+    fork: fork && {
+      node_id: graphNodeId(fork.thread_id, fork.turn),
+      label: stepLabel(fork.turn, suffixes[fork.thread_id] ?? ''),
+    },
     ...comparison,
-    preferences: comparison.preferences.map((item) => ({ ...item, removed_at: at(item) })),
-    todos: comparison.todos.map((item) => ({ ...item, removed_at: at(item) })),
+    preferences: comparison.preferences.map((item) => ({ ...item, ...removal(item) })),
+    todos: comparison.todos.map((item) => ({ ...item, ...removal(item) })),
   };
 }
 

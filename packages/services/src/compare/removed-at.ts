@@ -43,7 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * For each removed preference and todo of a comparison, the step of b's path that deleted it (the
- * latest deletion of its key there), or nothing when b's path never held it (it was added on a's
+ * latest deletion of its key there) and who deleted it, or nothing when b's path never held it (it was added on a's
  * side after the fork). One query, driven by the removed keys (an index on the log's key) and
  * bounded by b's lineage: its cost follows the two states, not the family's history.
  */
@@ -51,7 +51,7 @@ export async function readRemovedAt(
   db: DbOrTx,
   comparison: Pick<WorkspaceComparison, 'preferences' | 'todos'>,
   b: { lineage: readonly LineageEntry[]; turn: number },
-): Promise<Map<string, number>> {
+): Promise<Map<string, { turn: number; by: 'person' | 'agent' }>> {
   const keys = [...comparison.preferences, ...comparison.todos]
     .filter((item) => item.status === 'removed')
     .flatMap((item) => (item.key !== null && UUID.test(item.key) ? [item.key] : []));
@@ -61,8 +61,8 @@ export async function readRemovedAt(
     ranges.map((r) => sql`(${r.thread_id}::text, ${r.from}::int, ${r.to}::int, ${r.handed_to}::text)`),
     sql`, `,
   );
-  const rows = await db.execute<{ key: string; turn_index: number }>(sql`
-    select distinct on (d.key) d.key::text as key, d.turn_index
+  const rows = await db.execute<{ key: string; turn_index: number; editor: 'person' | 'agent' }>(sql`
+    select distinct on (d.key) d.key::text as key, d.turn_index, d.editor
     from discarded_items d
     join (values ${values}) as r(thread_id, from_turn, to_turn, handed_to)
       on d.thread_id = r.thread_id and d.turn_index between r.from_turn and r.to_turn
@@ -70,5 +70,5 @@ export async function readRemovedAt(
     where d.key = any(${`{${keys.join(',')}}`}::uuid[])
       and (d.turn_index < r.to_turn or r.handed_to is null or d.discarded_at < hb.created_at)
     order by d.key, d.turn_index desc, d.id desc`);
-  return new Map(rows.map((row) => [row.key, row.turn_index]));
+  return new Map(rows.map((row) => [row.key, { turn: row.turn_index, by: row.editor }]));
 }

@@ -3,13 +3,14 @@ import { AppError, ownerOfTurn, type DiscardedItem, type StepChanges } from '@tr
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { loadPathLineage, type LineageRow } from '../lineage/load-lineage';
 import { compareSteps } from './compare-steps';
+import { readStepAuthors } from './step-authors';
 
 /**
  * "What changed at this step": the compare of step k−1 and step k on `{id}`'s lineage, plus what was
  * discarded at step k — the preferences and todos deleted during turn k or by hand before turn k+1,
- * as they were when deleted (the decision log).
+ * as they were when deleted (the decision log) — and who did what at step k (`by_author`).
  */
 export async function getStepChanges(
   deps: Pick<ServiceDeps, 'db'>,
@@ -17,16 +18,24 @@ export async function getStepChanges(
   input: { threadId: string; turn: number },
 ): Promise<StepChanges> {
   const { threadId, turn: k } = input;
-  const lineage = await loadLineage(deps.db, threadId);
+  const lineage = await loadPathLineage(deps.db, threadId);
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  assertOwnership(
+    { userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending },
+    actor,
+  );
   if (k < 1 || k > displayed.turn_index) throw AppError.notFound(`Turn ${k}`);
-  const [comparison, discarded] = await Promise.all([
-    compareSteps(deps, actor, { threadId, a: { thread_id: threadId, turn: k - 1 }, b: { thread_id: threadId, turn: k } }),
+  const [comparison, discarded, byAuthor] = await Promise.all([
+    compareSteps(deps, actor, {
+      threadId,
+      a: { thread_id: threadId, turn: k - 1 },
+      b: { thread_id: threadId, turn: k },
+    }),
     readDiscarded(deps.db, lineage, k),
+    readStepAuthors(deps.db, lineage, k),
   ]);
-  return { ...comparison, discarded };
+  return { ...comparison, discarded, by_author: byAuthor };
 }
 
 /**
@@ -36,7 +45,11 @@ export async function getStepChanges(
  * k (a branch at k), that thread's step-k rows (edits made on the branch before its first turn) — the
  * owner's only up to the moment that branch was made, since later ones never reached it.
  */
-export async function readDiscarded(db: DbOrTx, lineage: readonly LineageRow[], k: number): Promise<DiscardedItem[]> {
+export async function readDiscarded(
+  db: DbOrTx,
+  lineage: readonly LineageRow[],
+  k: number,
+): Promise<DiscardedItem[]> {
   const stepOwner = ownerOfTurn(lineage, k);
   const displayed = lineage.at(-1)!;
   const afterOwner = k >= displayed.turn_index ? displayed.thread_id : ownerOfTurn(lineage, k + 1);
@@ -60,6 +73,13 @@ export async function readDiscarded(db: DbOrTx, lineage: readonly LineageRow[], 
   return rows.map((row): DiscardedItem =>
     row.kind === 'preference'
       ? { kind: 'preference', key: row.key, text: row.text, locked: row.locked ?? false, by: row.editor }
-      : { kind: 'todo', key: row.key, text: row.text, done: row.done ?? false, depth: row.depth ?? 0, by: row.editor },
+      : {
+          kind: 'todo',
+          key: row.key,
+          text: row.text,
+          done: row.done ?? false,
+          depth: row.depth ?? 0,
+          by: row.editor,
+        },
   );
 }

@@ -38,6 +38,12 @@ function removedAtOf(item: object): StepRef | undefined {
   return 'removed_at' in item ? ((item.removed_at as StepRef | null) ?? undefined) : undefined;
 }
 
+/** Who removed it (the compare's `removed_by`), in the words of the step's "Discarded here". */
+function removedByOf(item: object): string | undefined {
+  if (!('removed_by' in item) || item.removed_by === null) return undefined;
+  return item.removed_by === 'agent' ? 'by the agent' : 'by hand';
+}
+
 function useWide(): boolean {
   const [wide, setWide] = useState(false);
   useEffect(() => {
@@ -133,6 +139,7 @@ export function ComparisonBody({
             .join(' · '),
           tick: p.key === null ? null : tickbox(selection?.candidates.preferences.get(p.key), `Preference ${(p.b ?? p.a)!.text}`),
           removedAt: removedAtOf(p),
+          removedBy: removedByOf(p),
         }))}
       />
       <ItemList
@@ -151,6 +158,7 @@ export function ComparisonBody({
             .join(' · '),
           tick: t.key === null ? null : tickbox(selection?.candidates.todos.get(t.key), `Todo ${(t.b ?? t.a)!.text}`),
           removedAt: removedAtOf(t),
+          removedBy: removedByOf(t),
         }))}
       />
       <ItemList
@@ -247,6 +255,7 @@ function ItemList({
     detail: string;
     tick: ReactNode;
     removedAt?: StepRef | undefined;
+    removedBy?: string | undefined;
   }[];
 }) {
   return (
@@ -280,6 +289,11 @@ function ItemList({
                 >
                   removed at step {item.removedAt.label}
                 </Link>
+              ) : null}
+              {item.removedAt && item.removedBy ? (
+                <span className="text-xs text-muted-foreground" data-testid="compare-removed-by">
+                  {item.removedBy}
+                </span>
               ) : null}
             </li>
           ))}

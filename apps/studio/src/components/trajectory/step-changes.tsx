@@ -47,6 +47,7 @@ export function StepChangesDetail({ step }: { step: GraphNode }) {
           <span className="text-rose-700">−{changes.document.words_removed}</span>
           <span className="font-sans text-muted-foreground"> words</span>
         </p>
+        <AuthorsLine byAuthor={changes.by_author} />
         {items.length === 0 ? (
           <p className="text-muted-foreground">No preference, todo or artifact changed.</p>
         ) : (
@@ -67,6 +68,11 @@ export function StepChangesDetail({ step }: { step: GraphNode }) {
                 <span className={cn('min-w-0 truncate', item.status === 'removed' && 'line-through')} title={item.text}>
                   {item.text}
                 </span>
+                {item.by && (
+                  <span data-testid="step-change-by" className="ml-auto shrink-0 text-muted-foreground">
+                    {item.by}
+                  </span>
+                )}
               </li>
             ))}
             {items.length > MAX_LISTED && <li className="text-muted-foreground">and {items.length - MAX_LISTED} more</li>}
@@ -114,24 +120,53 @@ export function StepChangesDetail({ step }: { step: GraphNode }) {
   );
 }
 
+/** "you +120 words · agent +340 words": what each side wrote at this step that the document still holds. */
+function AuthorsLine({ byAuthor }: { byAuthor: StepChanges['by_author'] }) {
+  const { person_words: person, agent_words: agent, agent_edited_words: edited } = byAuthor.words;
+  return (
+    <p data-testid="step-authors" className="tabular-nums text-muted-foreground">
+      <span className="authorship-person rounded-sm px-0.5 text-foreground">you +{person} words</span>
+      {' · '}
+      <span className="authorship-agent rounded-sm px-0.5 text-foreground">agent +{agent} words</span>
+      {edited > 0 && (
+        <>
+          {' · '}
+          <span className="authorship-agent_edited rounded-sm px-0.5 text-foreground">agent’s, edited by you: {edited} words</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 interface ChangedItem {
   kind: 'preference' | 'todo' | 'artifact';
   key: string | null;
   status: StepChanges['preferences'][number]['status'];
   changes: readonly string[];
   text: string;
+  /** Who changed it at this step, in the words of "Discarded here": "by hand", "by the agent", or both. */
+  by: string | null;
+}
+
+function changedBy(byAuthor: StepChanges['by_author'], kind: ChangedItem['kind'], key: string | null): string | null {
+  const has = (items: StepChanges['by_author']['person_items']) => items.some((i) => i.kind === kind && i.key === key);
+  const person = key !== null && has(byAuthor.person_items);
+  const agent = key !== null && has(byAuthor.agent_items);
+  if (person && agent) return 'by hand and by the agent';
+  return person ? 'by hand' : agent ? 'by the agent' : null;
 }
 
 function changedItems(changes: StepChanges): ChangedItem[] {
+  const by = (kind: ChangedItem['kind'], key: string | null) => changedBy(changes.by_author, kind, key);
   const items: ChangedItem[] = [];
   for (const p of changes.preferences)
     if (p.status !== 'unchanged')
-      items.push({ kind: 'preference', key: p.key, status: p.status, changes: p.changes, text: (p.b ?? p.a)!.text });
+      items.push({ kind: 'preference', key: p.key, status: p.status, changes: p.changes, text: (p.b ?? p.a)!.text, by: by('preference', p.key) });
   for (const t of changes.todos)
     if (t.status !== 'unchanged')
-      items.push({ kind: 'todo', key: t.key, status: t.status, changes: t.changes, text: (t.b ?? t.a)!.text });
+      items.push({ kind: 'todo', key: t.key, status: t.status, changes: t.changes, text: (t.b ?? t.a)!.text, by: by('todo', t.key) });
   for (const x of changes.artifacts)
     if (x.status !== 'unchanged')
-      items.push({ kind: 'artifact', key: x.key, status: x.status, changes: [], text: (x.b ?? x.a)!.title });
+      items.push({ kind: 'artifact', key: x.key, status: x.status, changes: [], text: (x.b ?? x.a)!.title, by: by('artifact', x.key) });
   return items;
 }

@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { authorshipExtension } from './authorship/authorship-extension';
 import { AuthorshipLegend } from './authorship/authorship-legend';
 import { AuthorshipMarkdown } from './authorship/authorship-markdown';
-import { stepLabels } from './authorship/span-title';
+import { spanContext } from './authorship/span-title';
 import { authorshipTarget, useAuthorship } from './authorship/use-authorship';
 import { SaveIndicator } from './save-indicator';
 import { useAutosave, type Autosave, type SaveConflict } from './use-autosave';
@@ -44,8 +44,8 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
   const target = useMemo(() => authorshipTarget(sourceKey), [sourceKey]);
   const authorship = useAuthorship(target, isAuthorship, document.content);
   const shown = isAuthorship ? authorship.data : undefined;
-  const labels = useMemo(() => stepLabels(shown), [shown]);
-  const overlay = useMemo(() => (shown ? authorshipExtension(shown, labels) : null), [shown, labels]);
+  const hoverContext = useMemo(() => spanContext(shown), [shown]);
+  const overlay = useMemo(() => (shown ? authorshipExtension(shown, hoverContext) : null), [shown, hoverContext]);
 
   return (
     <WorkspaceSection
@@ -134,7 +134,7 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
           <div data-testid="document-preview" className="min-h-60 px-4 py-2 text-sm">
             {autosave.draft.trim() ? (
               shown ? (
-                <AuthorshipMarkdown source={autosave.draft} authorship={shown} labels={labels} />
+                <AuthorshipMarkdown source={autosave.draft} authorship={shown} context={hoverContext} />
               ) : (
                 <Markdown source={autosave.draft} />
               )

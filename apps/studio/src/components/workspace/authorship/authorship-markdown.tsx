@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { rehypeAuthorship } from './rehype-authorship';
+import type { SpanContext } from './span-title';
 
 const remarkPlugins = [remarkGfm];
 
@@ -10,15 +11,20 @@ const remarkPlugins = [remarkGfm];
 export function AuthorshipMarkdown({
   source,
   authorship,
-  labels,
+  context,
 }: {
   source: string;
   authorship: Authorship;
-  labels: ReadonlyMap<number, string>;
+  context: SpanContext;
 }) {
   const rehypePlugins = useMemo(
-    () => [[rehypeAuthorship, { spans: authorship.spans, labels }] as [typeof rehypeAuthorship, Parameters<typeof rehypeAuthorship>[0]]],
-    [authorship.spans, labels],
+    () => [
+      [rehypeAuthorship, { spans: authorship.spans, context }] as [
+        typeof rehypeAuthorship,
+        Parameters<typeof rehypeAuthorship>[0],
+      ],
+    ],
+    [authorship.spans, context],
   );
   return (
     <div dir="auto" className="markdown break-words" data-testid="authorship-preview">

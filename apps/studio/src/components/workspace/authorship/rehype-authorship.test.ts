@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AuthorshipMarkdown } from './authorship-markdown';
+import { spanContext } from './span-title';
 
 type Span = Authorship['spans'][number];
 const span = (start: number, end: number, author: Span['author'], turn: number, extra: Partial<Span> = {}): Span => ({
@@ -20,8 +21,9 @@ function render(source: string, spans: Span[]): string {
     spans,
     steps: [{ turn: 2, label: '2a' }],
     summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
+    changes: [],
   };
-  return renderToStaticMarkup(createElement(AuthorshipMarkdown, { source, authorship, labels: new Map([[2, '2a']]) }));
+  return renderToStaticMarkup(createElement(AuthorshipMarkdown, { source, authorship, context: spanContext(authorship) }));
 }
 
 describe('the authorship overlay in Preview', () => {

@@ -1,5 +1,5 @@
 import { overlayKind, spanIndexAt, splitBySpans, type Authorship } from '@trellis/domain';
-import { spanTitle } from './span-title';
+import { spanTitle, type SpanContext } from './span-title';
 
 type Span = Authorship['spans'][number];
 
@@ -21,14 +21,18 @@ type HastNode = HastText | HastElement | { type: string; children?: HastNode[] }
  * offsets (kept by the Markdown parser), each piece wrapped in a marked `<span>`. A text node whose
  * rendered text differs from its source (an escape, an entity, a code block) takes the span at its start.
  */
-export function rehypeAuthorship(options: { spans: readonly Span[]; labels: ReadonlyMap<number, string> }) {
-  const { spans, labels } = options;
+export function rehypeAuthorship(options: { spans: readonly Span[]; context: SpanContext }) {
+  const { spans, context } = options;
   const wrap = (value: string, span: Span): HastElement => {
     const kind = overlayKind(span);
     return {
       type: 'element',
       tagName: 'span',
-      properties: { className: ['authorship-mark', `authorship-${kind}`], title: spanTitle(span, labels), dataAuthor: kind },
+      properties: {
+        className: ['authorship-mark', `authorship-${kind}`],
+        title: spanTitle(span, context),
+        dataAuthor: kind,
+      },
       children: [{ type: 'text', value }],
     };
   };

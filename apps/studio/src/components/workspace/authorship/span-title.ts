@@ -1,4 +1,4 @@
-import { OVERLAY_LABELS, overlayKind, type Authorship } from '@trellis/domain';
+import { OVERLAY_LABELS, overlayKind, type Authorship, type AuthorshipChange } from '@trellis/domain';
 
 type Span = Authorship['spans'][number];
 
@@ -9,17 +9,45 @@ const AUTHOR_WORDS: Record<Span['author'], string> = {
   unknown: 'unknown',
 };
 
-/** What hovering a span says: who, and the step it came from (applied text: its source and first author). */
-export function spanTitle(span: Span, labels: ReadonlyMap<number, string>): string {
+/** What a span's hover reads besides the span: its steps' labels and the changes it names. */
+export interface SpanContext {
+  labels: ReadonlyMap<number, string>;
+  changes: ReadonlyMap<number, AuthorshipChange>;
+  /** How a change's time reads (the reader's locale by default). */
+  formatTime: (iso: string) => string;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes'> | undefined): SpanContext {
+  return {
+    labels: new Map((authorship?.steps ?? []).map((s) => [s.turn, s.label])),
+    changes: new Map((authorship?.changes ?? []).map((c) => [c.seq, c])),
+    formatTime: (iso) => TIME.format(new Date(iso)),
+  };
+}
+
+/**
+ * What hovering a span says: who, the step it came from, when, and for the agent the tool call that
+ * wrote it (applied text: its source and first author).
+ */
+export function spanTitle(span: Span, context: SpanContext): string {
   const kind = overlayKind(span);
   if (kind === 'applied') {
     const origin = span.turn === null ? '' : ` at step ${span.turn}`;
     return `Applied from ${span.source ?? 'another path'} · written by ${AUTHOR_WORDS[span.author]}${origin}`;
   }
   if (span.turn === null) return OVERLAY_LABELS[kind];
-  return `${OVERLAY_LABELS[kind]} · step ${labels.get(span.turn) ?? span.turn}`;
-}
-
-export function stepLabels(authorship: Pick<Authorship, 'steps'> | undefined): Map<number, string> {
-  return new Map((authorship?.steps ?? []).map((s) => [s.turn, s.label]));
+  const parts = [OVERLAY_LABELS[kind], `step ${context.labels.get(span.turn) ?? span.turn}`];
+  const change = span.seq === null ? undefined : context.changes.get(span.seq);
+  if (change) {
+    parts.push(context.formatTime(change.at));
+    if (change.tool_call) parts.push(`tool call ${change.tool_call.name ?? change.tool_call.id}`);
+  }
+  return parts.join(' · ');
 }

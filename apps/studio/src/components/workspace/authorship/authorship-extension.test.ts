@@ -1,0 +1,123 @@
+import type { Authorship } from '@trellis/domain';
+import { EditorState } from '@codemirror/state';
+import { describe, expect, it } from 'vitest';
+import { authorshipExtension, authorshipMarks, markAt } from './authorship-extension';
+import { spanContext } from './span-title';
+
+type Span = Authorship['spans'][number];
+const span = (
+  start: number,
+  end: number,
+  author: Span['author'],
+  turn: number,
+  seq: number,
+  extra: Partial<Span> = {},
+): Span => ({
+  start,
+  end,
+  author,
+  turn,
+  seq,
+  ...extra,
+});
+
+function authorshipOf(spans: Span[]): Authorship {
+  return {
+    version: 3,
+    spans,
+    steps: [
+      { turn: 0, label: '0' },
+      { turn: 1, label: '1a' },
+    ],
+    summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
+    changes: [
+      { seq: 1, turn: 0, actor: 'person', at: '2026-12-03T01:00:00.000Z', tool_call: null },
+      {
+        seq: 2,
+        turn: 1,
+        actor: 'agent',
+        at: '2026-12-03T01:05:00.000Z',
+        tool_call: { id: 'call_7', name: 'write_document' },
+      },
+    ],
+  };
+}
+
+/** The marks as `[from, to, data-author, hover]`. */
+function marksOf(state: EditorState): [number, number, string, string][] {
+  const out: [number, number, string, string][] = [];
+  const iter = authorshipMarks(state).iter();
+  for (; iter.value; iter.next()) {
+    const spec = iter.value.spec as { attributes: Record<string, string>; hover: string };
+    out.push([iter.from, iter.to, spec.attributes['data-author']!, spec.hover]);
+  }
+  return out;
+}
+
+function stateWith(doc: string, spans: Span[]): EditorState {
+  const authorship = authorshipOf(spans);
+  const context = { ...spanContext(authorship), formatTime: (iso: string) => iso.slice(11, 16) };
+  return EditorState.create({ doc, extensions: authorshipExtension(authorship, context) });
+}
+
+describe('the authorship overlay in the editor', () => {
+  // "Mine. Agent." — person [0,6) at step 0 (change 1), agent [6,12) at step 1 (change 2).
+  const spans = [span(0, 6, 'person', 0, 1), span(6, 12, 'agent', 1, 2)];
+
+  it('marks each span at its boundaries; the hover names the step, the time and the agent’s tool call', () => {
+    expect(marksOf(stateWith('Mine. Agent.', spans))).toEqual([
+      [0, 6, 'person', 'You · step 0 · 01:00'],
+      [6, 12, 'agent', 'Agent · step 1a · 01:05 · tool call write_document'],
+    ]);
+  });
+
+  it('at a boundary the pointer’s side picks the mark; outside every mark there is none', () => {
+    const marks = authorshipMarks(stateWith('Mine. Agent.', spans));
+    expect(markAt(marks, 6, -1)?.text).toBe('You · step 0 · 01:00');
+    expect(markAt(marks, 6, 1)?.text).toMatch(/^Agent · step 1a/);
+    expect(markAt(marks, 12, 1)).toBeNull();
+  });
+
+  it('carries the marks through typing: text typed inside a span stays in it, the next span moves along', () => {
+    const state = stateWith('Mine. Agent.', spans);
+    const typed = state.update({ changes: { from: 4, insert: ' own' } }).state;
+    expect(typed.doc.toString()).toBe('Mine own. Agent.');
+    expect(marksOf(typed).map(([from, to, author]) => [from, to, author])).toEqual([
+      [0, 10, 'person'],
+      [10, 16, 'agent'],
+    ]);
+    // Deleting across the boundary shortens both marks, never overlaps them.
+    // "n. A" spans the boundary at 10.
+    const cut = typed.update({ changes: { from: 7, to: 11 } }).state;
+    expect(cut.doc.toString()).toBe('Mine owgent.');
+    expect(marksOf(cut).map(([from, to, author]) => [from, to, author])).toEqual([
+      [0, 7, 'person'],
+      [7, 12, 'agent'],
+    ]);
+  });
+
+  it('counts UTF-16 units (an emoji is two) and clips spans that outrun a shorter document', () => {
+    // "😀 ok" is 5 units: person [0,3) "😀 ", agent [3,5) "ok"; a stale third span past the end is dropped.
+    const state = stateWith('😀 ok', [
+      span(0, 3, 'person', 0, 1),
+      span(3, 9, 'agent', 1, 2),
+      span(9, 12, 'person', 0, 1),
+    ]);
+    const marks = marksOf(state);
+    expect(marks.map(([from, to, author]) => [state.doc.sliceString(from, to), author])).toEqual([
+      ['😀 ', 'person'],
+      ['ok', 'agent'],
+    ]);
+  });
+
+  it('applied text reads its source; a span whose change is unknown still names its step', () => {
+    const state = stateWith('abcd', [
+      span(0, 2, 'agent', 1, 9, { via: 'apply', source: 'th_x:1', thread_id: 'th_x' }),
+      span(2, 4, 'person', 1, 5),
+    ]);
+    expect(marksOf(state).map(([, , author, hover]) => [author, hover])).toEqual([
+      ['applied', 'Applied from th_x:1 · written by the agent at step 1'],
+      ['person', 'You · step 1a'],
+    ]);
+  });
+});
