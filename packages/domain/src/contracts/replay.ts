@@ -44,7 +44,8 @@ export const ReplaySchema = z.object({
   step: z.object({
     turn: z.int().nonnegative().describe('the step the change belongs to (see `Change.turn`)'),
     thread_id: z.string().describe('the path thread that owns the step (continue from here branches at it)'),
-    label: z.string().nullable().describe('the opening message of the step; null before the first message'),
+    label: z.string().describe('the step’s name on the trajectory (`3`, `3b` on a branch)'),
+    message: z.string().nullable().describe('the opening message of the step; null before the first message'),
   }),
   change: ChangeSchema,
   diff: ReplayDiffSchema,
