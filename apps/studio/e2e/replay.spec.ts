@@ -85,6 +85,10 @@ test.describe('replaying a path', () => {
     await ui.waitForChange(1);
     await ui.press('End');
     await ui.waitForChange(log.length);
+    // At the last change "Next change" keeps the focus (it is never `disabled`), so the keys still work.
+    await ui.byTestId('replay-forward').press('Enter');
+    await ui.waitForChange(log.length);
+    await expect(ui.byTestId('replay-forward')).toBeFocused();
     await ui.press('ArrowLeft');
     await ui.waitForChange(log.length - 1);
     // The agent's append is shown as an insertion, with its actor.

@@ -16,6 +16,9 @@ export interface ReplayBarProps {
 }
 
 /**
+ * The buttons at either end stay focusable (`aria-disabled`, never `disabled`): reaching the last
+ * change must not drop the keyboard out of the bar.
+ *
  * Play, pause, one change back or forward and a slider over every change of the path. While focus is
  * anywhere in the bar, ← / → move one change and Home / End go to the first / last (the slider
  * answers those keys itself).
@@ -62,8 +65,9 @@ export function ReplayBar({
           size="icon-sm"
           variant="ghost"
           aria-label="Previous change"
+          className="aria-disabled:opacity-50"
           data-testid="replay-back"
-          disabled={seq <= 1}
+          aria-disabled={seq <= 1}
           onClick={() => onGoTo(seq - 1)}
         >
           <ChevronLeft />
@@ -83,18 +87,20 @@ export function ReplayBar({
           size="icon-sm"
           variant="ghost"
           aria-label="Next change"
+          className="aria-disabled:opacity-50"
           data-testid="replay-forward"
-          disabled={!data || seq >= total}
+          aria-disabled={!data || seq >= total}
           onClick={() => onGoTo(seq + 1)}
         >
           <ChevronRight />
         </Button>
         <span
-          className="ml-1 text-xs tabular-nums text-muted-foreground"
+          className="ml-1 truncate whitespace-nowrap text-xs tabular-nums text-muted-foreground"
           data-testid="replay-position"
           aria-live="polite"
         >
-          {data ? `Change ${seq} of ${total} · step ${data.step.label}` : `Change ${seq}`}
+          <span className="sr-only">Change </span>
+          {data ? `${seq} / ${total} · step ${data.step.label}` : `${seq}`}
         </span>
         <span className="flex-1" />
         <Button
