@@ -32,3 +32,5 @@ export * from './authorship/index';
 export * from './contracts/authorship';
 export * from './contracts/exports';
 export * from './model-failure/provider-failure';
+export * from './replay/index';
+export * from './contracts/replay';

@@ -30,6 +30,7 @@ export * from './workspace/reorder-todos';
 export * from './workspace/write-workspace';
 export * from './workspace/publish-change';
 export * from './changes/list-changes';
+export * from './replay/replay-change';
 export * from './lineage/load-lineage';
 export * from './lineage/list-messages';
 export * from './turns/send-turn';

@@ -7,6 +7,7 @@ describe('view url', () => {
       { threadId: null, step: null },
       { threadId: 'th_0123', step: null },
       { threadId: 'th_0123', step: 4 },
+      { threadId: 'th_0123', step: null, replay: 12 },
     ]) {
       const url = new URL(viewPath(view), 'http://x');
       expect(parseViewPath(url.pathname, url.search)).toEqual(view);
@@ -16,5 +17,12 @@ describe('view url', () => {
   it('ignores a malformed step and unknown paths', () => {
     expect(parseViewPath('/c/th_1', '?step=abc')).toEqual({ threadId: 'th_1', step: null });
     expect(parseViewPath('/sign-in', '')).toEqual({ threadId: null, step: null });
+  });
+
+  it('keeps a replay position only as a change number from 1', () => {
+    expect(viewPath({ threadId: 'th_1', step: null, replay: 3 })).toBe('/c/th_1?replay=3');
+    for (const bad of ['0', '-1', '1.5', 'x']) {
+      expect(parseViewPath('/c/th_1', `?replay=${bad}`)).toEqual({ threadId: 'th_1', step: null });
+    }
   });
 });

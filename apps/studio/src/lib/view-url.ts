@@ -1,11 +1,13 @@
 // The URL names what the studio displays (LESSONS: "a link names the thread it
 // shows"): `/` (nothing selected), `/c/{thread_id}`, or `/c/{thread_id}?step=k`
-// when a past step is previewed.
+// when a past step is previewed, or `/c/{thread_id}?replay=n` while the path's change n is replayed.
 
 export interface DisplayedView {
   threadId: string | null;
   /** A previewed past step of the thread; null shows its live tip. */
   step: number | null;
+  /** The path's change (path-wide `seq`) being replayed (issue 26); absent or null: no replay. */
+  replay?: number | null;
 }
 
 export const EMPTY_VIEW: DisplayedView = { threadId: null, step: null };
@@ -13,19 +15,28 @@ export const EMPTY_VIEW: DisplayedView = { threadId: null, step: null };
 export function viewPath(view: DisplayedView): string {
   if (view.threadId === null) return '/';
   const base = `/c/${encodeURIComponent(view.threadId)}`;
-  return view.step === null ? base : `${base}?step=${view.step}`;
+  if (view.step !== null) return `${base}?step=${view.step}`;
+  return view.replay ? `${base}?replay=${view.replay}` : base;
 }
 
 export function parseViewPath(pathname: string, search: string): DisplayedView {
   const match = /^\/c\/([^/]+)\/?$/.exec(pathname);
   if (!match?.[1]) return EMPTY_VIEW;
-  const step = new URLSearchParams(search).get('step');
+  const query = new URLSearchParams(search);
+  const step = query.get('step');
+  const replay = parseReplayParam(query.get('replay'));
   return {
     threadId: decodeURIComponent(match[1]),
     step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
+    ...(replay === null ? {} : { replay }),
   };
 }
 
+/** `?replay=n`: a change of the path, from 1. */
+export function parseReplayParam(value: string | null | undefined): number | null {
+  return value != null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
+
 export function sameView(a: DisplayedView, b: DisplayedView): boolean {
-  return a.threadId === b.threadId && a.step === b.step;
+  return a.threadId === b.threadId && a.step === b.step && (a.replay ?? null) === (b.replay ?? null);
 }

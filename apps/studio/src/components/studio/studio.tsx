@@ -5,6 +5,8 @@ import { HistoryPanel } from '@/components/history/history-panel';
 import { SearchDialog } from '@/components/search/search-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
+import { ReplayButton } from '@/components/replay/replay-button';
+import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
@@ -19,6 +21,8 @@ export interface StudioProps {
   modelLabel: string;
   initialThreadId: string | null;
   initialStep: number | null;
+  /** `?replay=n`: the replayed change of the path. */
+  initialReplay?: number | null;
 }
 
 export function Studio(props: StudioProps) {
@@ -31,8 +35,13 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioProps) {
-  const studio = useStudioController({ threadId: initialThreadId, step: initialStep });
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay }: StudioProps) {
+  const studio = useStudioController({
+    threadId: initialThreadId,
+    step: initialStep,
+    replay: initialReplay ?? null,
+  });
+  const { replay } = studio;
   return (
     <div className="relative flex h-dvh flex-col" data-testid="studio">
       {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
@@ -85,7 +94,19 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep }: StudioP
             </MessageActionsProvider>
           </ChatColumn>
         }
-        workspace={<WorkspacePanel source={studio.workspace} preview={studio.trajectory.banner} />}
+        workspace={
+          replay.seq !== null ? (
+            <ReplayPanel replay={{ ...replay, seq: replay.seq }} />
+          ) : (
+            <WorkspacePanel
+              source={studio.workspace}
+              preview={studio.trajectory.banner}
+              headerAction={
+                studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
+              }
+            />
+          )
+        }
       />
       <LeavePreviewDialog leave={studio.trajectory.leave} />
     </div>

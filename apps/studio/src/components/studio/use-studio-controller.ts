@@ -6,6 +6,7 @@ import { useConversation, useCreateConversation } from '@/components/history/use
 import { useLiveWorkspace } from '@/components/workspace/use-live-workspace';
 import type { WorkspaceSource } from '@/components/workspace/workspace-source';
 import { useToast } from '@/components/ui/toast';
+import { useReplay } from '@/components/replay/use-replay';
 import { isApiError } from '@/lib/api/http';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
@@ -74,7 +75,9 @@ export function useStudioController(initial: DisplayedView) {
   // The trajectory panel and its links in the chat; every way out of an edited preview asks first.
   const leaveGuard = usePreviewLeaveGuard(preview, navigate, setPopGuard);
   const { guard } = leaveGuard;
-  const trajectoryParts = useTrajectory({ view, preview, navigate, guard, openThread });
+  const replay = useReplay(view, navigate, guard);
+  const replayTurn = replay.data?.step.turn;
+  const trajectoryParts = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn });
   const trajectory = {
     ...trajectoryParts,
     leave: { ...leaveGuard.confirmation, stepLabel: trajectoryParts.banner?.stepLabel ?? '' },
@@ -166,5 +169,6 @@ export function useStudioController(initial: DisplayedView) {
     dismissRun,
     leave,
     openStep,
+    replay,
   };
 }

@@ -19,6 +19,8 @@ export interface TrajectoryInput {
   guard: (leave: () => void) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
+  /** The step of the replayed change (issue 26), marked as the current step. */
+  replayTurn?: number | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface TrajectoryInput {
  * between steps and paths (a restored step branches only when a message is sent from it); each goes through
  * the preview leave guard.
  */
-export function useTrajectory({ view, preview, navigate, guard, openThread }: TrajectoryInput) {
+export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn }: TrajectoryInput) {
   const family = useFamilyGraph(view.threadId);
   const threadId = view.threadId;
   // Until the displayed thread's own graph arrives, a graph of its family still knows the path.
@@ -45,10 +47,11 @@ export function useTrajectory({ view, preview, navigate, guard, openThread }: Tr
   const currentNodeId = useMemo(() => {
     if (graph === undefined || threadId === null) return null;
     if (preview !== null) return steps.get(preview.step)?.node_id ?? null;
+    if (replayTurn !== undefined && view.replay) return steps.get(replayTurn)?.node_id ?? null;
     const displayed = graph.threads.find((thread) => thread.thread_id === threadId);
     if (displayed?.owned_turn_count === 0 && displayed.parent_thread_id !== null) return stubNodeId(threadId);
     return guide.at(-1)?.node_id ?? null;
-  }, [graph, threadId, preview, steps, guide]);
+  }, [graph, threadId, preview, steps, guide, replayTurn, view.replay]);
 
   // ---- Moving between steps and paths ---------------------------------------------------------
   const isOnDisplayedPath = useEffectEvent((node: GraphNode) => steps.get(node.turn_index)?.node_id === node.id);

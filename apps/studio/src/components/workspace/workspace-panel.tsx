@@ -1,5 +1,6 @@
 'use client';
 import { PanelRight, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useConflictCount, usePendingSaveCount } from '@/components/workspace/pending-saves';
 import { Button } from '@/components/ui/button';
 import { Skeleton, SkeletonList } from '@/components/ui/skeleton';
@@ -24,9 +25,12 @@ export interface WorkspacePreview {
 export function WorkspacePanel({
   source,
   preview,
+  headerAction,
 }: {
   source: WorkspaceSource;
   preview?: WorkspacePreview | null;
+  /** A control beside the title (the path's Replay button). */
+  headerAction?: ReactNode;
 }) {
   return (
     <section aria-label="Workspace" className="flex h-full min-h-0 flex-col" data-testid="workspace-panel">
@@ -35,7 +39,10 @@ export function WorkspacePanel({
           Workspace
           {preview && <span className="font-normal text-muted-foreground"> · step {preview.stepLabel}</span>}
         </h2>
-        {preview ? <PreviewState isEdited={preview.isEdited} /> : source.status === 'ready' && <SyncState />}
+        <span className="flex min-w-0 items-center gap-2">
+          {preview ? <PreviewState isEdited={preview.isEdited} /> : source.status === 'ready' && <SyncState />}
+          {headerAction}
+        </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <Body source={source} />

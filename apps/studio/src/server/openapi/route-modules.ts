@@ -19,6 +19,7 @@ import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
 import * as conversationsIdPreferences from '@/app/api/conversations/[id]/preferences/route';
+import * as conversationsIdReplay from '@/app/api/conversations/[id]/replay/route';
 import * as conversationsId from '@/app/api/conversations/[id]/route';
 import * as conversationsIdTodosTid from '@/app/api/conversations/[id]/todos/[tid]/route';
 import * as conversationsIdTodosReorder from '@/app/api/conversations/[id]/todos/reorder/route';
@@ -61,6 +62,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,
   conversationsIdPreferences,
+  conversationsIdReplay,
   conversationsId,
   conversationsIdTodosTid,
   conversationsIdTodosReorder,

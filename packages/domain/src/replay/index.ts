@@ -1,0 +1,2 @@
+export * from './fold-changes';
+export * from './change-diff';
