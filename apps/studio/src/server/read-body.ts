@@ -23,10 +23,11 @@ export class ClientAbortedError extends Error {
   }
 }
 
-export async function readCappedText(request: Request, maxBytes: number, message?: string): Promise<string> {
+/** The body's bytes, undecoded (a large JSON body may be decoded and parsed in a worker: see `parseBody`). */
+export async function readCappedBytes(request: Request, maxBytes: number, message?: string): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw bodyTooLarge(maxBytes, message);
-  if (request.body === null) return '';
+  if (request.body === null) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -46,7 +47,7 @@ export async function readCappedText(request: Request, maxBytes: number, message
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return Buffer.concat(chunks, total);
 }
 
 function formatBytes(bytes: number): string {

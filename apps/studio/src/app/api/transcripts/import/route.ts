@@ -1,7 +1,11 @@
 import { ImportTranscriptSchema, TranscriptImportedSchema } from '@trellis/domain';
 import { importTranscript } from '@trellis/services';
 import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
-import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
+import {
+  MAX_TRANSCRIPT_BODY_BYTES,
+  TRANSCRIPT_TOO_LARGE,
+  parseTranscriptBody,
+} from '../read-transcript-body';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +18,7 @@ export const POST = defineRoute(
     body: ImportTranscriptSchema,
     maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
+    parseBody: parseTranscriptBody,
     response: TranscriptImportedSchema,
     status: 201,
     errors: [...AUTHED, ...JSON_BODY, 'conflict', 'rate_limited', 'unavailable', 'upstream_failed'],
