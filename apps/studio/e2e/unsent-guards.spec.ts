@@ -133,4 +133,28 @@ test.describe('unsent text asks before it is lost', () => {
     await page.waitForURL((url) => !url.searchParams.has('step'));
     expect(await input.inputValue()).toBe('A question for later');
   });
+
+  test('an edited message: switching to another version of a step asks first', async () => {
+    // Step 2 gets a sibling (an edit sent), so its message shows ‹ 2/2 ›.
+    await chat.byTestId('chat-input').fill('');
+    const sibling = await chat.edit(2, 'todo: Buy basil seeds');
+    await chat.waitForStep(2, 'todo: Buy basil seeds');
+    await chat.waitForPosition(2, '2/2', 'message');
+
+    const box = await chat.openEditor(1);
+    await box.fill('todo: Plan the balcony');
+    await chat.prev(2, 'message').click();
+    await dialog().waitFor();
+    await expect(dialog()).toContainText('your edit of a message');
+    await dialog().getByTestId('confirm-cancel').click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(chat.threadId()).toBe(sibling);
+    expect(await box.inputValue()).toBe('todo: Plan the balcony');
+
+    await chat.prev(2, 'message').click();
+    await dialog().getByTestId('confirm-accept').click();
+    await chat.waitForThread(threadId);
+    await chat.waitForPosition(2, '1/2', 'message');
+    expect(await chat.byTestId('edit-box').count()).toBe(0);
+  });
 });
