@@ -12,7 +12,7 @@ import { getContext, type AppContext } from './context';
 import { env } from './env';
 import { errorResponse } from './http';
 import { logger } from './logger';
-import { MAX_JSON_BODY_BYTES, readCappedText } from './read-body';
+import { MAX_JSON_BODY_BYTES, readCappedBytes } from './read-body';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -42,6 +42,12 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   maxBodyBytes?: number;
   /** The 413 message when `maxBodyBytes` is exceeded. */
   tooLargeMessage?: string;
+  /**
+   * Decodes and parses the body's JSON elsewhere (a worker thread) instead of on the request
+   * thread, for bodies of many megabytes; malformed JSON must reject with a 400. The result is
+   * checked against `body` as usual.
+   */
+  parseBody?: (bytes: Uint8Array) => Promise<unknown>;
   query?: Q;
   response?: z.ZodType;
   /** The success content type when it is not JSON (event streams, HTML). */
@@ -178,16 +184,19 @@ function parseQuery(schema: z.ZodType, request: Request): unknown {
 
 /** Malformed JSON is a 400, a schema failure a 422 naming the field, an oversized body a 413. */
 async function readBody(contract: RouteContract, request: Request): Promise<unknown> {
-  const text = await readCappedText(request, contract.maxBodyBytes ?? MAX_JSON_BODY_BYTES, contract.tooLargeMessage);
-  let body: unknown;
-  try {
-    body = text.length === 0 ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON');
-  }
+  const bytes = await readCappedBytes(request, contract.maxBodyBytes ?? MAX_JSON_BODY_BYTES, contract.tooLargeMessage);
+  const body = contract.parseBody ? await contract.parseBody(bytes) : parseJson(bytes.toString('utf8'));
   const result = (contract.body as z.ZodType).safeParse(body);
   if (!result.success) throw fromZodError(result.error);
   return result.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON');
+  }
 }
 
 function shouldCheckResponses(): boolean {

@@ -23,15 +23,11 @@ export class ClientAbortedError extends Error {
   }
 }
 
-export async function readCappedText(request: Request, maxBytes: number, message?: string): Promise<string> {
-  return Buffer.from(await readCappedBytes(request, maxBytes, message)).toString('utf8');
-}
-
-/** The body's bytes, at most `maxBytes` (413 beyond, counted as they arrive). */
-export async function readCappedBytes(request: Request, maxBytes: number, message?: string): Promise<Uint8Array> {
+/** The body's bytes, undecoded (a large JSON body may be decoded and parsed in a worker: see `parseBody`). */
+export async function readCappedBytes(request: Request, maxBytes: number, message?: string): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw bodyTooLarge(maxBytes, message);
-  if (request.body === null) return new Uint8Array();
+  if (request.body === null) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -8,7 +8,7 @@
 // source (tsx, vitest) the worker loads the TypeScript file through tsx.
 import { Worker } from 'node:worker_threads';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
-import type { JobOutcome, ReadLeaves, TranscriptJob, TurnsMessage } from './transcript-job';
+import type { JobOutcome, ParsedJson, ReadLeaves, TranscriptJob, TurnsMessage } from './transcript-job';
 import type { ImportedTurn } from './transcript-turns';
 
 /** How long one job may run before it is stopped, unless the caller says otherwise. */
@@ -36,7 +36,18 @@ export function readLeavesInWorker(job: Extract<TranscriptJob, { kind: 'read-lea
   return runInWorker(job, options) as Promise<ReadLeaves>;
 }
 
-async function runInWorker(job: TranscriptJob, options: TranscriptJobOptions = {}): Promise<TranscriptInspection | ReadLeaves> {
+/**
+ * A JSON request body (a transcript upload's: 20 MB of escaped text), parsed off the request thread;
+ * malformed JSON is a 400. The caller checks the result against the route's schema.
+ */
+export async function parseJsonInWorker(bytes: Uint8Array, options?: TranscriptJobOptions): Promise<unknown> {
+  const { parsed } = (await runInWorker({ kind: 'parse-json', bytes }, options)) as ParsedJson;
+  return parsed;
+}
+
+type JobValue = TranscriptInspection | ReadLeaves | ParsedJson;
+
+async function runInWorker(job: TranscriptJob, options: TranscriptJobOptions = {}): Promise<JobValue> {
   const deadlineMs = options.deadlineMs ?? DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS;
   const startedAt = Date.now();
   const release = await slots.acquire(deadlineMs);
@@ -52,7 +63,7 @@ function runWorker(
   remainingMs: number,
   deadlineMs: number,
   isBundled: boolean,
-): Promise<TranscriptInspection | ReadLeaves> {
+): Promise<JobValue> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(job, isBundled);
     let settled = false;

@@ -1,5 +1,5 @@
 // The CPU-bound half of inspect and import, run inside the transcript worker (run-transcript-job.ts):
-// the limits, the reader, the inspector and the turns of every leaf. Its answer crosses the thread
+// parsing the upload's JSON body, the limits, the reader, the inspector and the turns of every leaf. Its answer crosses the thread
 // boundary by structured clone, so it holds only what the request thread still needs — never the
 // records themselves.
 import { createHash } from 'node:crypto';
@@ -13,7 +13,15 @@ import { storableJson, storableText } from './upload-limits';
 /** A JSONL text, or a zipped project folder (open-project.ts). */
 export type AnyUpload = TranscriptUpload | ProjectUpload;
 
-export type TranscriptJob = { kind: 'inspect'; upload: AnyUpload } | { kind: 'read-leaves'; upload: AnyUpload };
+export type TranscriptJob =
+  | { kind: 'inspect'; upload: AnyUpload }
+  | { kind: 'read-leaves'; upload: AnyUpload }
+  | { kind: 'parse-json'; bytes: Uint8Array };
+
+/** A parse-json answer: the request body as `JSON.parse` read it, still to be checked against its schema. */
+export interface ParsedJson {
+  parsed: unknown;
+}
 
 export interface ReadLeaves {
   format: TranscriptInspection['format'];
@@ -30,7 +38,11 @@ export function leafPaths(read: ReadLeaves): LeafPath[] {
   return read.leaves.map((leaf) => ({ ...leaf, turns: leaf.turns.map((i) => read.turns[i]!) }));
 }
 
-export type TranscriptJobResult<J extends TranscriptJob> = J extends { kind: 'inspect' } ? TranscriptInspection : ReadLeaves;
+export type TranscriptJobResult<J extends TranscriptJob> = J extends { kind: 'inspect' }
+  ? TranscriptInspection
+  : J extends { kind: 'read-leaves' }
+    ? ReadLeaves
+    : ParsedJson;
 
 /** How many turns of a read-leaves answer cross the thread boundary per message (see transcript-worker.ts). */
 export const TURNS_PER_MESSAGE = 2_000;
@@ -42,12 +54,12 @@ export interface TurnsMessage {
 
 /** A job's outcome as a plain value: an AppError is carried by code, message and details. */
 export type JobOutcome =
-  | { ok: true; value: TranscriptInspection | ReadLeaves }
+  | { ok: true; value: TranscriptInspection | ReadLeaves | ParsedJson }
   | { ok: false; error: { code: AppError['code']; message: string; details?: unknown } };
 
 export function runTranscriptJob(job: TranscriptJob): JobOutcome {
   try {
-    return { ok: true, value: job.kind === 'inspect' ? inspect(job.upload) : readLeaves(job.upload) };
+    return { ok: true, value: runJob(job) };
   } catch (error) {
     if (error instanceof AppError) {
       return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
@@ -61,6 +73,31 @@ export function runTranscriptJob(job: TranscriptJob): JobOutcome {
         details: { issues: [{ path: 'content', message: error instanceof Error ? error.message : String(error) }] },
       },
     };
+  }
+}
+
+function runJob(job: TranscriptJob): TranscriptInspection | ReadLeaves | ParsedJson {
+  switch (job.kind) {
+    case 'inspect':
+      return inspect(job.upload);
+    case 'read-leaves':
+      return readLeaves(job.upload);
+    case 'parse-json':
+      return { parsed: parseJson(job.bytes) };
+  }
+}
+
+/**
+ * An upload's body: decoding and parsing 20 MB of escaped JSON takes the better part of a second,
+ * all of it in one synchronous call, so it happens here rather than on the request thread.
+ */
+function parseJson(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (text.length === 0) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON');
   }
 }
 

@@ -8,7 +8,7 @@ import { listMessages } from '../lineage/list-messages';
 import { getConversation } from '../conversations/get-conversation';
 import { importTranscript } from './import-transcript';
 import { inspectTranscript } from './inspect-transcript';
-import { inspectInWorker } from './run-transcript-job';
+import { inspectInWorker, parseJsonInWorker } from './run-transcript-job';
 import { UPLOAD_RATE_LIMIT } from './upload-rate-limit';
 import { MAX_NESTING_DEPTH as MAX_JSON_DEPTH, MAX_TRANSCRIPT_LEAVES as MAX_IMPORTED_LEAVES, MAX_TRANSCRIPT_RECORDS } from '@trellis/transcripts';
 import { assistant, jsonl, threeLeafSession, user } from './fixtures/qwen-sessions';
@@ -68,6 +68,16 @@ describe('shape limits', () => {
     expect(inspected.details).toEqual({ deadline_ms: 1 });
     const imported = await expectCode(importTranscript(hurried, actor, { content: threeLeafSession() }), 'unavailable');
     expect(imported.details).toEqual({ deadline_ms: 1 });
+  });
+});
+
+describe('the upload body, parsed off the request thread', () => {
+  it('reads a JSON body in the worker, multi-byte text intact; malformed JSON is a 400 and an empty body an empty object', async () => {
+    const body = { content: threeLeafSession(), filename: 'ünïcode ✓.jsonl', again: true };
+    expect(await parseJsonInWorker(new TextEncoder().encode(JSON.stringify(body)))).toEqual(body);
+    const error = await expectCode(parseJsonInWorker(new TextEncoder().encode('{"content": "unterminated')), 'bad_request');
+    expect(error.message).toBe('The request body is not valid JSON');
+    expect(await parseJsonInWorker(new Uint8Array(0))).toEqual({});
   });
 });
 

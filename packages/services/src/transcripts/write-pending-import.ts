@@ -3,9 +3,10 @@
 // its pending row (a root gets the self-referencing marker), an empty document, and for each turn
 // it OWNS the user message, the reply, and snapshot k of the empty workspace with the prompt's
 // preview — a branch reads its prefix through the lineage, so nothing is stored twice. Rows go in
-// as JSON record sets: one statement per table whatever the transcript's size. Building and
-// serializing 200,000 records' rows is CPU on the request thread, so it yields to the event loop
-// every ROWS_PER_SLICE rows: other requests wait one slice, not the whole import.
+// as JSON record sets, a batch of about BATCH_BYTES per statement. Building, serializing and
+// sending 200,000 records' rows is CPU on the request thread, so it never runs longer than
+// SLICE_MS without yielding to the event loop: other requests wait one slice, not the whole import
+// (one 20 MB statement held the loop for a quarter of a second while the driver encoded it).
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { previewText } from '@trellis/domain';
@@ -17,8 +18,10 @@ import { createEmptyDocuments } from '../workspace/write/workspace-copies';
 
 export const IMPORT_BRANCH_REASON = 'import';
 
-/** Rows built or serialized between two yields to the event loop (a few milliseconds each). */
-const ROWS_PER_SLICE = 2_000;
+/** The longest the writer runs on the event loop between two yields. */
+const SLICE_MS = 8;
+/** About this much JSON per insert statement: the driver encodes a statement in one go. */
+const BATCH_BYTES = 512 * 1024;
 
 interface MessageRow {
   position: number;
@@ -70,13 +73,10 @@ export async function writePendingImport(
   }));
   const messages: MessageRow[] = [];
   const snapshots: SnapshotRow[] = [];
-  let sinceYield = 0;
+  const slice = new EventLoopSlice(SLICE_MS);
   for (const thread of plan.threads) {
     for (const { turnIndex, turn } of ownedTurns(thread)) {
-      if (++sinceYield === ROWS_PER_SLICE) {
-        sinceYield = 0;
-        await nextTurnOfTheLoop();
-      }
+      await slice.yieldIfDue();
       const base = { thread_id: thread.threadId, turn_index: turnIndex };
       messages.push({ ...base, position: messages.length, role: 'user', content: turn.prompt, tool_calls: [],
         compacted_before: turn.compactedBefore, created_at: turn.promptAt });
@@ -95,8 +95,8 @@ export async function writePendingImport(
     }
   }
 
-  const messagesJson = await jsonArrayInSlices(messages);
-  const snapshotsJson = await jsonArrayInSlices(snapshots);
+  const messageBatches = await jsonBatches(messages, slice);
+  const snapshotBatches = await jsonBatches(snapshots, slice);
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into conversations (thread_id, root_thread_id, user_id, title, turn_index, message_count, import_content_hash)
@@ -111,35 +111,68 @@ export async function writePendingImport(
         as b("threadId" text, "parentThreadId" text, "branchPointTurn" int, reason text, "userId" text, status text, depth int)`);
     // An import's workspaces start empty: no change to log (its branches inherit nothing, parent_change_seq 0).
     await createEmptyDocuments(tx, conversations.map((c) => c.thread_id));
-    await tx.execute(sql`
-      insert into messages (thread_id, turn_index, role, content, tool_calls, compacted_before, created_at)
-      select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.compacted_before, coalesce(m.created_at::timestamptz, now())
-      from jsonb_to_recordset(${messagesJson}::jsonb)
-        as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, compacted_before boolean,
-          created_at text)
-      order by m.position`);
+    // Batches in order, and rows in position order within each: the messages' ids follow the path.
+    for (const batch of messageBatches) {
+      await slice.yieldIfDue();
+      await tx.execute(sql`
+        insert into messages (thread_id, turn_index, role, content, tool_calls, compacted_before, created_at)
+        select m.thread_id, m.turn_index, m.role, m.content, m.tool_calls, m.compacted_before, coalesce(m.created_at::timestamptz, now())
+        from jsonb_to_recordset(${batch}::jsonb)
+          as m(position int, thread_id text, turn_index int, role text, content text, tool_calls jsonb, compacted_before boolean,
+            created_at text)
+        order by m.position`);
+    }
     // Snapshots reference the document body by hash, like the turn loop's capture: here always the empty one.
     await tx.execute(sql`
       insert into document_blobs (hash, content)
       values (encode(sha256(convert_to('', 'UTF8')), 'hex'), '') on conflict (hash) do nothing`);
-    await tx.execute(sql`
-      insert into workspace_snapshots
-        (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message, captured_at)
-      select s.thread_id, s.turn_index, null, '', encode(sha256(convert_to('', 'UTF8')), 'hex'), '[]'::jsonb, '[]'::jsonb,
-        s.user_message, coalesce(s.captured_at::timestamptz, now())
-      from jsonb_to_recordset(${snapshotsJson}::jsonb)
-        as s(thread_id text, turn_index int, user_message text, captured_at text)`);
+    for (const batch of snapshotBatches) {
+      await slice.yieldIfDue();
+      await tx.execute(sql`
+        insert into workspace_snapshots
+          (thread_id, turn_index, objective, document_title, document_hash, preferences, todos, user_message, captured_at)
+        select s.thread_id, s.turn_index, null, '', encode(sha256(convert_to('', 'UTF8')), 'hex'), '[]'::jsonb, '[]'::jsonb,
+          s.user_message, coalesce(s.captured_at::timestamptz, now())
+        from jsonb_to_recordset(${batch}::jsonb)
+          as s(thread_id text, turn_index int, user_message text, captured_at text)`);
+    }
   });
 }
 
-/** `JSON.stringify(rows)`, serialized a slice at a time with a yield to the event loop between slices. */
-async function jsonArrayInSlices(rows: readonly object[]): Promise<string> {
-  const parts: string[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_SLICE) {
-    if (i > 0) await nextTurnOfTheLoop();
-    parts.push(JSON.stringify(rows.slice(i, i + ROWS_PER_SLICE)).slice(1, -1));
+/**
+ * The rows as JSON arrays of about BATCH_BYTES each (a row larger than that is a batch of its own),
+ * serialized row by row so that the writer can yield between any two rows.
+ */
+async function jsonBatches(rows: readonly object[], slice: EventLoopSlice): Promise<string[]> {
+  const batches: string[] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    await slice.yieldIfDue();
+    const json = JSON.stringify(row);
+    if (bytes > 0 && bytes + json.length > BATCH_BYTES) {
+      batches.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(json);
+    bytes += json.length + 1;
   }
-  return `[${parts.join(',')}]`;
+  if (batch.length > 0) batches.push(`[${batch.join(',')}]`);
+  return batches;
+}
+
+/** Cooperative time slicing: `yieldIfDue()` gives the event loop a turn once `sliceMs` have passed since the last one. */
+export class EventLoopSlice {
+  private startedAt = performance.now();
+
+  constructor(private readonly sliceMs: number) {}
+
+  async yieldIfDue(): Promise<void> {
+    if (performance.now() - this.startedAt < this.sliceMs) return;
+    await nextTurnOfTheLoop();
+    this.startedAt = performance.now();
+  }
 }
 
 /**

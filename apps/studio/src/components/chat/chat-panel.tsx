@@ -7,7 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
 import { ChatEmpty } from './chat-empty';
-import { Composer } from './composer';
+import { useUnsentText } from '@/components/studio/use-unsent-text';
+import { COMPOSER_ID, Composer } from './composer';
 import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
@@ -15,6 +16,8 @@ import type { TranscriptSource } from './transcript-source';
 
 export interface ChatPanelProps {
   threadId: string | null;
+  /** The restored step shown, if any: its draft is kept apart from the live thread's, and leaving it asks first. */
+  restoredStep?: number | null;
   transcript: TranscriptSource;
   conversation: Conversation | undefined;
   isMissing: boolean;
@@ -30,6 +33,7 @@ export interface ChatPanelProps {
 /** The middle column: the transcript of the displayed thread and the composer. */
 export function ChatPanel({
   threadId,
+  restoredStep = null,
   transcript,
   conversation,
   isMissing,
@@ -40,11 +44,18 @@ export function ChatPanel({
   onDismiss,
   onLeave,
 }: ChatPanelProps) {
-  // Drafts are kept per thread, so switching conversations never loses one.
+  // Drafts are kept per thread, so switching conversations never loses one. A restored view's draft
+  // is its own: it would branch from the step, and leaving the view discards it, after asking.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = threadId ?? '';
+  const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
   const draft = drafts[draftKey] ?? '';
   const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  useUnsentText({
+    what: 'your message to the restored step',
+    hasUnsent: () => restoredStep !== null && draft.trim() !== '',
+    discard: () => setDraft(''),
+    focus: () => document.getElementById(COMPOSER_ID)?.focus(),
+  });
   const isRunning = isRunActive(run);
 
   const restoreDraft = (key: string, content: string) =>

@@ -1,6 +1,7 @@
 'use client';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { useUnsentText } from '@/components/studio/use-unsent-text';
 
 export interface EditBoxProps {
   initial: string;
@@ -20,6 +21,13 @@ export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {
   const [draft, setDraft] = useState(initial);
   const [isSubmitting, setSubmitting] = useState(false);
   const canSubmit = !isSubmitting && draft.trim().length > 0 && draft.trim() !== initial.trim();
+  // Changed text exists nowhere else: every way out asks first, and "Discard" closes the editor.
+  useUnsentText({
+    what: 'your edit of a message',
+    hasUnsent: () => !isSubmitting && draft.trim() !== initial.trim(),
+    discard: onCancel,
+    focus: () => ref.current?.focus(),
+  });
 
   useLayoutEffect(() => {
     const el = ref.current;

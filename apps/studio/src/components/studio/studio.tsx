@@ -11,9 +11,9 @@ import { isRunActive } from '@/lib/turns/turn-store';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
-import { LeavePreviewDialog } from './leave-preview-dialog';
 import { StudioHeader } from './studio-header';
 import { StudioLayout } from './studio-layout';
+import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
 
 export interface StudioProps {
@@ -81,6 +81,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             <MessageActionsProvider value={studio.messageActions}>
               <ChatPanel
                 threadId={studio.view.threadId}
+                restoredStep={studio.view.step}
                 transcript={studio.transcript}
                 conversation={studio.conversation}
                 isMissing={studio.isMissing}
@@ -108,7 +109,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
           )
         }
       />
-      <LeavePreviewDialog leave={studio.trajectory.leave} />
+      <UnsentTextDialog />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffectEvent, useMemo, useState } from 'react';
 import type { MessageActionsValue } from '@/components/chat/message-actions';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api/http';
+import { unsentText } from '@/lib/unsent-text';
 import { siblingsApi } from '@/lib/api/siblings';
 import { forkPointsOf, type ForkPlace } from '@/lib/fork-points';
 import { isRunActive, type TurnRun, type TurnStore } from '@/lib/turns/turn-store';
@@ -85,16 +86,22 @@ export function useMessageActionsValue({
     (turn: number) => {
       const question = questionOf(turn);
       if (!canStart || threadId === null || !question) return;
-      setBranching(true);
-      void (async () => {
-        await saves.flushAll();
-        const outcome = await turns.regenerate({ threadId, turn, content: question.content }, (branchId) => {
+      // The view moves to the new sibling: an edit open on another message would be lost, so ask first.
+      unsentText.guard(() => {
+        setBranching(true);
+        void (async () => {
+          await saves.flushAll();
+          const outcome = await turns.regenerate(
+            { threadId, turn, content: question.content },
+            (branchId) => {
+              setBranching(false);
+              openBranch(branchId);
+            },
+          );
           setBranching(false);
-          openBranch(branchId);
-        });
-        setBranching(false);
-        if (!outcome.isBranched) toast.error(`Could not regenerate the reply: ${outcome.error.message}`);
-      })();
+          if (!outcome.isBranched) toast.error(`Could not regenerate the reply: ${outcome.error.message}`);
+        })();
+      });
     },
     [canStart, threadId, saves, turns, openBranch, toast],
   );
@@ -111,19 +118,22 @@ export function useMessageActionsValue({
   const switchSibling = useCallback(
     (turn: number, direction: -1 | 1, place: ForkPlace) => {
       if (threadId === null) return;
-      setSwitchingTurn(turn);
-      siblingsApi
-        .list(threadId, turn)
-        .then(
-          (list) => {
-            const { index, siblings } = list[place];
-            const target = siblings[index + direction];
-            // The user may have moved on while the list loaded; then this answer is moot.
-            if (target && displayedThreadId() === threadId) openThread(target.leaf_thread_id);
-          },
-          (error: unknown) => toast.error(`Could not open the other version: ${errorMessage(error)}`),
-        )
-        .finally(() => setSwitchingTurn(null));
+      // Another version replaces the displayed path: an edit open on a message would be lost, so ask first.
+      unsentText.guard(() => {
+        setSwitchingTurn(turn);
+        siblingsApi
+          .list(threadId, turn)
+          .then(
+            (list) => {
+              const { index, siblings } = list[place];
+              const target = siblings[index + direction];
+              // The user may have moved on while the list loaded; then this answer is moot.
+              if (target && displayedThreadId() === threadId) openThread(target.leaf_thread_id);
+            },
+            (error: unknown) => toast.error(`Could not open the other version: ${errorMessage(error)}`),
+          )
+          .finally(() => setSwitchingTurn(null));
+      });
     },
     [threadId, openThread, toast],
   );

@@ -17,7 +17,7 @@ import { useOpenAtCursor, useRememberCursor } from './use-family-cursor';
 import { useMessageActionsValue } from './use-message-actions';
 import { usePreviewSend } from './use-preview-send';
 import { useStepPreview } from './use-step-preview';
-import { usePreviewLeaveGuard } from './use-preview-leave-guard';
+import { useUnsentLeaveGuard } from './use-unsent-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
@@ -72,16 +72,11 @@ export function useStudioController(initial: DisplayedView) {
   useRememberCursor(view.threadId);
   const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
 
-  // The trajectory panel and its links in the chat; every way out of an edited preview asks first.
-  const leaveGuard = usePreviewLeaveGuard(preview, navigate, setPopGuard);
-  const { guard } = leaveGuard;
+  // The trajectory panel and its links in the chat; every way out of unsent text asks first.
+  const guard = useUnsentLeaveGuard(preview, navigate, setPopGuard);
   const replay = useReplay(view, navigate, guard);
   const replayTurn = replay.data?.step.turn;
-  const trajectoryParts = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn });
-  const trajectory = {
-    ...trajectoryParts,
-    leave: { ...leaveGuard.confirmation, stepLabel: trajectoryParts.banner?.stepLabel ?? '' },
-  };
+  const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn });
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 
   const createConversation = useCallback(async (): Promise<string | null> => {

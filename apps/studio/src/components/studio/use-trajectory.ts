@@ -15,7 +15,7 @@ export interface TrajectoryInput {
   view: DisplayedView;
   preview: StepPreview | null;
   navigate: (next: DisplayedView) => void;
-  /** Runs a way out of the displayed preview, asking first when it holds edits. */
+  /** Runs a way out of the displayed view, asking first when it holds unsent text. */
   guard: (leave: () => void) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
@@ -26,7 +26,7 @@ export interface TrajectoryInput {
 /**
  * The trajectory side of the studio: the panel's props, the chat's links, and every way of moving
  * between steps and paths (a restored step branches only when a message is sent from it); each goes through
- * the preview leave guard.
+ * the unsent-text guard (use-unsent-leave-guard.ts).
  */
 export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn }: TrajectoryInput) {
   const family = useFamilyGraph(view.threadId);

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { ImportProjectJsonSchema, ImportTranscriptSchema, TranscriptImportedSchema } from '@trellis/domain';
 import { importProject, importTranscript } from '@trellis/services';
 import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
-import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
+import {
+  MAX_TRANSCRIPT_BODY_BYTES,
+  TRANSCRIPT_TOO_LARGE,
+  parseTranscriptBody,
+} from '../read-transcript-body';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,6 +21,7 @@ export const POST = defineRoute(
     body: z.union([ImportTranscriptSchema, ImportProjectJsonSchema]),
     maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
+    parseBody: parseTranscriptBody,
     response: TranscriptImportedSchema,
     status: 201,
     errors: [...AUTHED, ...JSON_BODY, 'conflict', 'rate_limited', 'unavailable', 'upstream_failed'],

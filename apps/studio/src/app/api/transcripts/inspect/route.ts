@@ -1,7 +1,7 @@
 import { InspectTranscriptSchema, TranscriptInspectionSchema } from '@trellis/domain';
 import { inspectTranscript } from '@trellis/services';
 import { AUTHED, JSON_BODY, defineRoute } from '@/server/define-route';
-import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE } from '../read-transcript-body';
+import { MAX_TRANSCRIPT_BODY_BYTES, TRANSCRIPT_TOO_LARGE, parseTranscriptBody } from '../read-transcript-body';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +14,7 @@ export const POST = defineRoute(
     body: InspectTranscriptSchema,
     maxBodyBytes: MAX_TRANSCRIPT_BODY_BYTES,
     tooLargeMessage: TRANSCRIPT_TOO_LARGE,
+    parseBody: parseTranscriptBody,
     response: TranscriptInspectionSchema,
     errors: [...AUTHED, ...JSON_BODY, 'rate_limited', 'unavailable'],
   },

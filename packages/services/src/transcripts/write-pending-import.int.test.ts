@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newThreadId } from '@trellis/domain';
+import { createHarness, type Harness } from '../testing/harness';
+import { planFamily } from './import-plan';
+import type { ImportedTurn } from './transcript-turns';
+import { writePendingImport } from './write-pending-import';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.deps.close());
+
+/** One chain of `count` turns, each prompt and reply `textLength` characters: ~`2 × count × textLength` bytes of rows. */
+function chain(count: number, textLength: number): ImportedTurn[] {
+  return Array.from({ length: count }, (_, i) => ({
+    key: `turn-${i}`,
+    prompt: `prompt ${i} ${'q'.repeat(textLength)}`,
+    promptAt: null,
+    reply: `answer ${i} ${'a'.repeat(textLength)}`,
+    replyAt: null,
+    toolCalls: [],
+    compactedBefore: false,
+  }));
+}
+
+/**
+ * The longest the event loop went without running a timer while `work` ran: a setTimeout(0) chain
+ * records the gap between consecutive ticks.
+ */
+async function longestStall(work: () => Promise<void>): Promise<{ maxGapMs: number; ticks: number }> {
+  let isDone = false;
+  let last = performance.now();
+  let maxGapMs = 0;
+  let ticks = 0;
+  const tick = () => {
+    const now = performance.now();
+    maxGapMs = Math.max(maxGapMs, now - last);
+    last = now;
+    ticks++;
+    if (!isDone) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  try {
+    await work();
+  } finally {
+    isDone = true;
+  }
+  return { maxGapMs, ticks };
+}
+
+describe('writePendingImport', () => {
+  it('yields to the event loop while it writes 80 MB of rows: no timer waits longer than a slice, a 512 kB statement and a collection', async () => {
+    const { userId } = await h.newUser();
+    // 2,500 turns of 16 kB prompts and replies: 80 MB of message rows. Serialized and sent as one
+    // statement (the old writer) this held the loop for most of a second at a time.
+    const turns = chain(2_500, 16_000);
+    const plan = planFamily([{ leafUuid: 'leaf', turns, title: 'Yielding import', hasOwnTitle: true }], () =>
+      newThreadId(randomUUID),
+    );
+
+    const { maxGapMs, ticks } = await longestStall(() =>
+      writePendingImport(h.deps, userId, plan, `hash-${randomUUID()}`),
+    );
+
+    // Slices are 8 ms and batches 512 kB: what remains is one batch's encoding, a garbage
+    // collection of a heap holding 80 MB of text, and a loaded test machine.
+    expect(maxGapMs).toBeLessThan(300);
+    expect(ticks).toBeGreaterThan(10);
+    const threadId = plan.threads[0]!.threadId;
+    const [row] = await h.deps.db.execute<{ messages: number; in_order: boolean; snapshots: number }>(sql`
+      select count(*)::int as messages,
+        bool_and(turn_index >= coalesce(previous, 0)) as in_order,
+        (select count(*)::int from workspace_snapshots where thread_id = ${threadId}) as snapshots
+      from (select turn_index, lag(turn_index) over (order by seq) as previous from messages where thread_id = ${threadId}) m`);
+    // Every row arrived, in path order across the batches.
+    expect(row).toEqual({ messages: 5_000, in_order: true, snapshots: 2_500 });
+  });
+});
