@@ -70,6 +70,17 @@ function readTranscript(file: string, io: CliIo): string | undefined {
   }
 }
 
+/** Every `*.jsonl` under the folder, in path order; undefined (reported) when it cannot be read. */
+function listJsonl(folder: string, io: CliIo): string[] | undefined {
+  try {
+    return (io.listFiles?.(folder) ?? []).filter((file) => file.endsWith('.jsonl')).sort();
+  } catch (error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr(`trellis-transcripts: cannot read ${folder}: ${reason}\n`);
+    return undefined;
+  }
+}
+
 /**
  * Every `*.jsonl` under the folder (a project folder with its `subagents/`), in path order. A
  * file that cannot be read is reported and the rest are still inspected; the exit code is then 1.
@@ -80,14 +91,8 @@ function inspectFolder(
   options: { format?: TranscriptFormat },
   io: CliIo,
 ): number {
-  let files: string[];
-  try {
-    files = (io.listFiles?.(folder) ?? []).filter((file) => file.endsWith('.jsonl')).sort();
-  } catch (error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error);
-    io.stderr(`trellis-transcripts: cannot read ${folder}: ${reason}\n`);
-    return 1;
-  }
+  const files = listJsonl(folder, io);
+  if (files === undefined) return 1;
   if (files.length === 0) {
     io.stderr(`trellis-transcripts: no .jsonl file under ${folder}\n`);
     return 1;
@@ -124,14 +129,8 @@ function inspectProject(
   options: { format?: TranscriptFormat },
   io: CliIo,
 ): number {
-  let files: string[];
-  try {
-    files = (io.listFiles?.(folder) ?? []).filter((file) => file.endsWith('.jsonl')).sort();
-  } catch (error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error);
-    io.stderr(`trellis-transcripts: cannot read ${folder}: ${reason}\n`);
-    return 1;
-  }
+  const files = listJsonl(folder, io);
+  if (files === undefined) return 1;
   const entries: { path: string; text: string }[] = [];
   for (const file of files) {
     const text = readTranscript(file, io);
