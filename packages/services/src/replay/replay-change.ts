@@ -10,13 +10,10 @@ import {
   changeDiff,
   computeThreadSuffixes,
   foldChanges,
-  normalizeSnapshotPreferences,
-  normalizeSnapshotTodos,
   ownerOfTurn,
   stepLabel,
   type Change,
   type Replay,
-  type WorkspaceState,
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -24,6 +21,7 @@ import { assertOwnership, type ThreadActor } from '../conversations/conversation
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
+import { readSnapshotWithMessage } from '../workspace/snapshot-state';
 import { pathSegments, type PathSegment } from '../changes/path-log';
 
 type ChangeRow = Omit<Change, 'seq' | 'thread_seq'> & { path_seq: number; thread_seq: number } & Record<
@@ -64,7 +62,7 @@ export async function replayChange(
   const turn = target.turn;
   const snapshotThread = ownerOfTurn(lineage, turn);
   const [opening, stepChanges, { threads, labelTurns }] = await Promise.all([
-    readSnapshot(deps.db, snapshotThread, turn),
+    readSnapshotWithMessage(deps.db, snapshotThread, turn),
     readChanges(
       deps.db,
       segments.filter((s) => s.offset < input.seq),
@@ -129,32 +127,4 @@ async function readChanges(
     after: row.after,
     created_at: row.created_at,
   }));
-}
-
-async function readSnapshot(
-  db: DbOrTx,
-  threadId: string,
-  turn: number,
-): Promise<{ state: WorkspaceState; message: string | null } | null> {
-  const [row] = await db.execute<{
-    objective: string | null;
-    document_title: string;
-    content: string | null;
-    preferences: unknown;
-    todos: unknown;
-    user_message: string | null;
-  }>(sql`
-    select s.objective, s.document_title, b.content, s.preferences, s.todos, s.user_message
-    from workspace_snapshots s left join document_blobs b on b.hash = s.document_hash
-    where s.thread_id = ${threadId} and s.turn_index = ${turn}`);
-  if (!row) return null;
-  return {
-    state: {
-      objective: row.objective,
-      document: { title: row.document_title, content: row.content ?? '' },
-      preferences: normalizeSnapshotPreferences(row.preferences),
-      todos: normalizeSnapshotTodos(row.todos),
-    },
-    message: row.user_message,
-  };
 }
