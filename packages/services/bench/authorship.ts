@@ -21,7 +21,10 @@ try {
   /** One thread's document as sentences; each edit rewrites one of them, by the person or the agent in turn. */
   async function seed(edits: number) {
     const threadId = (await createConversation(deps, actor, { title: `authorship ${edits}` })).thread_id;
-    const sentences = Array.from({ length: SENTENCES }, (_, i) => `Sentence ${i} is about vines that climb a trellis.`);
+    const sentences = Array.from(
+      { length: SENTENCES },
+      (_, i) => `Sentence ${i} is about vines that climb a trellis.`,
+    );
     let n = 0;
     const edit = async () => {
       n++;
@@ -29,10 +32,17 @@ try {
       sentences[at] = `Edit ${n} rewrote sentence ${at} about the garden.`;
       await writeWorkspace(
         { db: deps.db },
-        { threadId, author: n % 2 === 0 ? agent : person, edits: [{ kind: 'document', content: sentences.join(' ') }] },
+        {
+          threadId,
+          author: n % 2 === 0 ? agent : person,
+          edits: [{ kind: 'document', content: sentences.join(' ') }],
+        },
       );
     };
-    await writeWorkspace({ db: deps.db }, { threadId, author: person, edits: [{ kind: 'document', content: sentences.join(' ') }] });
+    await writeWorkspace(
+      { db: deps.db },
+      { threadId, author: person, edits: [{ kind: 'document', content: sentences.join(' ') }] },
+    );
     for (let i = 0; i < edits; i++) await edit();
     // The first read computes from the first change and fills the cache; the timed reads follow it.
     await getAuthorship(deps, actor, { threadId });
@@ -43,18 +53,27 @@ try {
   const names = Object.keys(sides) as (keyof typeof sides)[];
   const samples: Record<keyof typeof sides, number[]> = { edits_10: [], edits_1000: [] };
   let spans: Record<string, number> = {};
+  const seen: Record<keyof typeof sides, number> = { edits_10: 0, edits_1000: 0 };
   const warmup = 3;
   for (let round = 0; round < warmup + RUNS; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(round + i) % names.length]!;
       await sides[name].edit();
       const start = performance.now();
-      const read = await getAuthorship(deps, actor, { threadId: sides[name].threadId });
+      // As the studio's overlay reads after an edit: the change details past those it already holds.
+      const read = await getAuthorship(deps, actor, {
+        threadId: sides[name].threadId,
+        changesAfter: seen[name],
+      });
+      seen[name] = Math.max(seen[name], ...read.changes.map((c) => c.seq));
       if (round >= warmup) samples[name].push(performance.now() - start);
       spans = { ...spans, [name]: read.spans.length };
     }
   }
-  const timing: Record<string, Timing> = { edits_10: timingOf(samples.edits_10), edits_1000: timingOf(samples.edits_1000) };
+  const timing: Record<string, Timing> = {
+    edits_10: timingOf(samples.edits_10),
+    edits_1000: timingOf(samples.edits_1000),
+  };
   const p95Ratio = ratio(timing.edits_1000!.p95, timing.edits_10!.p95);
   console.log(
     JSON.stringify({

@@ -8,6 +8,14 @@ export const AuthorshipQuerySchema = z.object({
     .min(0, 'must be 0 or greater')
     .optional()
     .describe('the document after step k (the snapshot(k+1)-or-live rule); omitted: the live document'),
+  changes_after: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or greater')
+    .optional()
+    .describe(
+      'list in `changes` only the named changes with a greater `seq` (a client that keeps the details of the ones it has seen asks for the new ones only); omitted: every named change',
+    ),
 });
 export type AuthorshipQuery = z.infer<typeof AuthorshipQuerySchema>;
 

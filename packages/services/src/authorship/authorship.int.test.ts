@@ -86,6 +86,14 @@ describe('GET …/authorship', () => {
     expect(bySeq.get(edited!.seq!)).toMatchObject({ turn: 1, actor: 'person', tool_call: null });
     for (const change of authorship.changes)
       expect(Date.parse(change.at)).toBeGreaterThan(Date.now() - 600_000);
+    // changes_after: only the named changes past that seq, for a reader that keeps the ones it saw.
+    const afterTyped = await getAuthorship(h.deps, actor, { threadId: thread, changesAfter: typed!.seq! });
+    expect(afterTyped.spans).toEqual(authorship.spans);
+    expect(afterTyped.changes).toEqual(authorship.changes.filter((c) => c.seq > typed!.seq!));
+    const lastSeq = Math.max(...authorship.changes.map((c) => c.seq));
+    expect((await getAuthorship(h.deps, actor, { threadId: thread, changesAfter: lastSeq })).changes).toEqual(
+      [],
+    );
 
     // ?turn=0: the document after step 0 is the person's sentence alone.
     const atZero = await getAuthorship(h.deps, actor, { threadId: thread, turn: 0 });

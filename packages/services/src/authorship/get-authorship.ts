@@ -35,7 +35,7 @@ interface CachedState {
 export async function getAuthorship(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId: string; turn?: number | undefined },
+  input: { threadId: string; turn?: number | undefined; changesAfter?: number | undefined },
 ): Promise<Authorship> {
   // The family's thread rows only name the steps (as in the compare): loaded beside the path's rows.
   const family = loadFamilyThreads(deps.db, input.threadId);
@@ -51,7 +51,7 @@ export async function getAuthorship(
   const { state, summary } = await readAuthorship(deps.db, segments, input.turn ?? null);
   const [{ threads, labelTurns }, changes] = await Promise.all([
     family,
-    readSpanChanges(deps.db, segments, state.spans),
+    readSpanChanges(deps.db, segments, state.spans, input.changesAfter ?? 0),
   ]);
   const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
   const turns = [

@@ -6,8 +6,9 @@ import type { DbOrTx } from '@trellis/db';
 import type { PathSegment } from '../changes/path-log';
 
 /**
- * The path's changes named by `spans` (applied text aside: its seq belongs to its source thread), in
- * seq order. A path-wide seq maps back to one segment: the one whose own range `(offset, offset + cut]`
+ * The path's changes named by `spans` (applied text aside: its seq belongs to its source thread) with a
+ * seq above `after`, in seq order: a reader that keeps what it has seen asks for the new ones only, so
+ * a read after one edit fetches that edit's change, not one row per earlier edit. A path-wide seq maps back to one segment: the one whose own range `(offset, offset + cut]`
  * holds it. An agent's change keeps its tool call's id (`actor_id`); the call's name comes from the
  * stored reply of that step that holds the call, if any.
  */
@@ -15,9 +16,10 @@ export async function readSpanChanges(
   db: DbOrTx,
   segments: readonly PathSegment[],
   spans: readonly AuthorshipSpan[],
+  after = 0,
 ): Promise<AuthorshipChange[]> {
   const wanted = [
-    ...new Set(spans.flatMap((s) => (s.via === 'apply' || s.seq === null ? [] : [s.seq]))),
+    ...new Set(spans.flatMap((s) => (s.via === 'apply' || s.seq === null || s.seq <= after ? [] : [s.seq]))),
   ].sort((a, b) => a - b);
   const keys = wanted.flatMap((seq) => {
     const segment = segments.find((s) => seq > s.offset && (s.cut === null || seq <= s.offset + s.cut));

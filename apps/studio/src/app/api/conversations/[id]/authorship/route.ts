@@ -16,5 +16,5 @@ export const GET = defineRoute(
     response: AuthorshipSchema,
     errors: [...OWNED, 'validation_failed'],
   },
-  async ({ params, query, ctx, actor }) => getAuthorship(ctx.deps, actor, { threadId: params.id, turn: query.turn }),
+  async ({ params, query, ctx, actor }) => getAuthorship(ctx.deps, actor, { threadId: params.id, turn: query.turn, changesAfter: query.changes_after }),
 );
