@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
 import { queryKeys } from '@/lib/api/query-keys';
 import type { TurnStore } from '@/lib/turns/turn-store';
+import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { invalidateFamilyGraphs } from './use-family-graph';
 
 /**
@@ -29,7 +30,11 @@ export function useFamilyEvents(threadId: string | null): void {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages(threadId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) });
+      // While this tab's own workspace edits are in flight, a re-read would put back what they are
+      // changing (a ticked box flips back until its save lands); the last edit re-reads when it settles.
+      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) });
+      }
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);

@@ -22,6 +22,9 @@ interface Edit {
  * cannot overwrite it), and the workspace is re-read once the last concurrent
  * edit settles. Every request is tracked so a send waits for it.
  */
+/** Every workspace edit of this tab runs under this mutation key (the family events wait for them). */
+export const WORKSPACE_EDIT_KEY = ['workspace-edit'];
+
 export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -36,7 +39,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
   });
 
   const { mutateAsync } = useMutation({
-    mutationKey: ['workspace-edit'],
+    mutationKey: WORKSPACE_EDIT_KEY,
     mutationFn: ({ threadId: id, edit }: { threadId: string; edit: Edit }) => edit.run(id),
     onMutate: async ({ threadId: id, edit }) => {
       const key = queryKeys.workspace(id);
@@ -50,7 +53,7 @@ export function useLiveWorkspace(threadId: string | null): WorkspaceSource {
       toast.error(`${edit.failure}: ${errorMessage(error)}`);
     },
     onSettled: (_data, _error, { threadId: id }) => {
-      if (queryClient.isMutating({ mutationKey: ['workspace-edit'] }) <= 1) {
+      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) <= 1) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(id) });
       }
     },
