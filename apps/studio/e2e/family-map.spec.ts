@@ -110,10 +110,14 @@ for (const viewport of [
       // Move nothing on the map, so it follows the chat.
       await userAt3.evaluate((row) => row.scrollIntoView({ block: 'start' }));
       const step3 = panel.locator(`[data-node-id="${family.rootThreadId}:3"]`);
-      await expect(step3).toBeVisible();
-      const pane = (await panel.locator('.react-flow').boundingBox())!;
-      const box = (await step3.boundingBox())!;
-      expect(box.x >= pane.x && box.x + box.width <= pane.x + pane.width).toBe(true);
+      // The map pans to it (animated, and cards outside the view are not rendered): poll until it rests inside.
+      await expect
+        .poll(async () => {
+          const pane = await panel.locator('.react-flow').boundingBox();
+          const box = await step3.boundingBox();
+          return pane !== null && box !== null && box.x >= pane.x && box.x + box.width <= pane.x + pane.width;
+        })
+        .toBe(true);
 
       const reply = page.locator('[data-testid="message-assistant"][data-turn="3"]');
       const position = reply.locator(
