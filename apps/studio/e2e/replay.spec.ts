@@ -13,7 +13,7 @@ import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { ReplayPage } from './pages/replay-page';
 import { uniqueEmail } from './support/browser';
-import { DESKTOP_VIEWPORT } from './support/viewports';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/viewports';
 
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
 
@@ -120,6 +120,18 @@ test.describe('replaying a path', () => {
     await ui.open();
     const branchLog = await ui.changeLog(branch);
     expect(branchLog.slice(0, personEdit + 1)).toEqual(log.slice(0, personEdit + 1));
+  });
+
+  test('a replay link opened on a phone shows the replayed change, in the workspace tab', async ({ axe }) => {
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE_VIEWPORT);
+    const onPhone = new ReplayPage(phone);
+    const last = log.length;
+    await phone.goto(`/c/${root}?replay=${last}`);
+    await onPhone.waitForChange(last);
+    await expect(onPhone.bar).toBeInViewport();
+    await axe(phone);
+    await phone.close();
   });
 
   // Always runs: into docs/ when TRELLIS_SCREENSHOT_DIR names it, else into a temporary folder.

@@ -52,7 +52,8 @@ export function useStudioController(initial: DisplayedView) {
   const liveWorkspace = useLiveWorkspace(liveThreadId);
   const transcript: TranscriptSource = preview?.transcript ?? liveTranscript;
   const workspace: WorkspaceSource = preview?.workspace ?? liveWorkspace;
-  const [tab, setTab] = useState<StudioTab>('chat');
+  // A shared replay link opens on the replay itself, which a phone shows in the workspace tab.
+  const [tab, setTab] = useState<StudioTab>(() => (view.replay ? 'workspace' : 'chat'));
   // Other tabs and processes: their changes re-read what they touched, and a reply running
   // elsewhere streams in here (the composer waits for it instead of answering 409).
   useFamilyEvents(view.threadId);
