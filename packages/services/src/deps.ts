@@ -8,6 +8,7 @@ import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
+import { PresenceWatch, type PresenceWatchOptions } from './presence/presence-watch';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   family: FamilyHub;
   /** The turns this process runs, owned by the server (a request's stream is one subscriber). */
   liveTurns: LiveTurns;
+  /** Tells this process's family streams who is here. */
+  presence: PresenceWatch;
   /** The registered studio instance whose leases this process takes (null: TTL leases only). */
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
@@ -54,6 +57,8 @@ export interface ServiceDepsConfig {
   instanceId?: string;
   /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
   transcriptJobs?: TranscriptJobOptions;
+  /** The presence window and how often this process re-reads its families' presence (tests shorten them). */
+  presence?: PresenceWatchOptions;
   /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
   modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
@@ -78,6 +83,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   });
   const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
   const liveTurns = new LiveTurns(family, logger);
+  const presence = new PresenceWatch(family, handle.db, logger, config.presence);
   return {
     db: handle.db,
     sql: handle.sql,
@@ -88,11 +94,13 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     gate: new TurnGate(),
     family,
     liveTurns,
+    presence,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     fault: config.fault,
     secrets,
     close: async () => {
+      presence.close();
       await family.close();
       await Promise.all([handle.close(), pool.end()]);
     },

@@ -69,3 +69,7 @@ export { stopTurn } from './live/stop-turn';
 export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
+export * from './collab/push-document-updates';
+export * from './collab/pull-document-updates';
+export * from './presence/presence';
+export { PRESENCE_WINDOW_SECONDS } from './presence/presence-store';
