@@ -12,10 +12,12 @@ import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/rout
 import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
+import * as conversationsIdDocumentUpdates from '@/app/api/conversations/[id]/document/updates/route';
 import * as conversationsIdEvents from '@/app/api/conversations/[id]/events/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
 import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
+import * as conversationsIdPresence from '@/app/api/conversations/[id]/presence/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
 import * as conversationsIdPreferences from '@/app/api/conversations/[id]/preferences/route';
@@ -55,10 +57,12 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdChanges,
   conversationsIdCompare,
   conversationsIdCursor,
+  conversationsIdDocumentUpdates,
   conversationsIdEvents,
   conversationsIdExport,
   conversationsIdGraph,
   conversationsIdMessages,
+  conversationsIdPresence,
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,
   conversationsIdPreferences,
