@@ -65,6 +65,7 @@ export type DocumentUpdatesSignal = z.infer<typeof DocumentUpdatesSignalSchema>;
 
 /** One open tab of a person in the family: which path and step it shows, and whether they are typing. */
 export const PresenceEntrySchema = z.object({
+  client_id: z.string().describe('the tab (its heartbeats’ `client_id`), so a tab knows its own entry'),
   user_id: z.string(),
   name: z.string().describe('the person’s display name (their email when they have none)'),
   thread_id: z.string().describe('the path the tab shows'),

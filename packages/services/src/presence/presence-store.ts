@@ -70,6 +70,7 @@ export async function removePresence(db: DbOrTx, input: { threadId: string; clie
 }
 
 interface PresenceRow extends Record<string, unknown> {
+  client_id: string;
   user_id: string;
   name: string;
   thread_id: string;
@@ -81,11 +82,12 @@ interface PresenceRow extends Record<string, unknown> {
 /** Everyone heard from within the window, by name then tab (a stable order: watchers compare lists). */
 export async function readPresence(db: DbOrTx, familyId: string, windowSeconds = PRESENCE_WINDOW_SECONDS): Promise<Presence> {
   const rows = await db.execute<PresenceRow>(sql`
-    select p.user_id, coalesce(nullif(u.name, ''), u.email) as name, p.thread_id, p.turn_index, p.is_typing, p.seen_at
+    select p.client_id, p.user_id, coalesce(nullif(u.name, ''), u.email) as name, p.thread_id, p.turn_index, p.is_typing, p.seen_at
     from presence p join "user" u on u.id = p.user_id
     where p.family_id = ${familyId} and p.seen_at > now() - make_interval(secs => ${windowSeconds})
     order by name, p.user_id, p.client_id`);
   const people: PresenceEntry[] = rows.map((r) => ({
+    client_id: r.client_id,
     user_id: r.user_id,
     name: r.name,
     thread_id: r.thread_id,

@@ -6,4 +6,6 @@ export const queryKeys = {
   conversation: (threadId: string) => ['thread', threadId, 'conversation'] as const,
   workspace: (threadId: string) => ['thread', threadId, 'workspace'] as const,
   messages: (threadId: string) => ['thread', threadId, 'messages'] as const,
+  /** Who has the family open, as the displayed thread's tab hears it. */
+  presence: (threadId: string) => ['thread', threadId, 'presence'] as const,
 };
