@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeSetJsonToDocPatch, docPatchToChangeSetJson, patchLengthDelta, type ChangeSetJson } from './collab-changes';
+import {
+  changeSetJsonToDocPatch,
+  docPatchToChangeSetJson,
+  patchLengthDelta,
+  type ChangeSetJson,
+} from './collab-changes';
 import { applyDocPatch, makeDocPatch } from './doc-patch';
 
 /** Applies a change set's JSON form the way CodeMirror reads it (lines joined with "\n"). */

@@ -22,7 +22,10 @@ export const CollabClientIdSchema = z
 /** One step of the document's version: a body patch (an empty one for a title change) and who sent it. */
 export const DocumentUpdateSchema = z.object({
   version: z.int().positive().describe('the document version this update made'),
-  client_id: z.string().nullable().describe('the live editor that sent it; null for the agent, an apply or a REST save'),
+  client_id: z
+    .string()
+    .nullable()
+    .describe('the live editor that sent it; null for the agent, an apply or a REST save'),
   length: z.int().nonnegative().describe('the length (UTF-16 units) of the text the patch applies to'),
   patch: DocPatchSchema,
   title: z.string().optional().describe('the new title, when this update changed it'),
@@ -36,7 +39,11 @@ export const DocumentUpdatesSchema = z.object({
 export type DocumentUpdates = z.infer<typeof DocumentUpdatesSchema>;
 
 export const DocumentUpdatesQuerySchema = z.object({
-  since: z.coerce.number().int().min(0).describe('the version the editor holds: the updates after it are answered'),
+  since: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .describe('the version the editor holds: the updates after it are answered'),
 });
 
 export const PushDocumentUpdatesSchema = z
@@ -44,7 +51,9 @@ export const PushDocumentUpdatesSchema = z
     version: z
       .int()
       .nonnegative()
-      .describe('the version the updates were made on; on an older one they are rebased over the updates since (never refused)'),
+      .describe(
+        'the version the updates were made on; on an older one they are rebased over the updates since (never refused)',
+      ),
     client_id: CollabClientIdSchema,
     updates: z
       .array(z.object({ patch: DocPatchSchema }).strict())
@@ -59,7 +68,10 @@ export type PushDocumentUpdates = z.infer<typeof PushDocumentUpdatesSchema>;
 export const DocumentUpdatesSignalSchema = z.object({
   thread_id: z.string(),
   version: z.int().nonnegative(),
-  updates: z.array(DocumentUpdateSchema).optional().describe('absent when too large to carry: read them with `since`'),
+  updates: z
+    .array(DocumentUpdateSchema)
+    .optional()
+    .describe('absent when too large to carry: read them with `since`'),
 });
 export type DocumentUpdatesSignal = z.infer<typeof DocumentUpdatesSignalSchema>;
 
@@ -77,14 +89,21 @@ export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
 
 export const PresenceSchema = z.object({
   family_id: z.string(),
-  people: z.array(PresenceEntrySchema).describe('one entry per open tab, heard from within the last 20 seconds'),
+  people: z
+    .array(PresenceEntrySchema)
+    .describe('one entry per open tab, heard from within the last 20 seconds'),
 });
 export type Presence = z.infer<typeof PresenceSchema>;
 
 export const HeartbeatPresenceSchema = z
   .object({
     client_id: CollabClientIdSchema,
-    turn_index: z.int().nonnegative().nullable().optional().describe('the step the tab shows; null or absent for the latest'),
+    turn_index: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe('the step the tab shows; null or absent for the latest'),
     is_typing: z.boolean().optional(),
   })
   .strict();

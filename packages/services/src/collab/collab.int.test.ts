@@ -16,7 +16,14 @@ import {
   type DocPatch,
   type DocumentUpdate,
 } from '@trellis/domain';
-import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
+import {
+  connectAdmin,
+  createTestDeps,
+  newThread,
+  newUser,
+  prepareCheckpointer,
+  type TestDeps,
+} from '../testing/test-harness';
 import { createDbWorkspacePort } from '../workspace/db-workspace-port';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { pullDocumentUpdates } from './pull-document-updates';
@@ -69,7 +76,10 @@ class Editor {
     expect(fresh[0]!.version).toBe(synced + 1);
     this.state = receiveUpdates(
       this.state,
-      fresh.map((u) => ({ changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)), clientID: u.client_id ?? '' })),
+      fresh.map((u) => ({
+        changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)),
+        clientID: u.client_id ?? '',
+      })),
     ).state;
   }
 
@@ -79,7 +89,9 @@ class Editor {
     const sendable = sendableUpdates(this.state);
     if (sendable.length === 0) return Promise.resolve();
     const version = getSyncedVersion(this.state);
-    const updates = sendable.map((u) => ({ patch: changeSetJsonToDocPatch(u.changes.toJSON() as ChangeSetJson) }));
+    const updates = sendable.map((u) => ({
+      patch: changeSetJsonToDocPatch(u.changes.toJSON() as ChangeSetJson),
+    }));
     this.inFlight = pushDocumentUpdates(this.deps, this.actor, {
       threadId: this.threadId,
       push: { version, client_id: this.clientId, updates },
@@ -97,7 +109,10 @@ class Editor {
   }
 
   async pull(): Promise<void> {
-    const answer = await pullDocumentUpdates(this.deps, this.actor, { threadId: this.threadId, since: getSyncedVersion(this.state) });
+    const answer = await pullDocumentUpdates(this.deps, this.actor, {
+      threadId: this.threadId,
+      since: getSyncedVersion(this.state),
+    });
     this.receive(answer.updates);
   }
 
@@ -154,66 +169,93 @@ describe('two editors and the agent in one document', () => {
   it('keep every confirmed edit of every party, and the text is the change log’s replay', async () => {
     const ana = await newUser(admin);
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), fc.string({ maxLength: 12 }), async (commands, start) => {
-        const seedText = start.replace(/[^a-z \n]/g, '');
-        // Until members exist, both people are the owner in two editors (two client ids, two processes).
-        const threadId = await newThread(one, ana);
-        const seeded = await patchWorkspace(one, ana, { threadId, patch: { document: { content: seedText ? `${seedText} ` : '' } } });
-        const editors = [
-          new Editor('editor-ana-0001', one, ana, threadId, seeded.document.content, seeded.document.version),
-          new Editor('editor-ben-0002', other, ana, threadId, seeded.document.content, seeded.document.version),
-        ] as const;
-        const agent = createDbWorkspacePort(one.db, { threadId, turnIndex: 0 });
-        const written: string[][] = [[], []];
-        const deleted = new Set<string>();
-        const agentTokens: string[] = [];
-        const running: Promise<void>[] = [];
-        for (const c of commands) {
-          if (c.kind === 'type') {
-            const editor = editors[c.who];
-            const spots = boundaries(editor.text);
-            const token = `${c.who === 0 ? 'A' : 'B'}${written[c.who]!.length}`;
-            editor.edit({ from: spots[c.at % spots.length]!, insert: `${token} ` });
-            written[c.who]!.push(token);
-          } else if (c.kind === 'delete') {
-            const editor = editors[c.who];
-            const mine = written[c.who]!.filter((t) => !deleted.has(t));
-            const token = mine[c.pick % Math.max(mine.length, 1)];
-            if (token === undefined) continue;
-            const at = tokenAt(editor.text, token);
-            expect(at).toBeGreaterThanOrEqual(0);
-            editor.edit({ from: at, to: at + token.length + 1 });
-            deleted.add(token);
-          } else if (c.kind === 'push') {
-            running.push(editors[c.who].push());
-          } else if (c.kind === 'pull') {
-            running.push(editors[c.who].pull());
-          } else if (c.kind === 'agent') {
-            const token = `G${agentTokens.length}`;
-            agentTokens.push(token);
-            running.push(agent.forToolCall(`call_${token}`).appendDocument(`${token} `));
-          } else {
-            await Promise.all(running.splice(0));
+      fc.asyncProperty(
+        fc.array(command, { minLength: 5, maxLength: 30 }),
+        fc.string({ maxLength: 12 }),
+        async (commands, start) => {
+          const seedText = start.replace(/[^a-z \n]/g, '');
+          // Until members exist, both people are the owner in two editors (two client ids, two processes).
+          const threadId = await newThread(one, ana);
+          const seeded = await patchWorkspace(one, ana, {
+            threadId,
+            patch: { document: { content: seedText ? `${seedText} ` : '' } },
+          });
+          const editors = [
+            new Editor(
+              'editor-ana-0001',
+              one,
+              ana,
+              threadId,
+              seeded.document.content,
+              seeded.document.version,
+            ),
+            new Editor(
+              'editor-ben-0002',
+              other,
+              ana,
+              threadId,
+              seeded.document.content,
+              seeded.document.version,
+            ),
+          ] as const;
+          const agent = createDbWorkspacePort(one.db, { threadId, turnIndex: 0 });
+          const written: string[][] = [[], []];
+          const deleted = new Set<string>();
+          const agentTokens: string[] = [];
+          const running: Promise<void>[] = [];
+          for (const c of commands) {
+            if (c.kind === 'type') {
+              const editor = editors[c.who];
+              const spots = boundaries(editor.text);
+              const token = `${c.who === 0 ? 'A' : 'B'}${written[c.who]!.length}`;
+              editor.edit({ from: spots[c.at % spots.length]!, insert: `${token} ` });
+              written[c.who]!.push(token);
+            } else if (c.kind === 'delete') {
+              const editor = editors[c.who];
+              const mine = written[c.who]!.filter((t) => !deleted.has(t));
+              const token = mine[c.pick % Math.max(mine.length, 1)];
+              if (token === undefined) continue;
+              const at = tokenAt(editor.text, token);
+              expect(at).toBeGreaterThanOrEqual(0);
+              editor.edit({ from: at, to: at + token.length + 1 });
+              deleted.add(token);
+            } else if (c.kind === 'push') {
+              running.push(editors[c.who].push());
+            } else if (c.kind === 'pull') {
+              running.push(editors[c.who].pull());
+            } else if (c.kind === 'agent') {
+              const token = `G${agentTokens.length}`;
+              agentTokens.push(token);
+              running.push(agent.forToolCall(`call_${token}`).appendDocument(`${token} `));
+            } else {
+              await Promise.all(running.splice(0));
+            }
           }
-        }
-        await Promise.all(running);
-        for (const editor of editors) await editor.settle();
-        for (const editor of editors) await editor.pull();
+          await Promise.all(running);
+          for (const editor of editors) await editor.settle();
+          for (const editor of editors) await editor.pull();
 
-        const final = (await admin.db.execute<{ content: string; version: number }>(
-          sql`select content, version from documents where thread_id = ${threadId}`,
-        ))[0]!;
-        for (const editor of editors) {
-          expect(editor.text).toBe(final.content);
-          expect(getSyncedVersion(editor.state)).toBe(final.version);
-        }
-        const expected = [...written.flat(), ...agentTokens].filter((t) => !deleted.has(t));
-        for (const token of expected) expect(tokenAt(final.content, token), `${token} in ${JSON.stringify(final.content)}`).toBeGreaterThanOrEqual(0);
-        for (const token of deleted) expect(tokenAt(final.content, token)).toBe(-1);
-        const tokens = final.content.split(/[ \n]+/).filter((t) => /^[ABG]\d+$/.test(t));
-        expect(tokens.sort()).toEqual([...expected].sort());
-        expect(await replayLog(threadId)).toBe(final.content);
-      }),
+          const final = (
+            await admin.db.execute<{ content: string; version: number }>(
+              sql`select content, version from documents where thread_id = ${threadId}`,
+            )
+          )[0]!;
+          for (const editor of editors) {
+            expect(editor.text).toBe(final.content);
+            expect(getSyncedVersion(editor.state)).toBe(final.version);
+          }
+          const expected = [...written.flat(), ...agentTokens].filter((t) => !deleted.has(t));
+          for (const token of expected)
+            expect(
+              tokenAt(final.content, token),
+              `${token} in ${JSON.stringify(final.content)}`,
+            ).toBeGreaterThanOrEqual(0);
+          for (const token of deleted) expect(tokenAt(final.content, token)).toBe(-1);
+          const tokens = final.content.split(/[ \n]+/).filter((t) => /^[ABG]\d+$/.test(t));
+          expect(tokens.sort()).toEqual([...expected].sort());
+          expect(await replayLog(threadId)).toBe(final.content);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 240_000);
@@ -221,7 +263,11 @@ describe('two editors and the agent in one document', () => {
   it('drops the updates of a retried push that the server already accepted', async () => {
     const ana = await newUser(admin);
     const threadId = await newThread(one, ana);
-    const push = { version: 0, client_id: 'editor-retry-01', updates: [{ patch: [{ i: 'Hello ' }] }, { patch: [{ r: 6 }, { i: 'world' }] }] };
+    const push = {
+      version: 0,
+      client_id: 'editor-retry-01',
+      updates: [{ patch: [{ i: 'Hello ' }] }, { patch: [{ r: 6 }, { i: 'world' }] }],
+    };
     const first = await pushDocumentUpdates(one, ana, { threadId, push });
     expect(first.version).toBe(2);
     const again = await pushDocumentUpdates(other, ana, { threadId, push });
@@ -236,11 +282,18 @@ describe('two editors and the agent in one document', () => {
     const subscription = await other.family.subscribe(threadId, null);
     const signals: unknown[] = [];
     subscription.onSignal((s) => signals.push(s));
-    await pushDocumentUpdates(one, ana, { threadId, push: { version: 0, client_id: 'editor-signal-1', updates: [{ patch: [{ i: 'Hi' }] }] } });
+    await pushDocumentUpdates(one, ana, {
+      threadId,
+      push: { version: 0, client_id: 'editor-signal-1', updates: [{ patch: [{ i: 'Hi' }] }] },
+    });
     await expect.poll(() => signals.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(signals[0]).toEqual({
       event: 'document_updates',
-      data: { thread_id: threadId, version: 1, updates: [{ version: 1, client_id: 'editor-signal-1', length: 0, patch: [{ i: 'Hi' }] }] },
+      data: {
+        thread_id: threadId,
+        version: 1,
+        updates: [{ version: 1, client_id: 'editor-signal-1', length: 0, patch: [{ i: 'Hi' }] }],
+      },
     });
     subscription.end('closed');
   });

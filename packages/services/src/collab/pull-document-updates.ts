@@ -19,7 +19,11 @@ export async function pullDocumentUpdates(
       const [row] = await tx.execute<{ title: string; content: string; version: number }>(
         sql`select title, content, version from documents where thread_id = ${input.threadId}`,
       );
-      const current = { title: row?.title ?? '', content: row?.content ?? '', version: Number(row?.version ?? 0) };
+      const current = {
+        title: row?.title ?? '',
+        content: row?.content ?? '',
+        version: Number(row?.version ?? 0),
+      };
       if (input.since > current.version) {
         throw AppError.validation(
           [{ path: 'since', message: `is newer than the document (version ${current.version})` }],
@@ -28,9 +32,13 @@ export async function pullDocumentUpdates(
       }
       const updates = await readDocumentUpdates(tx, input.threadId, current, input.since);
       if (!updates) {
-        throw new AppError('conflict', 'The document’s history since this version is not in the change log: reload it', {
-          details: { document: current } satisfies DocumentConflictDetails,
-        });
+        throw new AppError(
+          'conflict',
+          'The document’s history since this version is not in the change log: reload it',
+          {
+            details: { document: current } satisfies DocumentConflictDetails,
+          },
+        );
       }
       return { version: current.version, updates };
     },

@@ -15,13 +15,21 @@ export async function pushDocumentUpdates(
   input: { threadId: string; push: PushDocumentUpdates },
 ): Promise<DocumentUpdates> {
   const { push } = input;
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
-    threadId: input.threadId,
-    author: editorAuthor(actor),
-    edits: [
-      { kind: 'document_updates', baseVersion: push.version, clientId: push.client_id, patches: push.updates.map((u) => u.patch) },
-    ] as const,
-  });
+  const { outcomes } = await writeWorkspace(
+    { db: deps.db, owner: actor },
+    {
+      threadId: input.threadId,
+      author: editorAuthor(actor),
+      edits: [
+        {
+          kind: 'document_updates',
+          baseVersion: push.version,
+          clientId: push.client_id,
+          patches: push.updates.map((u) => u.patch),
+        },
+      ] as const,
+    },
+  );
   const [document] = outcomes;
   return { version: document.version, updates: document.updates };
 }

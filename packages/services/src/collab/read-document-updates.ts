@@ -46,7 +46,9 @@ export async function readDocumentUpdates(
       client_id: row.after.client_id ?? null,
       length,
       patch,
-      ...(row.kind === 'document_title' && typeof row.after.title === 'string' ? { title: row.after.title } : {}),
+      ...(row.kind === 'document_title' && typeof row.after.title === 'string'
+        ? { title: row.after.title }
+        : {}),
     });
   }
   return updates.reverse();

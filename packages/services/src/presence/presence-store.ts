@@ -22,7 +22,11 @@ export interface Heartbeat {
  * Records the tab's heartbeat; returns the family id and whether others were told (a change). Rows
  * of the family gone for an hour are pruned on the way.
  */
-export async function recordHeartbeat(db: DbOrTx, beat: Heartbeat, windowSeconds = PRESENCE_WINDOW_SECONDS): Promise<{ familyId: string; isChanged: boolean } | null> {
+export async function recordHeartbeat(
+  db: DbOrTx,
+  beat: Heartbeat,
+  windowSeconds = PRESENCE_WINDOW_SECONDS,
+): Promise<{ familyId: string; isChanged: boolean } | null> {
   const [row] = await db.execute<{ family_id: string; is_changed: boolean }>(sql`
     with family as (select root_thread_id as family_id from conversations where thread_id = ${beat.threadId}),
     prev as (
@@ -57,7 +61,10 @@ export async function recordHeartbeat(db: DbOrTx, beat: Heartbeat, windowSeconds
 }
 
 /** The tab says it leaves (its page is closing): its row goes, and the family hears of it. */
-export async function removePresence(db: DbOrTx, input: { threadId: string; clientId: string; userId: string }): Promise<void> {
+export async function removePresence(
+  db: DbOrTx,
+  input: { threadId: string; clientId: string; userId: string },
+): Promise<void> {
   await db.execute(sql`
     with gone as (
       delete from presence p using conversations c
@@ -80,7 +87,11 @@ interface PresenceRow extends Record<string, unknown> {
 }
 
 /** Everyone heard from within the window, by name then tab (a stable order: watchers compare lists). */
-export async function readPresence(db: DbOrTx, familyId: string, windowSeconds = PRESENCE_WINDOW_SECONDS): Promise<Presence> {
+export async function readPresence(
+  db: DbOrTx,
+  familyId: string,
+  windowSeconds = PRESENCE_WINDOW_SECONDS,
+): Promise<Presence> {
   const rows = await db.execute<PresenceRow>(sql`
     select p.client_id, p.user_id, coalesce(nullif(u.name, ''), u.email) as name, p.thread_id, p.turn_index, p.is_typing, p.seen_at
     from presence p join "user" u on u.id = p.user_id

@@ -6,7 +6,14 @@ import { OfflineChatModel } from '@trellis/agent';
 import type { Presence } from '@trellis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilySignal } from '../live/family-subscription';
-import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
+import {
+  connectAdmin,
+  createTestDeps,
+  newThread,
+  newUser,
+  prepareCheckpointer,
+  type TestDeps,
+} from '../testing/test-harness';
 import { getPresence, heartbeatPresence, leavePresence } from './presence';
 
 const admin = connectAdmin();
@@ -24,7 +31,10 @@ afterAll(async () => {
   await admin.close();
 });
 
-async function watch(deps: TestDeps, familyId: string): Promise<{ latest: () => Presence | null; stop: () => void }> {
+async function watch(
+  deps: TestDeps,
+  familyId: string,
+): Promise<{ latest: () => Presence | null; stop: () => void }> {
   const subscription = await deps.family.subscribe(familyId, null);
   let latest: Presence | null = null;
   subscription.onSignal((signal: FamilySignal) => {
@@ -38,18 +48,34 @@ describe('presence', () => {
     const actor = await newUser(admin);
     const root = await newThread(one, actor);
     const watcher = await watch(other, root);
-    const answer = await heartbeatPresence(one, actor, { threadId: root, beat: { client_id: 'tab-one-0001', turn_index: null } });
+    const answer = await heartbeatPresence(one, actor, {
+      threadId: root,
+      beat: { client_id: 'tab-one-0001', turn_index: null },
+    });
     expect(answer.people).toHaveLength(1);
     await expect.poll(() => watcher.latest()?.people.length, { timeout: 5_000 }).toBe(1);
-    expect(watcher.latest()!.people[0]).toMatchObject({ user_id: actor.userId, thread_id: root, turn_index: null, is_typing: false });
+    expect(watcher.latest()!.people[0]).toMatchObject({
+      user_id: actor.userId,
+      thread_id: root,
+      turn_index: null,
+      is_typing: false,
+    });
 
-    await heartbeatPresence(one, actor, { threadId: root, beat: { client_id: 'tab-one-0001', is_typing: true } });
+    await heartbeatPresence(one, actor, {
+      threadId: root,
+      beat: { client_id: 'tab-one-0001', is_typing: true },
+    });
     await expect.poll(() => watcher.latest()?.people[0]?.is_typing, { timeout: 5_000 }).toBe(true);
 
     // A second tab, served by the other process, on an earlier step.
-    await heartbeatPresence(other, actor, { threadId: root, beat: { client_id: 'tab-two-0002', turn_index: 0 } });
+    await heartbeatPresence(other, actor, {
+      threadId: root,
+      beat: { client_id: 'tab-two-0002', turn_index: 0 },
+    });
     await expect.poll(() => watcher.latest()?.people.length, { timeout: 5_000 }).toBe(2);
-    expect((await getPresence(one, actor, { threadId: root })).people.map((p) => p.turn_index).sort()).toEqual([0, null]);
+    expect(
+      (await getPresence(one, actor, { threadId: root })).people.map((p) => p.turn_index).sort(),
+    ).toEqual([0, null]);
     await leavePresence(other, actor, { threadId: root, clientId: 'tab-two-0002' });
     await expect.poll(() => watcher.latest()?.people.length, { timeout: 5_000 }).toBe(1);
     watcher.stop();
@@ -74,7 +100,9 @@ describe('presence', () => {
     const stranger = await newUser(admin);
     const root = await newThread(one, owner);
     await expect(getPresence(one, stranger, { threadId: root })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(heartbeatPresence(one, stranger, { threadId: root, beat: { client_id: 'tab-owner-0001' } })).rejects.toMatchObject({
+    await expect(
+      heartbeatPresence(one, stranger, { threadId: root, beat: { client_id: 'tab-owner-0001' } }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
     });
   });

@@ -4,7 +4,11 @@ import { requireOwnedThread, type ThreadActor } from '../conversations/conversat
 import { readPresence, recordHeartbeat, removePresence } from './presence-store';
 
 /** Who has the family of `threadId` open: every tab heard from within the presence window. */
-export async function getPresence(deps: Pick<ServiceDeps, 'db' | 'presence'>, actor: ThreadActor, input: { threadId: string }): Promise<Presence> {
+export async function getPresence(
+  deps: Pick<ServiceDeps, 'db' | 'presence'>,
+  actor: ThreadActor,
+  input: { threadId: string },
+): Promise<Presence> {
   const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
   return readPresence(deps.db, conversation.rootThreadId, deps.presence.windowSeconds);
 }

@@ -50,5 +50,7 @@ function documentPayload(updates: readonly DocumentUpdate[]): string | null {
   const last = updates.at(-1);
   if (!last) return null;
   const full = JSON.stringify({ version: last.version, updates });
-  return new TextEncoder().encode(full).length <= MAX_INLINE_UPDATES_BYTES ? full : JSON.stringify({ version: last.version });
+  return new TextEncoder().encode(full).length <= MAX_INLINE_UPDATES_BYTES
+    ? full
+    : JSON.stringify({ version: last.version });
 }

@@ -9,11 +9,14 @@ export function StudioHeader({
   modelLabel,
   search,
   exportMenu,
+  presence,
 }: {
   email: string;
   modelLabel: string;
   search?: ReactNode;
   exportMenu?: ReactNode;
+  /** Who has the displayed family open. */
+  presence?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -27,6 +30,7 @@ export function StudioHeader({
         <span className="font-semibold text-primary">Trellis</span>
       </div>
       <div className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground md:gap-3">
+        {presence}
         <span
           data-testid="model-label"
           title="The model answering in this studio"

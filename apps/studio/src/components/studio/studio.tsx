@@ -9,6 +9,9 @@ import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
+import { PresenceAvatars } from '@/components/presence/presence-avatars';
+import { PresenceProvider } from '@/components/presence/presence-context';
+import { usePresence } from '@/components/presence/use-presence';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
@@ -42,74 +45,78 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     replay: initialReplay ?? null,
   });
   const { replay } = studio;
+  const presence = usePresence(studio.isMissing ? null : studio.view.threadId, studio.view.step);
   return (
-    <div className="relative flex h-dvh flex-col" data-testid="studio">
-      {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
-      <a
-        href="#composer"
-        data-testid="skip-to-composer"
-        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
-      >
-        Skip to the message box
-      </a>
-      <StudioHeader
-        email={user.email}
-        modelLabel={modelLabel}
-        search={<SearchDialog onOpenStep={studio.openStep} />}
-        exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
-      />
-      <StudioLayout
-        tab={studio.tab}
-        onTabChange={studio.setTab}
-        isWorkspaceBusy={isRunActive(studio.run)}
-        history={
-          <HistoryPanel
-            selectedThreadId={studio.view.threadId}
-            isCreating={studio.isCreating}
-            runningThreadIds={studio.runningThreadIds}
-            onSelect={studio.guardedOpenConversation}
-            onCreate={studio.guardedCreateConversation}
-            onDeletedSelected={studio.leave}
-          />
-        }
-        chat={
-          <ChatColumn
-            panel={studio.isMissing ? null : studio.trajectory.panel}
-            links={studio.trajectory.links}
-            preview={studio.trajectory.banner}
-          >
-            <MessageActionsProvider value={studio.messageActions}>
-              <ChatPanel
-                threadId={studio.view.threadId}
-                restoredStep={studio.view.step}
-                transcript={studio.transcript}
-                conversation={studio.conversation}
-                isMissing={studio.isMissing}
-                modelLabel={modelLabel}
-                run={studio.run}
-                onSend={studio.send}
-                onStop={studio.stop}
-                onDismiss={studio.dismissRun}
-                onLeave={studio.leave}
-              />
-            </MessageActionsProvider>
-          </ChatColumn>
-        }
-        workspace={
-          replay.seq !== null ? (
-            <ReplayPanel replay={{ ...replay, seq: replay.seq }} />
-          ) : (
-            <WorkspacePanel
-              source={studio.workspace}
-              preview={studio.trajectory.banner}
-              headerAction={
-                studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
-              }
+    <PresenceProvider state={presence} meUserId={user.id}>
+      <div className="relative flex h-dvh flex-col" data-testid="studio">
+        {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
+        <a
+          href="#composer"
+          data-testid="skip-to-composer"
+          className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
+        >
+          Skip to the message box
+        </a>
+        <StudioHeader
+          email={user.email}
+          modelLabel={modelLabel}
+          search={<SearchDialog onOpenStep={studio.openStep} />}
+          exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
+          presence={<PresenceAvatars />}
+        />
+        <StudioLayout
+          tab={studio.tab}
+          onTabChange={studio.setTab}
+          isWorkspaceBusy={isRunActive(studio.run)}
+          history={
+            <HistoryPanel
+              selectedThreadId={studio.view.threadId}
+              isCreating={studio.isCreating}
+              runningThreadIds={studio.runningThreadIds}
+              onSelect={studio.guardedOpenConversation}
+              onCreate={studio.guardedCreateConversation}
+              onDeletedSelected={studio.leave}
             />
-          )
-        }
-      />
-      <UnsentTextDialog />
-    </div>
+          }
+          chat={
+            <ChatColumn
+              panel={studio.isMissing ? null : studio.trajectory.panel}
+              links={studio.trajectory.links}
+              preview={studio.trajectory.banner}
+            >
+              <MessageActionsProvider value={studio.messageActions}>
+                <ChatPanel
+                  threadId={studio.view.threadId}
+                  restoredStep={studio.view.step}
+                  transcript={studio.transcript}
+                  conversation={studio.conversation}
+                  isMissing={studio.isMissing}
+                  modelLabel={modelLabel}
+                  run={studio.run}
+                  onSend={studio.send}
+                  onStop={studio.stop}
+                  onDismiss={studio.dismissRun}
+                  onLeave={studio.leave}
+                />
+              </MessageActionsProvider>
+            </ChatColumn>
+          }
+          workspace={
+            replay.seq !== null ? (
+              <ReplayPanel replay={{ ...replay, seq: replay.seq }} />
+            ) : (
+              <WorkspacePanel
+                source={studio.workspace}
+                preview={studio.trajectory.banner}
+                headerAction={
+                  studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
+                }
+              />
+            )
+          }
+        />
+        <UnsentTextDialog />
+      </div>
+    </PresenceProvider>
   );
 }

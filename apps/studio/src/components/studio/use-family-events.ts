@@ -1,9 +1,17 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
-import { FAMILY_EVENT_KINDS, FamilyEventSchema, type FamilyEvent, type Message } from '@trellis/domain';
+import {
+  DocumentUpdatesSignalSchema,
+  FAMILY_EVENT_KINDS,
+  FamilyEventSchema,
+  PresenceSchema,
+  type FamilyEvent,
+  type Message,
+} from '@trellis/domain';
 import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
 import { queryKeys } from '@/lib/api/query-keys';
+import { familySignals } from '@/lib/live/family-signals';
 import type { TurnStore } from '@/lib/turns/turn-store';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { invalidateFamilyGraphs } from './use-family-graph';
@@ -13,15 +21,26 @@ import { invalidateFamilyGraphs } from './use-family-graph';
  * studio process changes shows here without a reload. Every event redraws the trajectory and the
  * conversation list; one on the displayed thread re-reads its transcript, workspace and header.
  * EventSource reconnects on its own and sends the last id it saw, so nothing is missed.
+ *
+ * Besides the record's events, the stream carries a document's new versions (`document_updates`, for
+ * the live editor: it takes them directly, so an edit of the document body alone re-reads nothing
+ * but, a moment later, the map) and who is here (`presence`).
  */
 export function useFamilyEvents(threadId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (threadId === null || typeof EventSource === 'undefined') return;
     const source = new EventSource(apiPaths.events(threadId));
+    let bodyEditTimer: ReturnType<typeof setTimeout> | undefined;
     const onEvent = (message: MessageEvent<string>) => {
       const event = parseFamilyEvent(message.data);
       if (!event) return;
+      if (event.kind === 'workspace_changed' && isBodyOnly(event)) {
+        // Typing reaches the editors as document updates; the map's change counts can wait for a pause.
+        clearTimeout(bodyEditTimer);
+        bodyEditTimer = setTimeout(() => void invalidateFamilyGraphs(queryClient), BODY_EDIT_SETTLE_MS);
+        return;
+      }
       void invalidateFamilyGraphs(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
       if (event.thread_id !== threadId) return;
@@ -38,7 +57,24 @@ export function useFamilyEvents(threadId: string | null): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
-    return () => source.close();
+    source.addEventListener('document_updates', (message: MessageEvent<string>) => {
+      const signal = parseJson(DocumentUpdatesSignalSchema, message.data);
+      if (signal) familySignals.documentUpdates(signal);
+    });
+    source.addEventListener('presence', (message: MessageEvent<string>) => {
+      const presence = parseJson(PresenceSchema, message.data);
+      if (presence) queryClient.setQueryData(queryKeys.presence(threadId), presence);
+    });
+    // Signals are not replayed on a reconnect: the live editors read what they missed.
+    let hasOpened = false;
+    source.addEventListener('open', () => {
+      if (hasOpened) familySignals.reconnected();
+      hasOpened = true;
+    });
+    return () => {
+      clearTimeout(bodyEditTimer);
+      source.close();
+    };
   }, [threadId, queryClient]);
 }
 
@@ -46,7 +82,11 @@ export function useFamilyEvents(threadId: string | null): void {
  * A question without a reply on the displayed thread, and no run of this page on it: the turn runs
  * elsewhere (another tab, or it was running when the page opened). Follow its reply from where it is.
  */
-export function useFollowUnansweredTurn(turns: TurnStore, threadId: string | null, messages: readonly Message[]): void {
+export function useFollowUnansweredTurn(
+  turns: TurnStore,
+  threadId: string | null,
+  messages: readonly Message[],
+): void {
   const followed = useRef<string | null>(null);
   const last = messages.at(-1);
   const turn = last?.role === 'user' && last.thread_id === threadId ? last.turn_index : null;
@@ -58,6 +98,27 @@ export function useFollowUnansweredTurn(turns: TurnStore, threadId: string | nul
     followed.current = key;
     void turns.follow(threadId, turn, content);
   }, [turns, threadId, turn, content]);
+}
+
+/** A pause in typing after which the map re-reads its change counts. */
+const BODY_EDIT_SETTLE_MS = 1_500;
+
+/** A change of the document's body and nothing else (what live editors take as document updates). */
+function isBodyOnly(event: FamilyEvent): boolean {
+  const kinds = event.data.kinds;
+  return Array.isArray(kinds) && kinds.length === 1 && kinds[0] === 'document';
+}
+
+function parseJson<T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  data: string,
+): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseFamilyEvent(data: string): FamilyEvent | null {

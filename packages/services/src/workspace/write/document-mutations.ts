@@ -34,7 +34,12 @@ export interface LiveDocument {
 }
 
 export type DocumentEdit =
-  | { kind: 'document'; title?: string | undefined; content?: string | undefined; baseVersion?: number | undefined }
+  | {
+      kind: 'document';
+      title?: string | undefined;
+      content?: string | undefined;
+      baseVersion?: number | undefined;
+    }
   | { kind: 'document_append'; text: string }
   | { kind: 'document_section'; heading: string; content: string }
   /** A live editor's unconfirmed updates, made on `baseVersion`: see `applyDocumentUpdates`. */
@@ -47,7 +52,13 @@ export async function setObjective(ctx: WriteContext, objective: string | null):
     where c.thread_id = ${ctx.threadId}
     returning old.objective as before`);
   if (row && row.before !== objective) {
-    ctx.drafts.push({ kind: 'objective', key: null, op: 'set', before: { text: row.before }, after: { text: objective } });
+    ctx.drafts.push({
+      kind: 'objective',
+      key: null,
+      op: 'set',
+      before: { text: row.before },
+      after: { text: objective },
+    });
   }
 }
 
@@ -90,13 +101,23 @@ async function saveDocument(
       after: { version: version + 1, title: next.title },
     });
     version++;
-    ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch: [], title: next.title });
+    ctx.documentUpdates.push({
+      version,
+      client_id: null,
+      length: current.content.length,
+      patch: [],
+      title: next.title,
+    });
   }
   if (next.content !== current.content) {
     const patch: DocPatch = makeDocPatch(current.content, next.content);
     const deleted = deletedTexts(current.content, patch);
     const before: DocumentBodyBefore = deleted.length > 0 ? { version, deleted } : { version };
-    const after: DocumentBodyAfter = { version: version + 1, patch, ...(options.attribution ? { attribution: options.attribution } : {}) };
+    const after: DocumentBodyAfter = {
+      version: version + 1,
+      patch,
+      ...(options.attribution ? { attribution: options.attribution } : {}),
+    };
     ctx.drafts.push({ kind: 'document', key: null, op: 'patch', before: { ...before }, after: { ...after } });
     version++;
     ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch });
@@ -134,16 +155,23 @@ async function applyDocumentUpdates(
   if (edit.baseVersion < current.version) {
     const read = await readDocumentUpdates(ctx.tx, ctx.threadId, current, edit.baseVersion);
     if (!read) {
-      throw new AppError('conflict', 'The document’s history since this editor’s version is not in the change log: reload it', {
-        details: { document: current } satisfies DocumentConflictDetails,
-      });
+      throw new AppError(
+        'conflict',
+        'The document’s history since this editor’s version is not in the change log: reload it',
+        {
+          details: { document: current } satisfies DocumentConflictDetails,
+        },
+      );
     }
     since = read;
     try {
       patches = rebasePatches(edit.clientId, patches, since);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      throw AppError.validation([{ path: 'updates', message: 'do not fit the document at their version' }], 'The updates do not fit the document');
+      throw AppError.validation(
+        [{ path: 'updates', message: 'do not fit the document at their version' }],
+        'The updates do not fit the document',
+      );
     }
   }
   let content = current.content;
@@ -156,7 +184,10 @@ async function applyDocumentUpdates(
       next = applyDocPatch(content, patch);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      throw AppError.validation([{ path: 'updates', message: 'do not fit the document at this version' }], 'The updates do not fit the document');
+      throw AppError.validation(
+        [{ path: 'updates', message: 'do not fit the document at this version' }],
+        'The updates do not fit the document',
+      );
     }
     const deleted = deletedTexts(content, patch);
     ctx.drafts.push({
@@ -180,7 +211,11 @@ async function applyDocumentUpdates(
 }
 
 /** The pushed patches (each on the text the previous one made, the first on the base version) moved over `since`. */
-function rebasePatches(clientId: string, patches: readonly DocPatch[], since: readonly DocumentUpdate[]): DocPatch[] {
+function rebasePatches(
+  clientId: string,
+  patches: readonly DocPatch[],
+  since: readonly DocumentUpdate[],
+): DocPatch[] {
   let length = since[0]?.length ?? 0;
   const pushed = patches.map((patch) => {
     const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, length));
@@ -191,7 +226,9 @@ function rebasePatches(clientId: string, patches: readonly DocPatch[], since: re
     changes: ChangeSet.fromJSON(docPatchToChangeSetJson(update.patch, update.length)),
     clientID: update.client_id ?? '',
   }));
-  return rebaseUpdates(pushed, over).map((update) => changeSetJsonToDocPatch(update.changes.toJSON() as ChangeSetJson));
+  return rebaseUpdates(pushed, over).map((update) =>
+    changeSetJsonToDocPatch(update.changes.toJSON() as ChangeSetJson),
+  );
 }
 
 async function readDocumentForUpdate(tx: Tx, threadId: string): Promise<LiveDocument> {
@@ -221,9 +258,13 @@ async function mergeOntoCurrent(
     );
   }
   const conflict = () =>
-    new AppError('conflict', 'The document changed since this copy was loaded and the edits overlap: merge them and save again', {
-      details: { document: current } satisfies DocumentConflictDetails,
-    });
+    new AppError(
+      'conflict',
+      'The document changed since this copy was loaded and the edits overlap: merge them and save again',
+      {
+        details: { document: current } satisfies DocumentConflictDetails,
+      },
+    );
   const rebuilt = await rebuildDocument(tx, threadId, current, base);
   if (!rebuilt) throw conflict();
   let title = current.title;
@@ -246,8 +287,17 @@ async function mergeOntoCurrent(
  * cost follows the number of changes since that version, not the length of the log. Null when the
  * log cannot rebuild it (a version from before the log).
  */
-async function rebuildDocument(tx: Tx, threadId: string, current: LiveDocument, version: number): Promise<LiveDocument | null> {
-  const rows = await tx.execute<{ kind: string; before: Record<string, unknown>; after: Record<string, unknown> }>(sql`
+async function rebuildDocument(
+  tx: Tx,
+  threadId: string,
+  current: LiveDocument,
+  version: number,
+): Promise<LiveDocument | null> {
+  const rows = await tx.execute<{
+    kind: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  }>(sql`
     ${lineageWalk(threadId)}
     select w.kind, w.before, w.after
     from up

@@ -30,10 +30,15 @@ class Authority {
     incoming = [
       ...rebaseUpdates(
         incoming,
-        since.map((u) => ({ changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)), clientID: u.client_id ?? '' })),
+        since.map((u) => ({
+          changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)),
+          clientID: u.client_id ?? '',
+        })),
       ),
     ];
-    const added = incoming.map((u) => this.#append(changeSetJsonToDocPatch(u.changes.toJSON() as ChangeSetJson), push.client_id));
+    const added = incoming.map((u) =>
+      this.#append(changeSetJsonToDocPatch(u.changes.toJSON() as ChangeSetJson), push.client_id),
+    );
     for (const listener of this.listeners) listener(added);
     return { version: this.updates.length, updates: this.updates.slice(push.version) };
   }
@@ -71,10 +76,21 @@ function editor(authority: Authority, id: string) {
     push: async (push) => authority.push(push),
     pull: async (since) => authority.pull(since),
   });
-  const host = new Host(EditorState.create({ doc: authority.text, extensions: [history(), session.extension(authority.updates.length)] }));
+  const host = new Host(
+    EditorState.create({
+      doc: authority.text,
+      extensions: [history(), session.extension(authority.updates.length)],
+    }),
+  );
   session.attach(host);
   const type = (from: number, insert: string) => {
-    host.dispatch(host.state.update({ changes: { from, insert }, selection: EditorSelection.cursor(from + insert.length), userEvent: 'input.type' }));
+    host.dispatch(
+      host.state.update({
+        changes: { from, insert },
+        selection: EditorSelection.cursor(from + insert.length),
+        userEvent: 'input.type',
+      }),
+    );
     session.localEdit();
   };
   return { session, host, type };
@@ -95,12 +111,17 @@ describe('a live editor session', () => {
     ben.type('First paragraph.\n\nSecond paragraph.'.length, ' Ben adds that.');
     authority.append('\n\nThe agent’s paragraph.');
     await Promise.all([ana.session.flush(), ben.session.flush()]);
-    const expected = 'First paragraph. Ana adds this.\n\nSecond paragraph. Ben adds that.\n\nThird paragraph.\n\nThe agent’s paragraph.';
+    const expected =
+      'First paragraph. Ana adds this.\n\nSecond paragraph. Ben adds that.\n\nThird paragraph.\n\nThe agent’s paragraph.';
     expect(authority.text).toBe(expected);
     expect(ana.host.state.doc.toString()).toBe(expected);
     expect(ben.host.state.doc.toString()).toBe(expected);
-    expect(ana.host.state.selection.main.head).toBe(expected.indexOf(' Ana adds this.') + ' Ana adds this.'.length);
-    expect(ben.host.state.selection.main.head).toBe(expected.indexOf(' Ben adds that.') + ' Ben adds that.'.length);
+    expect(ana.host.state.selection.main.head).toBe(
+      expected.indexOf(' Ana adds this.') + ' Ana adds this.'.length,
+    );
+    expect(ben.host.state.selection.main.head).toBe(
+      expected.indexOf(' Ben adds that.') + ' Ben adds that.'.length,
+    );
   });
 
   it('keeps others’ changes out of the undo history: undo takes back only what this person typed', async () => {

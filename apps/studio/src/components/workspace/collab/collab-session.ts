@@ -69,7 +69,8 @@ export class CollabSession {
       EditorState.lineSeparator.of('\n'),
       collab({ startVersion, clientID: this.clientId }),
       EditorView.updateListener.of((update) => {
-        if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(Transaction.remote))) this.localEdit();
+        if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(Transaction.remote)))
+          this.localEdit();
       }),
     ];
   }
@@ -112,7 +113,10 @@ export class CollabSession {
     host.dispatch(
       receiveUpdates(
         host.state,
-        fresh.map((u) => ({ changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)), clientID: u.client_id ?? '' })),
+        fresh.map((u) => ({
+          changes: ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, u.length)),
+          clientID: u.client_id ?? '',
+        })),
       ),
     );
     for (const u of fresh) if (u.title !== undefined) this.#callbacks.onTitle?.(u.title);

@@ -1,4 +1,9 @@
-import { HeartbeatPresenceSchema, LeavePresenceQuerySchema, PathIdSchema, PresenceSchema } from '@trellis/domain';
+import {
+  HeartbeatPresenceSchema,
+  LeavePresenceQuerySchema,
+  PathIdSchema,
+  PresenceSchema,
+} from '@trellis/domain';
 import { getPresence, heartbeatPresence, leavePresence } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 import { PRESENCE } from '@/server/openapi/descriptions';
@@ -33,7 +38,8 @@ export const POST = defineRoute(
     response: PresenceSchema,
     errors: [...OWNED, ...JSON_BODY],
   },
-  async ({ params, body, ctx, actor }) => heartbeatPresence(ctx.deps, actor, { threadId: params.id, beat: body }),
+  async ({ params, body, ctx, actor }) =>
+    heartbeatPresence(ctx.deps, actor, { threadId: params.id, beat: body }),
 );
 
 export const DELETE = defineRoute(

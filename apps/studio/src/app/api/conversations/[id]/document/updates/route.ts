@@ -1,4 +1,9 @@
-import { DocumentUpdatesQuerySchema, DocumentUpdatesSchema, PathIdSchema, PushDocumentUpdatesSchema } from '@trellis/domain';
+import {
+  DocumentUpdatesQuerySchema,
+  DocumentUpdatesSchema,
+  PathIdSchema,
+  PushDocumentUpdatesSchema,
+} from '@trellis/domain';
 import { pullDocumentUpdates, pushDocumentUpdates } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
 import { DOCUMENT_UPDATES } from '@/server/openapi/descriptions';
@@ -19,7 +24,8 @@ export const GET = defineRoute(
     response: DocumentUpdatesSchema,
     errors: [...OWNED, 'validation_failed', 'conflict'],
   },
-  async ({ params, query, ctx, actor }) => pullDocumentUpdates(ctx.deps, actor, { threadId: params.id, since: query.since }),
+  async ({ params, query, ctx, actor }) =>
+    pullDocumentUpdates(ctx.deps, actor, { threadId: params.id, since: query.since }),
 );
 
 export const POST = defineRoute(
@@ -34,5 +40,6 @@ export const POST = defineRoute(
     response: DocumentUpdatesSchema,
     errors: [...OWNED, ...JSON_BODY, 'conflict'],
   },
-  async ({ params, body, ctx, actor }) => pushDocumentUpdates(ctx.deps, actor, { threadId: params.id, push: body }),
+  async ({ params, body, ctx, actor }) =>
+    pushDocumentUpdates(ctx.deps, actor, { threadId: params.id, push: body }),
 );
