@@ -1,11 +1,12 @@
 /**
- * Issue 23 in Chromium: a document save carries the version it was edited from, so no edit is lost.
- * Two tabs on one path edit the document: a stale save of a different line is merged (both edits
- * kept, in both tabs); a stale save of the same words opens the merge view. The person types while
- * the agent appends: both are kept.
+ * In Chromium: the live document's edits carry the version they were made on, so no edit is lost.
+ * Two tabs on one path edit the document: a stale push of a different line is rebased (both edits
+ * kept, in both tabs); two tabs rewriting the same words both keep their text, with no dialog — the
+ * merge view and its 409 are for a REST client saving a whole text on a stale base. The person
+ * types while the agent appends: both are kept.
  *
- * "Stale" is made certain, not left to timing: the second tab's save is held in the browser (a route)
- * until the first tab's save has landed, so it reaches the server on the older version.
+ * "Stale" is made certain, not left to timing: the second tab's updates are held in the browser (a
+ * route) until the first tab's have landed, so they reach the server on the older version.
  */
 import type { BrowserContextOptions, Page, Route } from '@playwright/test';
 import { test, expect } from './support/test';
@@ -16,16 +17,16 @@ import { writeFromPage } from './support/same-origin';
 
 const DOC = ['doc: # Bees', '', 'Bees like gardens.', '', 'Hives need shade.'].join('\n');
 
-/** Holds the page's document saves (PATCH …/workspace) until `release` is called. */
+/** Holds the page's live document updates (POST …/document/updates) until `release` is called. */
 async function holdDocumentSaves(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let heldOne!: () => void;
   const held = new Promise<void>((resolve) => (heldOne = resolve));
   await page.route(
-    (url) => /^\/api\/conversations\/[^/]+\/workspace$/.test(url.pathname),
+    (url) => /^\/api\/conversations\/[^/]+\/document\/updates$/.test(url.pathname),
     async (route: Route) => {
-      if (route.request().method() !== 'PATCH') return route.fallback();
+      if (route.request().method() !== 'POST') return route.fallback();
       heldOne();
       await released;
       await route.continue();
@@ -101,14 +102,13 @@ test.describe('versioned document saves', () => {
     expect(await a.documentText()).toContain('Tab A was here.');
   });
 
-  test('two tabs rewrite the same word: the stale tab opens the merge view and nothing is overwritten', async ({
+  test('two tabs rewrite the same word: both texts are kept in both tabs, no dialog; a stale REST save of those words is a 409', async ({
     page,
     newPage,
-    axe,
   }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-conflict');
+    const before = await a.liveWorkspace(threadId);
     const hold = await holdDocumentSaves(b.page);
-    // Both tabs rewrite the same word (two insertions at one place are both kept; two rewrites are not).
     await replaceLastWord(b, 'Bees like gardens.', 'gardens.', 'meadows.');
     await hold.held;
 
@@ -116,23 +116,26 @@ test.describe('versioned document saves', () => {
     await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like orchards.');
 
     hold.release();
-    const conflict = b.byTestId('document-conflict');
-    await conflict.waitFor();
-    await b.byTestId('document-conflict-merge').locator('.cm-content').first().waitFor();
-    // The merge view shows the current text (A's) against B's.
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('orchards.');
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('meadows.');
-    expect(await b.byTestId('document-save-state').getAttribute('data-state')).toBe('conflict');
-    // A's edit is still what the server holds: the refused save overwrote nothing.
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('meadows.');
     const stored = await documentOnServer(a, threadId);
-    expect(stored).toContain('Bees like orchards.');
-    expect(stored).not.toContain('meadows');
-    await axe(b.page, '[data-testid="document-conflict"]');
+    expect(stored).toContain('orchards.');
+    expect(stored).not.toContain('gardens.');
+    // Both tabs end on the server's text; neither shows a merge view.
+    await expect.poll(() => a.documentText()).toBe(stored);
+    await expect.poll(() => b.documentText()).toBe(stored);
+    expect(await a.byTestId('document-conflict').count()).toBe(0);
+    expect(await b.byTestId('document-conflict').count()).toBe(0);
 
-    // Saving what B settled on (its own text, shown against A's) lands on the current version.
-    await b.byTestId('document-conflict-save').click();
-    await conflict.waitFor({ state: 'detached' });
-    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
+    // A REST client that saves a whole text on the version both tabs loaded gets the 409 and the current text.
+    const stale = await writeFromPage(page, 'PATCH', `/api/conversations/${threadId}/workspace`, {
+      document: {
+        content: before.document.content.replace('gardens.', 'fields.'),
+        base_version: before.document.version,
+      },
+    });
+    expect(stale.status()).toBe(409);
+    expect(((await stale.json()) as { error: { code: string } }).error.code).toBe('conflict');
+    expect(await documentOnServer(a, threadId)).toBe(stored);
   });
 
   test('the person types while the agent appends: both are kept', async ({ page }) => {

@@ -226,7 +226,7 @@ describe('two editors and the agent in one document', () => {
             } else if (c.kind === 'agent') {
               const token = `G${agentTokens.length}`;
               agentTokens.push(token);
-              running.push(agent.forToolCall(`call_${token}`).appendDocument(`${token} `));
+              running.push(agent.forToolCall!(`call_${token}`).appendDocument(`${token} `));
             } else {
               await Promise.all(running.splice(0));
             }
@@ -274,6 +274,17 @@ describe('two editors and the agent in one document', () => {
     expect(again.version).toBe(2);
     expect(again.updates.map((u) => u.version)).toEqual([1, 2]);
     expect(await replayLog(threadId)).toBe('Hello world');
+    // The two updates of the push are one change of the log, spanning versions 0 → 2.
+    const rows = await admin.db.execute<{ before: { version: number }; after: { version: number } }>(
+      sql`select before, after from workspace_changes where thread_id = ${threadId} and kind = 'document'`,
+    );
+    expect(rows.map((r) => [r.before.version, r.after.version])).toEqual([[0, 2]]);
+    // Read back, they are the two versions again: the whole patch first, then an empty one.
+    const pulled = await pullDocumentUpdates(other, ana, { threadId, since: 0 });
+    expect(pulled.updates).toEqual([
+      { version: 1, client_id: 'editor-retry-01', length: 0, patch: [{ i: 'Hello world' }] },
+      { version: 2, client_id: 'editor-retry-01', length: 11, patch: [] },
+    ]);
   });
 
   it('hands a change’s updates to the live editors of another process without reading the log', async () => {

@@ -10,7 +10,6 @@ import {
   changeSetJsonToDocPatch,
   deletedTexts,
   docPatchToChangeSetJson,
-  patchBaseLength,
   type ChangeSetJson,
   type DocumentUpdate,
   makeDocPatch,
@@ -23,7 +22,7 @@ import {
 } from '@trellis/domain';
 import { replaceMarkdownSection } from '@trellis/agent';
 import { lineageWalk } from '../../lineage/load-lineage';
-import { readDocumentUpdates } from '../../collab/read-document-updates';
+import { expandBatch, readDocumentUpdates } from '../../collab/read-document-updates';
 import type { Tx } from '../thread-lock';
 import type { WriteContext } from './context';
 
@@ -136,8 +135,9 @@ async function saveDocument(
  * on the current version apply as they are; on an older one they are rebased over the updates
  * accepted since — anyone's, the agent's appends and applies included — the way the editor rebases
  * its own unconfirmed typing (`rebaseUpdates`), and the ones already accepted from this editor (a
- * retried request) are dropped. Each update is one version and one change row carrying the
- * editor's id, so the editor recognises its own updates when they come back, in order.
+ * retried request) are dropped. Each update is one version, so the editor recognises its own when
+ * they come back, in order; the batch is one change row carrying the editor's id and spanning those
+ * versions (its first update holds the whole patch, the others are empty).
  */
 async function applyDocumentUpdates(
   ctx: WriteContext,
@@ -174,36 +174,46 @@ async function applyDocumentUpdates(
       );
     }
   }
-  let content = current.content;
-  let version = current.version;
-  for (const patch of patches) {
-    const length = content.length;
-    let next: string;
-    try {
-      if (patchBaseLength(patch) > length) throw new RangeError('the patch is longer than the document');
-      next = applyDocPatch(content, patch);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      throw AppError.validation(
-        [{ path: 'updates', message: 'do not fit the document at this version' }],
-        'The updates do not fit the document',
-      );
+  if (patches.length === 0) return { ...current, updates: since };
+  // The batch is one change row: the composition of its updates, spanning their versions (a burst of
+  // typing is one change of the log, as one save was, not one per keystroke).
+  let composed: ChangeSet;
+  try {
+    let length = current.content.length;
+    composed = ChangeSet.empty(length);
+    for (const patch of patches) {
+      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, length));
+      composed = composed.compose(changes);
+      length = changes.newLength;
     }
-    const deleted = deletedTexts(content, patch);
-    ctx.drafts.push({
-      kind: 'document',
-      key: null,
-      op: 'patch',
-      before: deleted.length > 0 ? { version, deleted } : { version },
-      after: { version: version + 1, patch, client_id: edit.clientId },
-    });
-    version++;
-    const update: DocumentUpdate = { version, client_id: edit.clientId, length, patch };
-    ctx.documentUpdates.push(update);
-    since.push(update);
-    content = next;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw AppError.validation(
+      [{ path: 'updates', message: 'do not fit the document at this version' }],
+      'The updates do not fit the document',
+    );
   }
-  if (version === current.version) return { ...current, updates: since };
+  const patch = changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson);
+  const content = applyDocPatch(current.content, patch);
+  const deleted = deletedTexts(current.content, patch);
+  const version = current.version + patches.length;
+  ctx.drafts.push({
+    kind: 'document',
+    key: null,
+    op: 'patch',
+    before: deleted.length > 0 ? { version: current.version, deleted } : { version: current.version },
+    after: { version, patch, client_id: edit.clientId },
+  });
+  const accepted = expandBatch({
+    fromVersion: current.version,
+    toVersion: version,
+    clientId: edit.clientId,
+    length: current.content.length,
+    patch,
+    newLength: content.length,
+  });
+  ctx.documentUpdates.push(...accepted);
+  since.push(...accepted);
   await ctx.tx.execute(sql`
     insert into documents (thread_id, title, content, version) values (${ctx.threadId}, ${current.title}, ${content}, ${version})
     on conflict (thread_id) do update set content = excluded.content, version = excluded.version, updated_at = now()`);

@@ -37,8 +37,13 @@ export interface CollabCallbacks {
   onTitle?: (title: string) => void;
 }
 
-/** A short wait gathers a burst of keystrokes into one request. */
-const PUSH_DELAY_MS = 40;
+/**
+ * Typing is sent when it pauses this long, and at the latest this long after its first unsent
+ * keystroke: others see it within a second, and a burst of typing is one change of the log (one
+ * request), not one per keystroke.
+ */
+const PUSH_PAUSE_MS = 250;
+const PUSH_MAX_WAIT_MS = 800;
 /** The API takes at most this many updates per request; the rest go in the next. */
 const MAX_UPDATES_PER_PUSH = 500;
 const RETRY_MS = { first: 500, max: 8_000 };
@@ -52,6 +57,8 @@ export class CollabSession {
   #pulling: Promise<void> | null = null;
   #isPullAgain = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest unsent keystroke was typed (null: nothing waits). */
+  #waitingSince: number | null = null;
   #retries = 0;
   #status: CollabStatus = 'saved';
   #isDestroyed = false;
@@ -93,7 +100,12 @@ export class CollabSession {
   localEdit(): void {
     this.#callbacks.onLocalEdit?.();
     if (this.#status !== 'saving') this.#setStatus('unsaved');
-    this.#schedule(PUSH_DELAY_MS);
+    if (this.#inFlight || this.#isDestroyed) return;
+    const now = Date.now();
+    this.#waitingSince ??= now;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#schedule(Math.max(0, Math.min(PUSH_PAUSE_MS, this.#waitingSince + PUSH_MAX_WAIT_MS - now)));
   }
 
   /**
@@ -193,6 +205,7 @@ export class CollabSession {
       return Promise.resolve();
     }
     this.#setStatus('saving');
+    this.#waitingSince = null;
     const request: PushDocumentUpdates = {
       version: getSyncedVersion(host.state),
       client_id: this.clientId,
@@ -203,8 +216,11 @@ export class CollabSession {
         this.#inFlight = null;
         this.#retries = 0;
         this.receive(answer.updates);
-        if (this.hasUnconfirmed) this.#schedule(0);
-        else this.#setStatus('saved');
+        if (this.hasUnconfirmed) {
+          // Typed while this was in flight: sent on the same terms as any typing.
+          this.#waitingSince ??= Date.now();
+          this.#schedule(PUSH_PAUSE_MS);
+        } else this.#setStatus('saved');
       },
       () => {
         this.#inFlight = null;
