@@ -18,6 +18,9 @@ import { createBranch } from '../branching/create-branch';
 import { sendTurn } from '../turns/send-turn';
 import { listMessages } from '../lineage/list-messages';
 import { subscribeFamilyEvents } from '../live/subscribe-family-events';
+import { exportDataset } from '../export/export-dataset';
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 
 const admin = connectAdmin();
 let deps: TestDeps;
@@ -160,6 +163,32 @@ describe('roles', () => {
     expect(paged.conversations.map((c) => c.root_thread_id)).toEqual([mine]);
     const next = await listConversations(deps, member, { limit: 1, cursor: paged.next_cursor! });
     expect(new Set(next.conversations.map((c) => c.thread_id))).toEqual(new Set([threadId, branch.thread_id]));
+  });
+});
+
+describe('the dataset of a member', () => {
+  it('holds the member’s own families and those shared with them, each with their role, and no one else’s', async () => {
+    const { owner, member, threadId } = await familyWithMember('viewer');
+    await collect(await sendTurn(deps, owner, { threadId, content: 'Shared question' }));
+    const mine = await newThread(deps, member, 'Mine');
+    const notShared = await newThread(deps, owner, 'Not shared');
+    const read = async (threadId?: string) => {
+      const { stream } = await exportDataset(deps, member, { threadId });
+      const files = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()));
+      const csv = (name: string) => parse<Record<string, string>>(strFromU8(files[`${name}.csv`]!), { columns: true, skip_empty_lines: true });
+      return { families: csv('families'), steps: csv('steps') };
+    };
+    const all = await read();
+    expect(all.families.map((f) => [f.family_id, f.role, f.owner_id]).sort()).toEqual(
+      [
+        [threadId, 'viewer', owner.userId],
+        [mine, 'owner', member.userId],
+      ].sort(),
+    );
+    expect(all.families.some((f) => f.family_id === notShared)).toBe(false);
+    expect(all.steps.filter((s) => s.path_id === threadId).map((s) => s.user_message)).toEqual(['Shared question']);
+    expect((await read(threadId)).families.map((f) => f.role)).toEqual(['viewer']);
+    expect(await codeOf(exportDataset(deps, member, { threadId: notShared }))).toBe('forbidden');
   });
 });
 
