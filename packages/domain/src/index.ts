@@ -36,3 +36,5 @@ export * from './replay/index';
 export * from './contracts/replay';
 export * from './changes/collab-changes';
 export * from './contracts/collab';
+export * from './contracts/members';
+export * from './access/roles';

@@ -73,3 +73,4 @@ export * from './collab/push-document-updates';
 export * from './collab/pull-document-updates';
 export * from './presence/presence';
 export { PRESENCE_WINDOW_SECONDS } from './presence/presence-store';
+export * from './members/index';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, type DocumentConflictDetails, type DocumentUpdates } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readDocumentUpdates } from './read-document-updates';
 
 /**
@@ -15,7 +15,7 @@ export async function pullDocumentUpdates(
 ): Promise<DocumentUpdates> {
   return deps.db.transaction(
     async (tx) => {
-      await requireOwnedThread(tx, actor, input.threadId);
+      await requireThreadAccess(tx, actor, input.threadId, 'read');
       const [row] = await tx.execute<{ title: string; content: string; version: number }>(
         sql`select title, content, version from documents where thread_id = ${input.threadId}`,
       );

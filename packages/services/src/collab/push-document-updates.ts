@@ -16,7 +16,7 @@ export async function pushDocumentUpdates(
 ): Promise<DocumentUpdates> {
   const { push } = input;
   const { outcomes } = await writeWorkspace(
-    { db: deps.db, owner: actor },
+    { db: deps.db, actor },
     {
       threadId: input.threadId,
       author: editorAuthor(actor),

@@ -1,6 +1,6 @@
 import type { HeartbeatPresence, Presence } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPresence, recordHeartbeat, removePresence } from './presence-store';
 
 /** Who has the family of `threadId` open: every tab heard from within the presence window. */
@@ -9,7 +9,7 @@ export async function getPresence(
   actor: ThreadActor,
   input: { threadId: string },
 ): Promise<Presence> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   return readPresence(deps.db, conversation.rootThreadId, deps.presence.windowSeconds);
 }
 
@@ -22,7 +22,7 @@ export async function heartbeatPresence(
   actor: ThreadActor,
   input: { threadId: string; beat: HeartbeatPresence },
 ): Promise<Presence> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   await recordHeartbeat(
     deps.db,
     {
@@ -43,6 +43,6 @@ export async function leavePresence(
   actor: ThreadActor,
   input: { threadId: string; clientId: string },
 ): Promise<void> {
-  await requireOwnedThread(deps.db, actor, input.threadId);
+  await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   await removePresence(deps.db, { threadId: input.threadId, clientId: input.clientId, userId: actor.userId });
 }

@@ -16,6 +16,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/presence',
+    access: 'read',
     tag: 'presence',
     summary: 'Who has the family open: path, step, typing',
     description: PRESENCE,
@@ -30,6 +31,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/presence',
+    access: 'read',
     tag: 'presence',
     summary: 'A tab showing this thread is here (heartbeat every 10 s, and when its step or typing changes)',
     description: PRESENCE,
@@ -46,6 +48,7 @@ export const DELETE = defineRoute(
   {
     method: 'DELETE',
     path: '/api/conversations/{id}/presence',
+    access: 'read',
     tag: 'presence',
     summary: 'A closing tab leaves at once',
     params,

@@ -16,6 +16,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/document/updates',
+    access: 'read',
     tag: 'workspace',
     summary: 'The document’s updates after a version (a live editor catching up)',
     description: DOCUMENT_UPDATES,
@@ -32,6 +33,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/document/updates',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Send a live editor’s updates (ordered by version, rebased when made on an older one)',
     description: DOCUMENT_UPDATES,
