@@ -25,6 +25,7 @@ import {
   type TestDeps,
 } from '../testing/test-harness';
 import { createDbWorkspacePort } from '../workspace/db-workspace-port';
+import { acceptInvitation, createInvitation } from '../members/invitations';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { pullDocumentUpdates } from './pull-document-updates';
 import { pushDocumentUpdates } from './push-document-updates';
@@ -168,6 +169,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 describe('two editors and the agent in one document', () => {
   it('keep every confirmed edit of every party, and the text is the change log’s replay', async () => {
     const ana = await newUser(admin);
+    const ben = await newUser(admin);
     await fc.assert(
       fc.asyncProperty(
         fc.array(command, { minLength: 5, maxLength: 30 }),
