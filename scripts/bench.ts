@@ -25,6 +25,7 @@ const BENCHES = [
   'packages/services/bench/replay.ts',
   'packages/services/bench/live.ts',
   'packages/services/bench/collab.ts',
+  'packages/services/bench/access.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',

@@ -10,6 +10,7 @@ export function StudioHeader({
   search,
   exportMenu,
   presence,
+  people,
 }: {
   email: string;
   modelLabel: string;
@@ -17,6 +18,8 @@ export function StudioHeader({
   exportMenu?: ReactNode;
   /** Who has the displayed family open. */
   presence?: ReactNode;
+  /** Who is in the displayed family (the members dialog). */
+  people?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -40,6 +43,7 @@ export function StudioHeader({
           {modelLabel}
         </span>
         {search}
+        {people}
         {exportMenu}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">

@@ -8,6 +8,9 @@ import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
+import { roleAllows } from '@trellis/domain';
+import { CurrentUserProvider } from '@/components/members/current-user';
+import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { PresenceAvatars } from '@/components/presence/presence-avatars';
 import { PresenceProvider } from '@/components/presence/presence-context';
@@ -30,11 +33,13 @@ export interface StudioProps {
 
 export function Studio(props: StudioProps) {
   return (
-    <ToastProvider>
-      <PendingSavesProvider>
-        <StudioShell {...props} />
-      </PendingSavesProvider>
-    </ToastProvider>
+    <CurrentUserProvider user={props.user}>
+      <ToastProvider>
+        <PendingSavesProvider>
+          <StudioShell {...props} />
+        </PendingSavesProvider>
+      </ToastProvider>
+    </CurrentUserProvider>
   );
 }
 
@@ -44,8 +49,14 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     step: initialStep,
     replay: initialReplay ?? null,
   });
-  const { replay } = studio;
+  const { replay, conversation } = studio;
   const presence = usePresence(studio.isMissing ? null : studio.view.threadId, studio.view.step);
+  // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
+  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
+  const messageActions = studio.messageActions && {
+    ...studio.messageActions,
+    canChange: studio.messageActions.canChange && canWrite,
+  };
   return (
     <PresenceProvider state={presence} meUserId={user.id}>
       <div className="relative flex h-dvh flex-col" data-testid="studio">
@@ -63,6 +74,12 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
           search={<SearchDialog onOpenStep={studio.openStep} />}
           exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
           presence={<PresenceAvatars />}
+          people={
+            conversation &&
+            !studio.isMissing && (
+              <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
+            )
+          }
         />
         <StudioLayout
           tab={studio.tab}
@@ -84,13 +101,14 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               links={studio.trajectory.links}
               preview={studio.trajectory.banner}
             >
-              <MessageActionsProvider value={studio.messageActions}>
+              <MessageActionsProvider value={messageActions}>
                 <ChatPanel
                   threadId={studio.view.threadId}
                   restoredStep={studio.view.step}
                   transcript={studio.transcript}
                   conversation={studio.conversation}
                   isMissing={studio.isMissing}
+                  isForbidden={studio.isForbidden}
                   modelLabel={modelLabel}
                   run={studio.run}
                   onSend={studio.send}
@@ -107,6 +125,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             ) : (
               <WorkspacePanel
                 source={studio.workspace}
+                isReadOnly={!canWrite}
                 preview={studio.trajectory.banner}
                 headerAction={
                   studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />

@@ -11,6 +11,9 @@ export const apiPaths = {
   documentUpdates: (threadId: string) => `${apiPaths.conversation(threadId)}/document/updates`,
   presence: (threadId: string) => `${apiPaths.conversation(threadId)}/presence`,
   events: (threadId: string) => `${apiPaths.conversation(threadId)}/events`,
+  members: (threadId: string) => `${apiPaths.conversation(threadId)}/members`,
+  member: (threadId: string, userId: string) => `${apiPaths.members(threadId)}/${encodeURIComponent(userId)}`,
+  invitations: (threadId: string) => `${apiPaths.conversation(threadId)}/invitations`,
   turnStream: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stream`,
   turnStop: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stop`,
 };
