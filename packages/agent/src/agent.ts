@@ -32,6 +32,7 @@ import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
 import { TurnCollector, type AgentEvent, type TurnResult } from './turn-collector';
 import type { WorkspacePort } from './workspace-port';
+import type { PathsPort } from './tools/read-path';
 
 import { resolveModelCallPolicy, type ModelCallPolicy } from './nodes/model-call-policy';
 
@@ -63,6 +64,11 @@ export interface RunTurnInput {
    * nor the question twice.
    */
   replacesAttempt?: boolean;
+  /**
+   * Set only when the user message references steps of other paths: `read_path` is offered and reads
+   * through it. Without it nothing of another path can reach the model.
+   */
+  paths?: PathsPort;
 }
 
 export interface Agent {
@@ -138,7 +144,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // every token): the run's own iteration only drives it to its end.
       const options = {
         configurable: { thread_id: input.threadId },
-        context: { workspace: input.workspace, journal },
+        context: { workspace: input.workspace, journal, ...(input.paths !== undefined && { paths: input.paths }) },
         streamMode: ['custom'] as 'custom'[],
         // A run config key LangGraph passes to every node (`config.writer`), though its options type omits it.
         writer: (payload: unknown) => output.push(payload),

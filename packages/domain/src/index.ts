@@ -34,3 +34,4 @@ export * from './contracts/exports';
 export * from './model-failure/provider-failure';
 export * from './replay/index';
 export * from './contracts/replay';
+export * from './paths/index';

@@ -3,8 +3,10 @@
 // summary; anything else gets a short help text. Deterministic by design, so
 // tests and benchmarks are reproducible and the studio works without a key.
 import type { BaseMessage } from '@langchain/core/messages';
+import { markdownHeadings, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
 import { offlinePathSummary } from '../prompts/path-summary';
 import { MAX_TODO_DEPTH } from '../tools/define';
+import { READ_PATH_TOOL } from '../tools/read-path';
 
 export type Directive =
   | { kind: 'objective'; text: string }
@@ -145,9 +147,15 @@ export function planOfflineReply(messages: readonly BaseMessage[], boundTools: R
     const message = messages[i];
     if (message !== undefined) trailingResults.unshift(message);
   }
+  const humanAt = messages.findLastIndex((m) => m.type === 'human');
+  const lastHuman = humanAt === -1 ? undefined : messages[humanAt];
+  const refs = lastHuman === undefined || !boundTools.has(READ_PATH_TOOL) ? [] : refsOfNote(lastHuman.text);
+  if (refs.length > 0) {
+    const planned = planWithRefs(refs, withoutRefsNote(lastHuman!.text), messages.slice(humanAt + 1), trailingResults, boundTools);
+    if (planned !== null) return planned;
+  }
   if (trailingResults.length > 0) return { text: summarizeResults(trailingResults), toolCalls: [] };
 
-  const lastHuman = [...messages].reverse().find((m) => m.type === 'human');
   const summary = lastHuman === undefined ? null : offlinePathSummary(lastHuman.text);
   if (summary !== null) return { text: summary, toolCalls: [] };
   const directives = lastHuman === undefined ? [] : parseDirectives(lastHuman.text);
@@ -156,6 +164,92 @@ export function planOfflineReply(messages: readonly BaseMessage[], boundTools: R
   if (usable.length > 0) return { text: '', toolCalls: usable };
   if (calls.length > 0) return { text: 'I understood your directives, but no workspace tools are available to me right now.', toolCalls: [] };
   return { text: OFFLINE_HELP, toolCalls: [] };
+}
+
+/** `append from 4.1: Methods` — copy that section of the cited step's document to the end of this one. */
+const APPEND_FROM_LINE = /^[ \t]*append from[ \t]+(\S+?)[ \t]*:[ \t]*(.+)$/i;
+
+export function parseAppendFrom(message: string): { label: string; heading: string }[] {
+  return message
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .flatMap((line) => {
+      const match = APPEND_FROM_LINE.exec(line);
+      const heading = match?.[2]?.replace(/^#+\s*/, '').trim();
+      return match && heading ? [{ label: match[1]!.replace(/^@/, ''), heading }] : [];
+    });
+}
+
+/**
+ * A turn whose message references other paths: first `read_path` once for each reference; with what
+ * it read, the message's directives (an `append from` copies a section of a cited document); then an
+ * answer that names each label it read. Null where the ordinary plan applies.
+ */
+function planWithRefs(
+  refs: readonly PathRef[],
+  text: string,
+  sinceQuestion: readonly BaseMessage[],
+  trailingResults: readonly BaseMessage[],
+  boundTools: ReadonlySet<string>,
+): OfflineReply | null {
+  const reads = sinceQuestion.filter((m) => m.type === 'tool' && (m as { name?: unknown }).name === READ_PATH_TOOL);
+  if (reads.length === 0) {
+    return { text: '', toolCalls: refs.map((ref) => ({ name: READ_PATH_TOOL, args: { thread_id: ref.thread_id, turn: ref.turn } })) };
+  }
+  const answers = reads.flatMap((m) => {
+    const answer = parseAnswer(m.text);
+    return answer === null ? [] : [answer];
+  });
+  const isAfterReads = trailingResults.length > 0 && trailingResults.every((m) => (m as { name?: unknown }).name === READ_PATH_TOOL);
+  if (isAfterReads) {
+    const calls: PlannedToolCall[] = [];
+    const missing: string[] = [];
+    for (const { label, heading } of parseAppendFrom(text)) {
+      const answer = answers.find((a) => a.path === label);
+      const section = answer?.document === undefined ? null : findSectionText(answer.document.content, heading);
+      if (section === null) missing.push(`I found no section “${heading}” in ${label}.`);
+      else calls.push({ name: 'write_document', args: { mode: 'append', content: section } });
+    }
+    calls.push(...parseDirectives(text).map(directiveToToolCall));
+    const usable = calls.filter((c) => boundTools.has(c.name));
+    if (usable.length > 0) return { text: missing.join(' '), toolCalls: usable };
+    return { text: [readLines(answers), ...missing].join('\n\n'), toolCalls: [] };
+  }
+  if (trailingResults.length > 0) return { text: `${readLines(answers)}\n\n${summarizeResults(trailingResults)}`, toolCalls: [] };
+  return null;
+}
+
+function parseAnswer(text: string): ReadPathAnswer | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' ? (value as ReadPathAnswer) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A section by its heading, exactly or else ignoring case; its trailing blank lines dropped. */
+function findSectionText(markdown: string, heading: string): string | null {
+  const exact = sectionText(markdown, heading);
+  const wanted = heading.toLowerCase();
+  const other = exact ?? markdownHeadings(markdown).find((h) => h.text.trim().toLowerCase() === wanted);
+  const found = typeof other === 'string' ? other : other === undefined ? null : sectionText(markdown, other.text);
+  const trimmed = found?.replace(/\s+$/, '');
+  return trimmed ? trimmed : null;
+}
+
+/** One line per step read, naming its label. */
+function readLines(answers: readonly ReadPathAnswer[]): string {
+  return answers
+    .map((a) => {
+      const parts = [
+        a.document && `the document “${a.document.title || 'Untitled'}” (${a.document.content.length} characters)`,
+        a.todos && `${plural(a.todos.length, 'todo')}`,
+        a.preferences && `${plural(a.preferences.length, 'preference')}`,
+      ].filter(Boolean);
+      return `I read ${a.path} (“${a.title}”, step ${a.turn}): ${parts.join(', ')}.`;
+    })
+    .join('\n');
 }
 
 function summarizeResults(results: readonly BaseMessage[]): string {

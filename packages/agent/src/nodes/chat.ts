@@ -12,7 +12,8 @@ import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
-import { workspaceOf, type AgentRunConfig } from './context';
+import { pathsOf, workspaceOf, type AgentRunConfig } from './context';
+import { readPathTool } from '../tools/read-path';
 import { describeProviderFailure } from '@trellis/domain';
 import { classifyProviderError, ProviderCallError } from '../models/provider-errors';
 import { CallWatchdog, DEFAULT_MODEL_CALL_POLICY, retryDelayMs, sleep, type ModelCallPolicy } from './model-call-policy';
@@ -22,9 +23,14 @@ import type { StatusEventPayload, TokenEventPayload, UsageEventPayload } from '.
 export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
 
-/** The tool specs handed to `bindTools`: name, description and the zod schema. */
-export function toolSpecs() {
-  return WORKSPACE_TOOLS.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+/**
+ * The tool specs handed to `bindTools`: name, description and the zod schema. `read_path` is among
+ * them only for a turn whose message referenced other paths: otherwise the model is not even told
+ * that other paths exist.
+ */
+export function toolSpecs(options: { withReadPath?: boolean } = {}) {
+  const tools = options.withReadPath ? [...WORKSPACE_TOOLS, readPathTool] : WORKSPACE_TOOLS;
+  return tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
 export interface ChatNodeOptions {
@@ -39,9 +45,11 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
   const bound = model?.bindTools?.(toolSpecs());
+  const boundWithReadPath = model?.bindTools?.(toolSpecs({ withReadPath: true }));
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
-    if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
+    if (bound === undefined || boundWithReadPath === undefined) throw new Error('this graph was compiled without a model (state updates only)');
+    const caller = pathsOf(config) === undefined ? bound : boundWithReadPath;
     const view = await workspaceOf(config).read();
     const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
@@ -57,7 +65,7 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
         // `stream` wraps: the wrapper re-enters the callback context (configuring a callback manager)
         // and races the abort signal for every chunk, and hands chunks over through a web stream. The
         // model's own run keeps its callbacks and the watchdog's signal (the run's, plus the timeout).
-        const stream = bound._streamIterator(input, {
+        const stream = caller._streamIterator(input, {
           callbacks: config.callbacks,
           metadata: config.metadata,
           tags: config.tags,

@@ -7,8 +7,9 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
-import { journalOf, workspaceOf, type AgentRunConfig } from './context';
+import { journalOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
 import type { WorkspacePort } from '../workspace-port';
+import { READ_PATH_TOOL, readPathTool, type PathsPort } from '../tools/read-path';
 import type { ToolEventPayload } from './stream-payloads';
 
 interface PendingCall {
@@ -24,6 +25,7 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   if (last === undefined || !AIMessage.isInstance(last)) return { messages: [] };
   const workspace = workspaceOf(config);
   const journal = journalOf(config);
+  const paths = pathsOf(config);
   const pending: PendingCall[] = [
     ...(last.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args })),
     ...(last.invalid_tool_calls ?? []).map((c, i) => ({
@@ -38,7 +40,7 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   for (const call of pending) {
     config.signal?.throwIfAborted();
     const execute = async (): Promise<ToolEventPayload> => {
-      const outcome = await runCall(workspace, call);
+      const outcome = await runCall(workspace, paths, call);
       const payload: ToolEventPayload = {
         kind: 'trellis.tool',
         seq: journal?.nextSeq() ?? -1,
@@ -64,8 +66,10 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   return { messages: results };
 }
 
-async function runCall(workspace: WorkspacePort, call: PendingCall): Promise<ToolOutcome> {
+async function runCall(workspace: WorkspacePort, paths: PathsPort | undefined, call: PendingCall): Promise<ToolOutcome> {
   if (call.invalid !== undefined) return { result: `Invalid arguments: ${call.invalid}`, isError: true };
+  // Only a turn whose message referenced other paths has the tool; anywhere else it is unknown.
+  if (call.name === READ_PATH_TOOL && paths !== undefined) return readPathTool.execute(paths, call.args);
   const tool = findTool(call.name);
   if (tool === undefined) return { result: `Unknown tool "${call.name}".`, isError: true };
   return tool.execute(workspace.forToolCall?.(call.id) ?? workspace, call.args);

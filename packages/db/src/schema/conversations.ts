@@ -12,6 +12,17 @@ export interface StoredApplyProvenance {
   undoes?: number;
 }
 
+/**
+ * A step of another path of the family, named by a message: a user message's `refs` (what the person
+ * pointed the agent at) or a reply's `citations` (what the agent read). The label is the step's as the
+ * family graph showed it when the message was stored, like an apply's `source_label`.
+ */
+export interface StoredPathRef {
+  thread_id: string;
+  turn: number;
+  label: string;
+}
+
 export interface StoredToolCall {
   id: string;
   name: string;
@@ -100,6 +111,10 @@ export const messages = pgTable(
     provenance: jsonb('provenance').$type<StoredApplyProvenance>(),
     content: text('content').notNull(),
     toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>().notNull().default([]),
+    /** On a user message: the steps of other paths it brings into the conversation; null when none. */
+    refs: jsonb('refs').$type<StoredPathRef[]>(),
+    /** On a reply: the referenced steps the agent read (`read_path`); null when none. */
+    citations: jsonb('citations').$type<StoredPathRef[]>(),
     status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
       .notNull()
       .default('complete'),

@@ -36,11 +36,14 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
   // An apply's attribution names offsets into its own patch's inserts: that patch is used as stored.
   const patch = change.via === 'apply' ? change.after.patch : coarsenPatch(state.text, change.after.patch);
   const isApply = change.via === 'apply';
+  // An agent's write that names a source copied text from a cited step: its own, with where it came from.
+  const isCited = change.via === 'agent_tool' && typeof change.via_source === 'string' && change.via_source !== '';
   const base: Omit<AuthorshipSpan, 'start' | 'end'> = {
     author: authorOfActor(change.actor),
     turn: change.turn,
     seq: change.seq,
     ...(isApply ? { via: 'apply' as const, ...(change.via_source ? { source: change.via_source } : {}) } : {}),
+    ...(isCited ? { via: 'cite' as const, source: change.via_source as string } : {}),
   };
   const attribution = isApply ? change.after.attribution ?? [] : [];
   const { spans, marks } = carrySpans(state.spans, state.text.length, patch, (offset, inserted, at) =>

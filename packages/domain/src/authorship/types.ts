@@ -16,7 +16,8 @@ export const AUTHORS: readonly Author[] = ['person', 'agent', 'agent_edited', 'u
  * in order, cover the body exactly, never overlap, and two adjacent spans never share an origin.
  * `turn`/`seq` name the step and change the text came from (for applied text: its original step and
  * change on the source thread, `thread_id`, when the apply carried them). `via: 'apply'` and `source`
- * (the apply's source node, `"{thread_id}:{turn}"`) mark text brought by an apply.
+ * (the apply's source node, `"{thread_id}:{turn}"`) mark text brought by an apply; `via: 'cite'` and
+ * `source` mark text the agent copied from a step of another path it read (`read_path`).
  */
 export interface AuthorshipSpan {
   start: number;
@@ -24,7 +25,7 @@ export interface AuthorshipSpan {
   author: Author;
   turn: number | null;
   seq: number | null;
-  via?: 'apply';
+  via?: 'apply' | 'cite';
   source?: string;
   thread_id?: string;
 }

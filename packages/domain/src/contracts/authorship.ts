@@ -40,8 +40,11 @@ export const AuthorshipSpanSchema = z.object({
     .describe(
       'the change it came from: its path-wide `seq`, as `GET …/changes` lists it (applied text: its `seq` on `thread_id`)',
     ),
-  via: z.literal('apply').optional().describe('the text was brought by an apply'),
-  source: z.string().optional().describe('the apply’s source node (`{thread_id}:{turn}`)'),
+  via: z
+    .enum(['apply', 'cite'])
+    .optional()
+    .describe('`apply`: the text was brought by an apply; `cite`: the agent copied it from a step of another path it read (`read_path`)'),
+  source: z.string().optional().describe('the apply’s source node, or the cited step (`{thread_id}:{turn}`)'),
   thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
 });
 
@@ -78,6 +81,10 @@ export const AuthorshipSchema = z.object({
       }),
     )
     .describe('the steps of this path that the spans name (applied text names steps of its source)'),
+  sources: z
+    .array(z.object({ source: z.string(), label: z.string().describe('the step’s label, as the family graph shows it') }))
+    .optional()
+    .describe('the labels of the cited steps the spans name (`via: cite`), so the overlay says "agent, from 4.1"'),
   summary: AuthorshipSummarySchema.describe(
     'words (Unicode word segmentation) by the author of their first character',
   ),

@@ -3,6 +3,7 @@ import { IsoDateSchema, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
 import { FailureCodeSchema } from '../model-failure/provider-failure';
+import { MAX_MESSAGE_REFS, PathRefInputSchema, PathRefSchema } from '../paths/contracts';
 
 export const MAX_MESSAGE_CHARS = 32_000;
 
@@ -64,6 +65,14 @@ export const MessageSchema = z.object({
     .boolean()
     .optional()
     .describe('true on the first message after an imported transcript was compacted; absent otherwise'),
+  refs: z
+    .array(PathRefSchema)
+    .optional()
+    .describe('on a user message: the steps of other paths it brought into the conversation (absent when none)'),
+  citations: z
+    .array(PathRefSchema)
+    .optional()
+    .describe('on a reply: the referenced steps the agent read with `read_path` (absent when none)'),
   created_at: IsoDateSchema,
 });
 export type Message = z.infer<typeof MessageSchema>;
@@ -80,7 +89,16 @@ export const MessageListQuerySchema = z.object({
 });
 
 export const SendMessageSchema = z
-  .object({ content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .object({
+    content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS),
+    refs: z
+      .array(PathRefInputSchema)
+      .max(MAX_MESSAGE_REFS)
+      .optional()
+      .describe(
+        'steps of other paths of this family the agent may read (`read_path`) for this message; a path outside the family is a 422. Without refs nothing of another path reaches the model',
+      ),
+  })
   .strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 

@@ -126,7 +126,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('actor', 'string', 'person, agent or system.', true),
       f('actor_id', 'string', 'The person’s user id (hashed when pseudonymised) or the agent’s tool call id.'),
       f('via', 'string', 'editor, agent_tool, apply, preview_edit, import or migration.', true),
-      f('via_source', 'string', 'An apply’s source step id.'),
+      f('via_source', 'string', 'An apply’s source step id; on an agent_tool change, the cited step (read with read_path) whose text the agent copied.'),
       f('kind', 'string', 'objective, document, document_title, preference, todo or artifact.', true),
       f('key', 'string', 'The item’s key (stable across paths); empty for the objective and the document.'),
       f('op', 'string', 'What happened (set, patch, add, edit, delete, move, …).', true),
@@ -185,11 +185,12 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
   },
   {
     name: 'edges',
-    description: 'The graph’s edges: turn (within a path), branch (a branch’s first step from its branch point) and apply (source to apply step).',
+    description:
+      'The graph’s edges: turn (within a path), branch (a branch’s first step from its branch point), apply (source to apply step) and cite (a step of another path to the step whose reply read it).',
     fields: [
       f('source_step_id', 'string', 'From.', true),
       f('target_step_id', 'string', 'To.', true),
-      f('kind', 'string', 'turn, branch or apply.', true),
+      f('kind', 'string', 'turn, branch, apply or cite.', true),
     ],
     primaryKey: ['source_step_id', 'target_step_id', 'kind'],
     foreignKeys: [fk('source_step_id', 'steps', 'step_id'), fk('target_step_id', 'steps', 'step_id')],

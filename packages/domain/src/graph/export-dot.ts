@@ -29,7 +29,7 @@ export function graphToDot(graph: FamilyGraph): string {
   });
   for (const edge of graph.edges) {
     const attributes = [
-      ...(edge.kind === 'branch' ? ['style=dashed'] : edge.kind === 'apply' ? ['style=dotted', 'constraint=false'] : []),
+      ...(edge.kind === 'branch' ? ['style=dashed'] : edge.kind === 'apply' || edge.kind === 'cite' ? ['style=dotted', 'constraint=false'] : []),
       ...(edge.reason === null ? [] : [`label=${quoteDotLabel(edge.reason)}`]),
     ];
     const suffix = attributes.length === 0 ? '' : ` [${attributes.join(', ')}]`;

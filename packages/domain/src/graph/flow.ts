@@ -187,9 +187,10 @@ export function buildFlowGraph(family: FlowGraphInput, options: FlowGraphOptions
       ...edge,
       data: {
         ...edge.data,
-        // An apply edge links two steps without being a path between them.
+        // An apply or citation edge links two steps without being a path between them.
         isDisplayed:
           edge.data.kind !== 'apply' &&
+          edge.data.kind !== 'cite' &&
           (isDisplayedNode.get(edge.source) ?? false) &&
           (isDisplayedNode.get(edge.target) ?? false),
       },

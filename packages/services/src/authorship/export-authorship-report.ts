@@ -26,7 +26,7 @@ export async function exportAuthorshipReport(
     readLiveWorkspace(db, input.threadId),
     readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }),
   ]);
-  const sources = [...new Set(state.spans.flatMap((s) => (s.via === 'apply' && s.source ? [s.source] : [])))];
+  const sources = [...new Set(state.spans.flatMap((s) => (s.via !== undefined && s.source ? [s.source] : [])))];
   const sourceThreads = sources.map((source) => source.slice(0, source.lastIndexOf(':')));
   const labelOf = await loadStepLabels(db, [input.threadId, ...sourceThreads]);
   const prompts = new Map<number, string>();

@@ -60,7 +60,13 @@ export async function getAuthorship(
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  return { version: state.version, spans: state.spans, steps, summary, changes };
+  // Cited steps are named by the thread that owns them (as the graph's nodes are): its suffix labels them.
+  const cited = [...new Set(state.spans.flatMap((s) => (s.via === 'cite' && s.source ? [s.source] : [])))];
+  const sources = cited.map((source) => {
+    const at = source.lastIndexOf(':');
+    return { source, label: stepLabel(Number(source.slice(at + 1)), suffixes[source.slice(0, at)] ?? '') };
+  });
+  return { version: state.version, spans: state.spans, steps, ...(sources.length > 0 && { sources }), summary, changes };
 }
 
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */

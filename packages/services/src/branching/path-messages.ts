@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { lineageTurnRanges, type FailureCode, type LineageEntry, type Message } from '@trellis/domain';
-import type { DbOrTx, StoredApplyProvenance, StoredToolCall } from '@trellis/db';
+import type { DbOrTx, StoredApplyProvenance, StoredPathRef, StoredToolCall } from '@trellis/db';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
 /**
@@ -31,7 +31,10 @@ export async function readPathMessages(
 }
 
 /** A `messages` row as {@link messageColumns} selects it. */
-export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance' | 'reason_code' | 'retry_after_s' | 'attempt' | 'usage'> & {
+export type MessageRow = Omit<
+  Message,
+  'tool_calls' | 'compacted_before' | 'kind' | 'provenance' | 'reason_code' | 'retry_after_s' | 'attempt' | 'usage' | 'refs' | 'citations'
+> & {
   tool_calls: StoredToolCall[];
   compacted_before: boolean;
   kind: 'apply' | null;
@@ -42,6 +45,8 @@ export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind
   input_tokens: number | null;
   output_tokens: number | null;
   model: string | null;
+  refs: StoredPathRef[] | null;
+  citations: StoredPathRef[] | null;
   seq: number;
 };
 
@@ -50,7 +55,7 @@ export function messageColumns(alias: SQL): SQL {
   return sql`${alias}.id::text as id, ${alias}.thread_id, ${alias}.turn_index, ${alias}.role, ${alias}.content, ${alias}.tool_calls,
     ${alias}.status, ${alias}.reason, ${alias}.compacted_before, ${alias}.kind, ${alias}.provenance,
     ${alias}.reason_code, ${alias}.retry_after_s, ${alias}.attempt, ${alias}.input_tokens, ${alias}.output_tokens, ${alias}.model,
-    ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.seq`;
+    ${alias}.refs, ${alias}.citations, ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.seq`;
 }
 
 /**
@@ -68,6 +73,8 @@ export function toMessage({
   input_tokens: inputTokens,
   output_tokens: outputTokens,
   model,
+  refs,
+  citations,
   ...row
 }: MessageRow): Message {
   return {
@@ -81,6 +88,8 @@ export function toMessage({
     ...(inputTokens !== null &&
       outputTokens !== null &&
       model !== null && { usage: { input_tokens: inputTokens, output_tokens: outputTokens, model } }),
+    ...(refs !== null && refs.length > 0 && { refs }),
+    ...(citations !== null && citations.length > 0 && { citations }),
   };
 }
 

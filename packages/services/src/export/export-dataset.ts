@@ -345,7 +345,12 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       }),
     ),
   );
-  yield* csv('edges', edgeBatches(sql, owned, context, applyRows()));
+  const citeRows = () =>
+    sql`select distinct m.thread_id, m.turn_index, c2.ref->>'thread_id' as source_thread, (c2.ref->>'turn')::int as source_turn
+        from messages m join conversations c on c.thread_id = m.thread_id
+        cross join lateral jsonb_array_elements(m.citations) as c2(ref)
+        where ${owned} and m.citations is not null order by m.thread_id, m.turn_index`.cursor(BATCH);
+  yield* csv('edges', edgeBatches(sql, owned, context, applyRows(), citeRows()));
   zip.end();
   yield* drain();
 }
@@ -410,12 +415,13 @@ async function* mapBatches(
   for await (const batch of cursor) yield batch.map(map);
 }
 
-/** A step's edge from the step before it (`turn`, or `branch` where that is another path's), then each apply's edge from its source. */
+/** A step's edge from the step before it (`turn`, or `branch` where that is another path's), then each apply's edge from its source, then each citation's. */
 async function* edgeBatches(
   sql: Sql,
   owned: Fragment,
   context: DatasetContext,
   applies: AsyncIterable<readonly Record<string, unknown>[]>,
+  citations: AsyncIterable<readonly Record<string, unknown>[]>,
 ): AsyncGenerator<DatasetRow[]> {
   const steps = sql`select s.thread_id, s.turn_index from workspace_snapshots s join conversations c on c.thread_id = s.thread_id
     where ${owned} order by s.thread_id, s.turn_index`.cursor(BATCH) as AsyncIterable<Record<string, unknown>[]>;
@@ -433,6 +439,11 @@ async function* edgeBatches(
     source_step_id: (r.provenance as { source_node_id: string }).source_node_id,
     target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
     kind: 'apply',
+  }));
+  yield* mapBatches(citations, (r) => ({
+    source_step_id: `${String(r.source_thread)}:${Number(r.source_turn)}`,
+    target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+    kind: 'cite',
   }));
 }
 

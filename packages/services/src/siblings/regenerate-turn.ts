@@ -27,7 +27,9 @@ export async function regenerateTurn(
     reason: REGENERATE_REASON,
     title: regeneratedTitle(input.turn),
   });
-  const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, signal: input.signal });
+  // The question keeps the paths it referenced: the new answer may read them again.
+  const refs = question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn }));
+  const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, refs, signal: input.signal });
   return {
     threadId: branch.thread_id,
     async *[Symbol.asyncIterator]() {

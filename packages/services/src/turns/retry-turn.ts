@@ -5,13 +5,14 @@
 // working context (RunTurnInput.replacesAttempt), and branch prefixes read only a turn's last attempt.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError } from '@trellis/domain';
+import { AppError, type PathRef } from '@trellis/domain';
 import { pipelinedTransaction } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
-import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
+import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, releaseLease, type LeaseTiming } from './turn-lease';
+import { resolveRefs } from '../paths/resolve-refs';
 
 export interface RetryTurnInput {
   threadId: string;
@@ -51,7 +52,7 @@ export async function retryTurn(
           order by a.seq desc limit 1) in ${RETRYABLE}
       returning turn_index, root_thread_id`,
     sql`
-      select u.id::text as id, u.content,
+      select u.id::text as id, u.content, u.refs,
         (select coalesce(max(a.attempt), 0) + 1 from messages a
           where a.thread_id = u.thread_id and a.turn_index = u.turn_index and a.role = 'assistant') as attempt
       from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user'
@@ -59,8 +60,16 @@ export async function retryTurn(
     liveWorkspaceStatement(threadId, { artifactContent: false }),
   ]);
   const taken = leased![0] as { turn_index: number; root_thread_id: string } | undefined;
-  const question = asked![0] as { id: string; content: string; attempt: number } | undefined;
+  const question = asked![0] as { id: string; content: string; attempt: number; refs: PathRef[] | null } | undefined;
   if (!taken || !question || !live![0]) await refuse(deps, actor, input);
+  // The question's references are read again as they are now (a path deleted since is refused);
+  // a refusal must not keep the lease this retry took.
+  const refs = await resolveRefs(deps.db, actor, threadId, question!.refs?.map(({ thread_id, turn }) => ({ thread_id, turn }))).catch(
+    async (error: unknown) => {
+      await releaseLease(deps.db, threadId, leaseOwner);
+      throw error;
+    },
+  );
   const opened: OpenedRun = {
     turnIndex: turn,
     userMessageId: question!.id,
@@ -68,6 +77,8 @@ export async function retryTurn(
     workspace: workspaceOf(live![0] as LiveRow),
     attempt: question!.attempt,
     familyId: taken!.root_thread_id,
+    refs,
+    actor,
   };
   return startTurn(deps, { threadId, content: question!.content, signal: input.signal }, opened, timing);
 }

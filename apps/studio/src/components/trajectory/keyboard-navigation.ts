@@ -56,7 +56,7 @@ export function buildNavigationIndex(steps: readonly NavStep[], links: readonly 
   const incoming = new Map<string, string>();
   const outgoing = new Map<string, string[]>();
   for (const link of links) {
-    if (link.data?.kind === 'apply') continue;
+    if (link.data?.kind === 'apply' || link.data?.kind === 'cite') continue;
     const source = byId.get(link.source);
     if (source === undefined || !byId.has(link.target)) continue;
     incoming.set(link.target, link.source);

@@ -13,6 +13,8 @@ const AUTHOR_WORDS: Record<Span['author'], string> = {
 export interface SpanContext {
   labels: ReadonlyMap<number, string>;
   changes: ReadonlyMap<number, AuthorshipChange>;
+  /** The labels of cited steps (`{thread_id}:{turn}` → "4.1"). */
+  sources: ReadonlyMap<string, string>;
   /** How a change's time reads (the reader's locale by default). */
   formatTime: (iso: string) => string;
 }
@@ -24,8 +26,9 @@ const TIME = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes'> | undefined): SpanContext {
+export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes' | 'sources'> | undefined): SpanContext {
   return {
+    sources: new Map((authorship?.sources ?? []).map((s) => [s.source, s.label])),
     labels: new Map((authorship?.steps ?? []).map((s) => [s.turn, s.label])),
     changes: new Map((authorship?.changes ?? []).map((c) => [c.seq, c])),
     formatTime: (iso) => TIME.format(new Date(iso)),
@@ -43,7 +46,9 @@ export function spanTitle(span: Span, context: SpanContext): string {
     return `Applied from ${span.source ?? 'another path'} · written by ${AUTHOR_WORDS[span.author]}${origin}`;
   }
   if (span.turn === null) return OVERLAY_LABELS[kind];
-  const parts = [OVERLAY_LABELS[kind], `step ${context.labels.get(span.turn) ?? span.turn}`];
+  // Copied by the agent from a step it read: "Agent, from 4.1", like applied text names its source.
+  const who = kind === 'cited' ? `Agent, from ${(span.source && context.sources.get(span.source)) ?? 'another path'}` : OVERLAY_LABELS[kind];
+  const parts = [who, `step ${context.labels.get(span.turn) ?? span.turn}`];
   const change = span.seq === null ? undefined : context.changes.get(span.seq);
   if (change) {
     parts.push(context.formatTime(change.at));

@@ -1,0 +1,47 @@
+// A message's references to other paths, checked before the turn opens: each names a path the caller
+// may read (else refused like any access to it), of this thread's family (else 422), and a step that
+// path has (else 422). A step a path inherited is named by the path that owns it, as the graph does.
+import { AppError, ownerOfTurn, type FieldIssue, type PathRef, type PathRefInput } from '@trellis/domain';
+import type { DbOrTx } from '@trellis/db';
+import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { loadStepLabels } from '../graph/step-labels';
+import { loadLineage } from '../lineage/load-lineage';
+
+/** A checked reference, with the referenced path's name (what the agent is told it reads). */
+export interface ResolvedRef extends PathRef {
+  title: string;
+}
+
+export async function resolveRefs(
+  db: DbOrTx,
+  actor: ThreadActor,
+  threadId: string,
+  refs: readonly PathRefInput[] | undefined,
+): Promise<ResolvedRef[]> {
+  if (refs === undefined || refs.length === 0) return [];
+  const { conversation } = await requireOwnedThread(db, actor, threadId);
+  const issues: FieldIssue[] = [];
+  const found: Array<{ threadId: string; turn: number; title: string }> = [];
+  for (const [i, ref] of refs.entries()) {
+    const { conversation: target, branchPointTurn } = await requireOwnedThread(db, actor, ref.thread_id);
+    if (target.rootThreadId !== conversation.rootThreadId) {
+      issues.push({ path: `refs.${i}.thread_id`, message: 'is not a path of this conversation' });
+      continue;
+    }
+    const turn = ref.turn ?? target.turnIndex;
+    if (turn < 1 || turn > target.turnIndex) {
+      issues.push({ path: `refs.${i}.turn`, message: target.turnIndex === 0 ? 'that path has no step yet' : `that path has no step ${turn}` });
+      continue;
+    }
+    const owner = turn > (branchPointTurn ?? 0) ? ref.thread_id : ownerOfTurn(await loadLineage(db, ref.thread_id), turn);
+    found.push({ threadId: owner, turn, title: target.title });
+  }
+  if (issues.length > 0) throw AppError.validation(issues, 'A reference names no step of this conversation’s paths');
+  const labelOf = await loadStepLabels(db, [threadId]);
+  const unique = new Map<string, ResolvedRef>();
+  for (const ref of found) {
+    const key = `${ref.threadId}:${ref.turn}`;
+    if (!unique.has(key)) unique.set(key, { thread_id: ref.threadId, turn: ref.turn, label: labelOf(ref.threadId, ref.turn), title: ref.title });
+  }
+  return [...unique.values()];
+}
