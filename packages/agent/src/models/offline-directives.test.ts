@@ -2,6 +2,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { depthOf, directiveToToolCall, OFFLINE_HELP, parseDirectives, planOfflineReply, splitIntoChunks } from './offline-directives';
+import { withRefsNote } from '@trellis/domain';
 
 const allTools = new Set(WORKSPACE_TOOLS.map((t) => t.name));
 
@@ -122,5 +123,31 @@ describe('splitIntoChunks', () => {
     expect(chunks.join('')).toBe(text);
     expect(splitIntoChunks('')).toEqual([]);
     expect(splitIntoChunks('   ')).toEqual(['   ']);
+  });
+});
+
+describe('the offline model with refs', () => {
+  const ref = { thread_id: 'th_b', turn: 4, label: '4.1' };
+  const tools = new Set(['write_document', 'add_todo', 'read_path']);
+  const question = new HumanMessage(withRefsNote('append from 4.1: Methods\ntodo: Compare', [ref]));
+  const answer = JSON.stringify({ path: '4.1', thread_id: 'th_b', turn: 4, title: 'Drones', document: { title: 'R', content: '# R\n\n## Methods\n\nBy drone.\n\n## Notes\n\nLater.\n' }, todos: [] });
+
+  it('reads each ref once first, then copies the section and runs the other directives, then names the label', () => {
+    expect(planOfflineReply([question], tools)).toEqual({ text: '', toolCalls: [{ name: 'read_path', args: { thread_id: 'th_b', turn: 4 } }] });
+    const read = new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'read_path', args: { thread_id: 'th_b', turn: 4 } }] });
+    const result = new ToolMessage({ tool_call_id: 'c1', name: 'read_path', content: answer });
+    const afterRead = planOfflineReply([question, read, result], tools);
+    expect(afterRead.toolCalls).toEqual([
+      { name: 'write_document', args: { mode: 'append', content: '## Methods\n\nBy drone.' } },
+      { name: 'add_todo', args: { text: 'Compare', depth: 0 } },
+    ]);
+    const wrote = new AIMessage({ content: '', tool_calls: [{ id: 'c2', name: 'write_document', args: {} }] });
+    const done = new ToolMessage({ tool_call_id: 'c2', name: 'write_document', content: 'Appended 20 characters to the document.' });
+    expect(planOfflineReply([question, read, result, wrote, done], tools).text).toMatch(/^I read 4\.1 \(“Drones”, step 4\)/);
+  });
+
+  it('without read_path bound, never reads: the refs note is plain text to it', () => {
+    const plan = planOfflineReply([question], new Set(['write_document']));
+    expect(plan.toolCalls.some((c) => c.name === 'read_path')).toBe(false);
   });
 });
