@@ -1,9 +1,9 @@
 // A message's references to other paths, checked before the turn opens: each names a path the caller
-// may read (else refused like any access to it), of this thread's family (else 422), and a step that
+// may read (else refused like any access to it: the access rule), of this thread's family (else 422), and a step that
 // path has (else 422). A step a path inherited is named by the path that owns it, as the graph does.
 import { AppError, ownerOfTurn, type FieldIssue, type PathRef, type PathRefInput } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
 
@@ -19,11 +19,11 @@ export async function resolveRefs(
   refs: readonly PathRefInput[] | undefined,
 ): Promise<ResolvedRef[]> {
   if (refs === undefined || refs.length === 0) return [];
-  const { conversation } = await requireOwnedThread(db, actor, threadId);
+  const { conversation } = await requireThreadAccess(db, actor, threadId, 'edit');
   const issues: FieldIssue[] = [];
   const found: Array<{ threadId: string; turn: number; title: string }> = [];
   for (const [i, ref] of refs.entries()) {
-    const { conversation: target, branchPointTurn } = await requireOwnedThread(db, actor, ref.thread_id);
+    const { conversation: target, branchPointTurn } = await requireThreadAccess(db, actor, ref.thread_id, 'read');
     if (target.rootThreadId !== conversation.rootThreadId) {
       issues.push({ path: `refs.${i}.thread_id`, message: 'is not a path of this conversation' });
       continue;
