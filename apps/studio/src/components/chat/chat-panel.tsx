@@ -1,5 +1,5 @@
 'use client';
-import { plainTitle, type Conversation } from '@trellis/domain';
+import { plainTitle, type Conversation, type PathRefInput } from '@trellis/domain';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
 import type { TranscriptSource } from './transcript-source';
+import type { PickedRef } from './path-picker';
 
 export interface ChatPanelProps {
   threadId: string | null;
@@ -24,7 +25,7 @@ export interface ChatPanelProps {
   modelLabel: string;
   run: TurnRun | undefined;
   /** Resolves true once the message was handed to a turn (the composer then clears). */
-  onSend: (content: string) => Promise<boolean>;
+  onSend: (content: string, refs?: readonly PathRefInput[]) => Promise<boolean>;
   onStop: () => void;
   onDismiss: () => void;
   onLeave: () => void;
@@ -50,6 +51,10 @@ export function ChatPanel({
   const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
   const draft = drafts[draftKey] ?? '';
   const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  // The steps of other paths the draft brings in, kept with it.
+  const [refDrafts, setRefDrafts] = useState<Record<string, PickedRef[]>>({});
+  const refs = refDrafts[draftKey] ?? [];
+  const setRefs = (value: PickedRef[]) => setRefDrafts((all) => ({ ...all, [draftKey]: value }));
   useUnsentText({
     what: 'your message to the restored step',
     hasUnsent: () => restoredStep !== null && draft.trim() !== '',
@@ -63,9 +68,17 @@ export function ChatPanel({
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;
+    const picked = refs;
     setDraft('');
-    const accepted = await onSend(content.trimEnd());
-    if (!accepted) restoreDraft(key, content);
+    setRefs([]);
+    const accepted = await onSend(
+      content.trimEnd(),
+      picked.map(({ thread_id, turn }) => ({ thread_id, turn })),
+    );
+    if (!accepted) {
+      restoreDraft(key, content);
+      setRefDrafts((all) => ({ ...all, [key]: picked }));
+    }
     return accepted;
   };
 
@@ -169,6 +182,9 @@ export function ChatPanel({
           onStop={onStop}
           isRunning={isRunning}
           isDisabled={isMissing}
+          threadId={threadId}
+          refs={refs}
+          onRefsChange={setRefs}
         />
       </div>
     </section>

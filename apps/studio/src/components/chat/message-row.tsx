@@ -11,6 +11,7 @@ import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
 import { StepTag } from './step-tag';
 import { ToolChip } from './tool-chip';
+import { MessageRefs, ReplyCitations } from './path-refs';
 
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
@@ -40,6 +41,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
     }
     return (
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
+        {message.refs && <MessageRefs refs={message.refs} />}
         <div className="flex items-center gap-1">
           <EditMessageButton ref={editButton} onClick={() => setEditing(true)} />
           <SiblingSwitcher turn={message.turn_index} place="message" />
@@ -70,6 +72,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
           <Markdown source={message.content} className="text-sm" />
         </div>
       )}
+      {message.citations && <ReplyCitations citations={message.citations} />}
       <div className="flex items-center gap-2">
         <SiblingSwitcher turn={message.turn_index} place="reply" />
         {attempts && <AttemptsPager turn={message.turn_index} page={attempts} />}

@@ -70,7 +70,9 @@ export function useMessageActionsValue({
       try {
         await saves.flushAll();
         const branchId = await siblingsApi.edit(threadId, turn, content);
-        startOnBranch(branchId, content);
+        // The edited message keeps the steps the original referenced.
+        const refs = questionOf(turn)?.refs?.map(({ thread_id, turn: step }) => ({ thread_id, turn: step })) ?? [];
+        startOnBranch(branchId, content, refs);
         return true;
       } catch (error) {
         toast.error(`Could not edit the message: ${errorMessage(error)}`);

@@ -1,4 +1,5 @@
 'use client';
+import type { PathRefInput } from '@trellis/domain';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { TranscriptSource } from '@/components/chat/transcript-source';
 import { useLiveTranscript } from '@/components/chat/use-live-transcript';
@@ -91,8 +92,8 @@ export function useStudioController(initial: DisplayedView) {
   }, [create, openThread]);
 
   const send = useCallback(
-    async (content: string): Promise<boolean> => {
-      if (preview !== null) return sendFromPreview(content);
+    async (content: string, refs: readonly PathRefInput[] = []): Promise<boolean> => {
+      if (preview !== null) return sendFromPreview(content, refs);
       // Snapshot k is taken from the live rows when turn k starts: let every
       // manual edit land first (docs/branching.md, "The restore rule").
       await saves.flushAll();
@@ -102,7 +103,7 @@ export function useStudioController(initial: DisplayedView) {
         toast.info('Wait for the current reply to finish.');
         return false;
       }
-      void turns.start(threadId, content);
+      void turns.start(threadId, content, refs);
       return true;
     },
     [preview, sendFromPreview, saves, view.threadId, createConversation, turns, toast],

@@ -18,7 +18,7 @@ export function useTurnRunner(): TurnStore {
   const [store] = useState(() => {
     const created: TurnStore = new TurnStore(
       {
-        send: (threadId, content, signal) => messagesApi.send(threadId, content, signal),
+        send: (threadId, content, signal, refs) => messagesApi.send(threadId, content, signal, refs),
         regenerate: (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
         retry: (threadId, turn, signal) => messagesApi.retry(threadId, turn, signal),
         follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),

@@ -1,7 +1,7 @@
 // The running turns of the page, outside React: one run per thread (a turn on
 // one thread keeps streaming while the user looks at another), each run an
 // immutable snapshot so useSyncExternalStore re-renders only on change.
-import type { FailureCode, TurnEvent, TurnStatus } from '@trellis/domain';
+import type { FailureCode, PathRefInput, TurnEvent, TurnStatus } from '@trellis/domain';
 import { isApiError } from '../api/http';
 
 /** A tool call as the stream reports it: name, arguments, result, and whether it was refused. */
@@ -45,7 +45,8 @@ export interface TurnRun {
   attempt: number;
 }
 
-export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+/** `refs`: steps of other paths the message brings into the conversation (none: nothing of them reaches the model). */
+export type TurnSource = (threadId: string, content: string, signal: AbortSignal, refs?: readonly PathRefInput[]) => AsyncIterable<TurnEvent>;
 
 /** Follows turn `turn` of a thread from where its reply is (the text so far, then the rest). */
 export type FollowSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -121,8 +122,8 @@ export class TurnStore {
   getActiveThreads = (): ReadonlySet<string> => this.active;
 
   /** Runs one turn to its end; never rejects (failures become the run's phase). */
-  start(threadId: string, content: string): Promise<TurnRun> {
-    return this.launch(threadId, content, (signal) => this.sources.send(threadId, content, signal));
+  start(threadId: string, content: string, refs: readonly PathRefInput[] = []): Promise<TurnRun> {
+    return this.launch(threadId, content, (signal) => this.sources.send(threadId, content, signal, refs));
   }
 
   /**
