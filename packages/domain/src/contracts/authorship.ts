@@ -46,6 +46,7 @@ export const AuthorshipSpanSchema = z.object({
     .describe('`apply`: the text was brought by an apply; `cite`: the agent copied it from a step of another path it read (`read_path`)'),
   source: z.string().optional().describe('the apply’s source node, or the cited step (`{thread_id}:{turn}`)'),
   thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
+  user_id: z.string().optional().describe('on a person’s text (and agent text a person edited): who wrote it'),
 });
 
 export const AuthorshipSummarySchema = z.object({
