@@ -102,6 +102,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             <WorkspacePanel
               source={studio.workspace}
               preview={studio.trajectory.banner}
+              userId={user.id}
               headerAction={
                 studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
               }

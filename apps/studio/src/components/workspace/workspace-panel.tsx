@@ -10,6 +10,8 @@ import { DocumentSection } from './document-section';
 import { ObjectiveField } from './objective-field';
 import { PreferenceList } from './preference-list';
 import { TodoList } from './todo-list';
+import { CommentsSection } from '@/components/comments/comments-section';
+import { usePathComments } from '@/components/comments/use-path-comments';
 import type { WorkspaceSource } from './workspace-source';
 
 export interface WorkspacePreview {
@@ -26,11 +28,14 @@ export function WorkspacePanel({
   source,
   preview,
   headerAction,
+  userId = null,
 }: {
   source: WorkspaceSource;
   preview?: WorkspacePreview | null;
   /** A control beside the title (the path's Replay button). */
   headerAction?: ReactNode;
+  /** The signed-in person (whose comments are "mine"). */
+  userId?: string | null;
 }) {
   return (
     <section aria-label="Workspace" className="flex h-full min-h-0 flex-col" data-testid="workspace-panel">
@@ -45,14 +50,17 @@ export function WorkspacePanel({
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <Body source={source} />
+        <Body source={source} userId={userId} />
       </div>
     </section>
   );
 }
 
-function Body({ source }: { source: WorkspaceSource }) {
+function Body({ source, userId }: { source: WorkspaceSource; userId: string | null }) {
   const { status, workspace, actions } = source;
+  // Comments belong to the live path (a restored step is a preview, not yet a path of its own).
+  const liveThreadId = source.key !== null && !source.key.includes('@') ? source.key : null;
+  const comments = usePathComments(liveThreadId);
   if (status === 'idle') {
     return (
       <div
@@ -93,7 +101,17 @@ function Body({ source }: { source: WorkspaceSource }) {
         onSaveContent={actions.saveDocumentContent}
         onSaveTitle={actions.setDocumentTitle}
         sourceKey={source.key}
+        commentOverlay={comments.overlay}
       />
+      {liveThreadId !== null && (
+        <CommentsSection
+          comments={comments.controller}
+          userId={userId}
+          selection={comments.selection}
+          composing={comments.composing}
+          onComposed={comments.clearComposing}
+        />
+      )}
       <PreferenceList preferences={workspace.preferences} actions={actions} />
       <TodoList todos={workspace.todos} actions={actions} />
       <ArtifactList artifacts={workspace.artifacts} />
