@@ -36,3 +36,5 @@ export * from './replay/index';
 export * from './contracts/replay';
 export * from './contracts/members';
 export * from './access/roles';
+export * from './contracts/comments';
+export * from './comments/anchor';

@@ -70,3 +70,4 @@ export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
 export * from './members/index';
+export { createComment, listComments, updateComment, deleteComment } from './comments/comments';

@@ -195,6 +195,28 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
     primaryKey: ['source_step_id', 'target_step_id', 'kind'],
     foreignKeys: [fk('source_step_id', 'steps', 'step_id'), fk('target_step_id', 'steps', 'step_id')],
   },
+  {
+    name: 'comments',
+    description: 'One row per comment: a note on a step, a message or a passage of a path’s document. Not a change: no step, no authorship.',
+    fields: [
+      f('comment_id', 'string', 'The comment’s id.', true),
+      f('path_id', 'string', 'The path it was made on.', true),
+      f('step_id', 'string', 'The step it is about (a passage: the path’s step when it was made); empty before the first step.'),
+      f('parent_comment_id', 'string', 'The comment it replies to; empty for a first comment.'),
+      f('anchor_kind', 'string', 'step, message or passage.', true),
+      f('message_id', 'string', 'The message it is about (anchor_kind message).'),
+      f('start', 'integer', 'A passage: where it stands in the live document at the export (UTF-16 offset).'),
+      f('end', 'integer', 'A passage: its end at the export (UTF-16 offset, exclusive).'),
+      f('quote', 'string', 'A passage: the text it covered when the comment was made.'),
+      f('orphaned', 'boolean', 'A passage whose text has all been deleted since.', true),
+      f('author_id', 'string', 'Who wrote it (a salted hash when pseudonymised).', true),
+      f('body', 'string', 'The comment, as written (Markdown).', true),
+      f('created_at', 'datetime', 'When it was written.', true),
+      f('resolved', 'boolean', 'Marked resolved.', true),
+    ],
+    primaryKey: ['comment_id'],
+    foreignKeys: [fk('path_id', 'paths'), fk('step_id', 'steps'), fk('parent_comment_id', 'comments', 'comment_id')],
+  },
 ];
 
 export type DatasetRow = Record<string, string | number | boolean | null | undefined>;

@@ -19,6 +19,7 @@ import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
+import { advancePassagesOf } from '../comments/comments';
 import { loadStepLabels } from '../graph/step-labels';
 
 const BATCH = 500;
@@ -77,6 +78,8 @@ export async function exportDataset(
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
+  // Passage comments are exported where they stand now: bring each path's up to its last change first.
+  await advancePassagesOf(db, paths.map((p) => p.thread_id));
   const salt = randomBytes(32);
   const hide = (value: string | null | undefined): string | null =>
     value == null || value === '' ? null : input.pseudonymize ? `anon_${createHmac('sha256', salt).update(value).digest('hex').slice(0, 20)}` : value;
@@ -361,6 +364,31 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     ),
   );
   yield* csv('edges', edgeBatches(sql, owned, context, applyRows()));
+  yield* csv(
+    'comments',
+    mapBatches(
+      sql`select k.id, k.thread_id, k.parent_id, k.anchor_kind, k.turn, k.message_id, k.start, k."end", k.quote,
+            k.orphaned_at_turn, k.author_id, k.body, k.resolved_at, ${iso(sql, 'k.created_at')} as created_at
+          from comments k join conversations c on c.thread_id = k.thread_id
+          where ${owned} order by k.thread_id, k.created_at, k.id`.cursor(BATCH),
+      (r: Record<string, unknown>) => ({
+        comment_id: String(r.id),
+        path_id: String(r.thread_id),
+        step_id: r.turn === null ? null : context.stepOf(String(r.thread_id), Number(r.turn)),
+        parent_comment_id: (r.parent_id as string | null) ?? null,
+        anchor_kind: String(r.anchor_kind),
+        message_id: (r.message_id as string | null) ?? null,
+        start: r.start === null ? null : Number(r.start),
+        end: r.end === null ? null : Number(r.end),
+        quote: (r.quote as string | null) ?? null,
+        orphaned: r.orphaned_at_turn !== null,
+        author_id: hide(r.author_id as string),
+        body: String(r.body),
+        created_at: String(r.created_at),
+        resolved: r.resolved_at !== null,
+      }),
+    ),
+  );
   zip.end();
   yield* drain();
 }

@@ -8,6 +8,7 @@ import { readPathMessages, withoutReplacedAttempts } from '../branching/path-mes
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
+import { listComments } from '../comments/comments';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 export interface ExportedFile {
@@ -58,7 +59,8 @@ async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): P
   // A retried turn reads as its last attempt.
   const messages = withoutReplacedAttempts(await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }));
   const steps = groupSteps(messages, (turn) => labelOf(threadId, turn));
-  return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace }) };
+  const { comments } = await listComments({ db }, actor, { threadId, status: 'open' });
+  return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace, comments }) };
 }
 
 function groupSteps(messages: readonly Message[], labelOf: (turn: number) => string): MarkdownStep[] {

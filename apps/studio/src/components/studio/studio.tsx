@@ -115,6 +115,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               source={studio.workspace}
               isReadOnly={!canWrite}
               preview={studio.trajectory.banner}
+              userId={user.id}
               headerAction={
                 studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
               }

@@ -7,6 +7,7 @@ import { queryKeys } from '@/lib/api/query-keys';
 import type { TurnStore } from '@/lib/turns/turn-store';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { invalidateFamilyGraphs } from './use-family-graph';
+import { COMMENTS_KEY } from '@/components/comments/use-comments';
 
 /**
  * The page listens to its family (`GET …/events`): what another tab, another device or another
@@ -22,6 +23,11 @@ export function useFamilyEvents(threadId: string | null): void {
     const onEvent = (message: MessageEvent<string>) => {
       const event = parseFamilyEvent(message.data);
       if (!event) return;
+      // A comment is not a workspace change: only the family's comment lists re-read.
+      if (event.kind === 'comment_changed') {
+        void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY] });
+        return;
+      }
       void invalidateFamilyGraphs(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
       if (event.kind === 'member_changed') {

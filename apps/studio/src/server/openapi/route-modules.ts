@@ -20,6 +20,8 @@ import * as conversationsIdInvitationsInvitationId from '@/app/api/conversations
 import * as conversationsIdMembers from '@/app/api/conversations/[id]/members/route';
 import * as conversationsIdMembersUserId from '@/app/api/conversations/[id]/members/[user_id]/route';
 import * as invitationsTokenAccept from '@/app/api/invitations/[token]/accept/route';
+import * as conversationsIdComments from '@/app/api/conversations/[id]/comments/route';
+import * as commentsCommentId from '@/app/api/comments/[commentId]/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
@@ -68,6 +70,8 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdMembers,
   conversationsIdMembersUserId,
   invitationsTokenAccept,
+  conversationsIdComments,
+  commentsCommentId,
   conversationsIdMessages,
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,
