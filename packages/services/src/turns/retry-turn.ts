@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { readSnapshotState } from '../workspace/snapshot-state';
 import type { Tx } from '../workspace/thread-lock';
@@ -51,7 +51,7 @@ export async function retryTurn(
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${deps.instanceId ?? null},
         updated_at = now()
-      where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
+      where thread_id = ${threadId} and ${leaseAccessSql(actor)} and deleted_at is null and ${leaseIsFree}
         and turn_index = ${turn}
         and not exists (select 1 from conversation_branches b where b.thread_id = conversations.thread_id and b.status = 'pending')
         and exists (select 1 from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user')
@@ -100,7 +100,7 @@ async function takeBackEarlierAttempts(tx: Tx, threadId: string, turn: number, a
     { tx },
     {
       threadId,
-      author: { actor: 'system', actorId: actor.userId, via: 'retry' },
+      author: { actor: 'system', actorId: actorUserId(actor), via: 'retry' },
       edits: [{ kind: 'revert', seqs: attempted.map((row) => Number(row.seq)), before, onLater: 'keep', mark: true }],
     },
   );
@@ -108,7 +108,7 @@ async function takeBackEarlierAttempts(tx: Tx, threadId: string, turn: number, a
 
 /** Says why the lease was not taken (nothing was written): 404/403, a turn running, or a turn that is not retryable. */
 async function refuse(deps: RetryDeps, actor: ThreadActor, input: RetryTurnInput): Promise<never> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'edit');
   if (input.turn > conversation.turnIndex || input.turn < 1) throw AppError.notFound(`Turn ${input.turn}`);
   const [state] = await deps.db.execute<{ is_free: boolean; status: string | null; has_question: boolean }>(sql`
     select ${leaseIsFree} as is_free,
