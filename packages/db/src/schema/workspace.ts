@@ -200,13 +200,18 @@ export const workspaceChanges = pgTable(
     turn: integer('turn').notNull(),
     actor: text('actor').$type<'person' | 'agent' | 'system'>().notNull(),
     actorId: text('actor_id'),
-    via: text('via').$type<'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration'>().notNull(),
+    via: text('via').$type<'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration' | 'retry'>().notNull(),
     viaSource: text('via_source'),
     kind: text('kind').$type<'objective' | 'document' | 'document_title' | 'preference' | 'todo' | 'artifact'>().notNull(),
     key: text('key'),
     op: text('op').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
+    /**
+     * A stopped or failed attempt's change that a retry took back (the retry's own `via: 'retry'`
+     * rows undo it). The row stays, so the log and its replay still show what the attempt did.
+     */
+    reverted: boolean('reverted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

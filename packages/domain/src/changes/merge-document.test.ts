@@ -89,3 +89,22 @@ describe('mergeDocumentText beside an edit', () => {
     });
   });
 });
+
+describe('mergeDocumentText beside a deletion', () => {
+  it('drops a paragraph one side removed while the other reworded the sentence before it', () => {
+    const base = '# Review\n\nFirst aim.\n\nAppended by the agent.';
+    expect(mergeDocumentText(base, '# Review\n\nFirst aim, sharpened by hand.\n\nAppended by the agent.', '# Review\n\nFirst aim.')).toEqual({
+      isClean: true,
+      text: '# Review\n\nFirst aim, sharpened by hand.',
+    });
+    expect(mergeDocumentText(base, '# Review\n\nFirst aim.', '# Review\n\nFirst aim, sharpened by hand.\n\nAppended by the agent.')).toEqual({
+      isClean: true,
+      text: '# Review\n\nFirst aim, sharpened by hand.',
+    });
+  });
+
+  it('stays a conflict when the removed part was edited too', () => {
+    const base = 'First aim.\n\nAppended by the agent.';
+    expect(mergeDocumentText(base, 'First aim, sharpened.\n\nAppended by the agent, then edited.', 'First aim.').isClean).toBe(false);
+  });
+});

@@ -19,7 +19,8 @@ export function mergeDocumentText(base: string, mine: string, theirs: string): D
   let merged = '';
   for (const block of blocks) {
     if (block.conflict) {
-      const resolved = besideEdit(block.conflict.a, block.conflict.o, block.conflict.b);
+      const resolved =
+        besideEdit(block.conflict.a, block.conflict.o, block.conflict.b) ?? besideDeletion(block.conflict.a, block.conflict.o, block.conflict.b);
       if (resolved === null) return { isClean: false };
       merged += resolved;
     } else {
@@ -42,6 +43,28 @@ function besideEdit(a: string[], o: string[], b: string[]): string | null {
   if (mine.startsWith(base)) return theirs + mine.slice(base.length);
   if (mine.endsWith(base)) return mine.slice(0, mine.length - base.length) + theirs;
   return null;
+}
+
+/**
+ * The same for a deletion right next to an edit: one side removed the start or the end of the
+ * region and the other side left exactly that part alone while editing the rest — a retry taking
+ * back the agent's appended paragraph while the person reworded the sentence before it. The edit
+ * stays and the removed part goes.
+ */
+function besideDeletion(a: string[], o: string[], b: string[]): string | null {
+  const [mine, base, theirs] = [a.join(''), o.join(''), b.join('')];
+  const cut = (kept: string, edited: string): string | null => {
+    if (kept !== '' && base.startsWith(kept)) {
+      const gone = base.slice(kept.length);
+      if (edited.endsWith(gone)) return edited.slice(0, edited.length - gone.length);
+    }
+    if (kept !== '' && base.endsWith(kept)) {
+      const gone = base.slice(0, base.length - kept.length);
+      if (edited.startsWith(gone)) return edited.slice(gone.length);
+    }
+    return null;
+  };
+  return cut(theirs, mine) ?? cut(mine, theirs);
 }
 
 /** Words with their leading whitespace, trailing whitespace as its own token; joined they give the text back. */

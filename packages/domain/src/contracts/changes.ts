@@ -29,13 +29,18 @@ export const ChangeSchema = z.object({
   turn: z.int().nonnegative().describe('the step whose workspace it changed (a change between turns k and k+1 belongs to step k)'),
   actor: z.enum(['person', 'agent', 'system']),
   actor_id: z.string().nullable().describe('the person’s user id, or the agent’s tool call id'),
-  via: z.enum(['editor', 'agent_tool', 'apply', 'preview_edit', 'import', 'migration']),
+  via: z
+    .enum(['editor', 'agent_tool', 'apply', 'preview_edit', 'import', 'migration', 'retry'])
+    .describe('`retry`: a retry taking back the changes of the stopped or failed attempt it answers again'),
   via_source: z.string().nullable().describe('an apply’s source node (`{thread_id}:{turn}`)'),
   kind: z.enum(['objective', 'document', 'document_title', 'preference', 'todo', 'artifact']),
   key: z.string().nullable().describe('the item’s key; null for the objective and the document'),
   op: z.string().describe('`set`, `patch` (document body), `create`, `update`, `move`, `delete`'),
   before: z.unknown().describe('the changed fields before (the document body: `{version, deleted}`)'),
   after: z.unknown().describe('the changed fields after (the document body: `{version, patch}`, ops `{r}` keep, `{d}` drop, `{i}` insert, in UTF-16 units)'),
+  reverted: z
+    .boolean()
+    .describe('a stopped or failed attempt’s change that a retry took back (the `retry` changes after it undo it); it stays in the log'),
   created_at: IsoDateSchema,
 });
 export type Change = z.infer<typeof ChangeSchema>;

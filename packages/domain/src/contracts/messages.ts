@@ -73,6 +73,15 @@ export type Message = z.infer<typeof MessageSchema>;
 export const MessageListSchema = z.object({
   messages: z.array(MessageSchema),
   has_more: z.boolean().describe('true when older turns exist before the first returned one'),
+  running_turn: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe(
+      'the turn of the displayed thread whose reply is being produced now (a send or a retry, on any process; follow it with `…/turns/{k}/stream`); null when none runs',
+    ),
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
 

@@ -98,7 +98,7 @@ async function readChanges(
   if (segments.length === 0) return [];
   const rows = await db.execute<ChangeRow>(sql`
     select s."offset" + w.seq as path_seq, w.thread_id, w.seq as thread_seq, w.turn, w.actor, w.actor_id, w.via,
-      w.via_source, w.kind, w.key, w.op, w.before, w.after, ${isoTimestamp(sql`w.created_at`)} as created_at
+      w.via_source, w.kind, w.key, w.op, w.before, w.after, w.reverted, ${isoTimestamp(sql`w.created_at`)} as created_at
     from jsonb_to_recordset(${JSON.stringify(segments.map((s) => ({ thread_id: s.threadId, offset: s.offset, cutoff: s.cut })))}::jsonb)
       as s(thread_id text, "offset" int, cutoff int)
     join workspace_changes w on w.thread_id = s.thread_id and (s.cutoff is null or w.seq <= s.cutoff)
@@ -118,6 +118,7 @@ async function readChanges(
     op: row.op,
     before: row.before,
     after: row.after,
+    reverted: row.reverted,
     created_at: row.created_at,
   }));
 }
