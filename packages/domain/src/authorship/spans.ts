@@ -127,3 +127,53 @@ export function paintSpans(
   }
   spans.splice(from, last - from + 1, ...replacement);
 }
+
+const IN_WORD = /[\p{L}\p{M}\p{N}'’\-.\uD800-\uDFFF]/u;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** How far back a word is looked for from a span boundary (longer runs of letters are not prose). */
+const WORD_LOOKBACK = 256;
+
+/**
+ * The word (as `wordStarts` counts words) that holds both the unit before `at` and the unit at `at`,
+ * or null when `at` lies between words.
+ */
+function wordAcross(text: string, at: number, word: RegExp): { start: number; end: number } | null {
+  if (at <= 0 || at >= text.length) return null;
+  const before = text[at - 1] as string;
+  const after = text[at] as string;
+  if (!IN_WORD.test(before) || !IN_WORD.test(after) || CJK_CHAR.test(before) || CJK_CHAR.test(after)) return null;
+  let from = at - 1;
+  while (from > 0 && at - from < WORD_LOOKBACK && IN_WORD.test(text[from - 1] as string)) from--;
+  word.lastIndex = from;
+  for (let match = word.exec(text); match !== null && match.index < at; match = word.exec(text)) {
+    if (match.index + match[0].length > at) return { start: match.index, end: match.index + match[0].length };
+  }
+  return null;
+}
+
+/**
+ * The spans with no boundary inside a word: a word belongs wholly to the origin of its first
+ * character (the one the word counts credit), so a hover, a colour and a count never split it.
+ * `word` is the word pattern (global, Unicode) that `wordStarts` uses.
+ */
+export function alignSpansToWords(text: string, spans: readonly AuthorshipSpan[], word: RegExp): AuthorshipSpan[] {
+  const out: AuthorshipSpan[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    const next = { ...span };
+    if (last) {
+      if (next.start < last.end) next.start = last.end;
+      if (next.end <= next.start) continue;
+      if (!sameOrigin(last, next)) {
+        const inside = wordAcross(text, next.start, word);
+        if (inside) {
+          last.end = inside.end;
+          next.start = inside.end;
+          if (next.end <= next.start) continue;
+        }
+      }
+    }
+    pushSpan(out, next);
+  }
+  return out;
+}

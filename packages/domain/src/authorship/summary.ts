@@ -16,6 +16,11 @@ const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
 const LETTERS = String.raw`(?:(?![${CJK}])[\p{L}\p{M}\p{N}])+`;
 const WORD = new RegExp(String.raw`[${CJK}]|${LETTERS}(?:['’\-.]${LETTERS})*`, 'gu');
 
+/** A fresh word pattern (global: each caller keeps its own `lastIndex`). */
+export function wordRegExp(): RegExp {
+  return new RegExp(WORD.source, 'gu');
+}
+
 export function emptySummary(): AuthorshipSummary {
   return { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 };
 }

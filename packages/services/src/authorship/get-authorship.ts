@@ -16,7 +16,9 @@ import {
   type AuthorshipSummary,
   type DocumentBodyAfter,
   type DocumentBodyChange,
+  type FamilyThreadRow,
   EMPTY_AUTHORSHIP,
+  stepSummaries,
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -60,7 +62,35 @@ export async function getAuthorship(
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  return { version: state.version, spans: state.spans, steps, summary, changes };
+  return { version: state.version, spans: state.spans, steps, sources: appliedSources(state.spans, threads, suffixes), summary, changes };
+}
+
+/** The steps applied spans name (their apply's source and where they were written), by label and path title. */
+function appliedSources(
+  spans: readonly AuthorshipSpan[],
+  threads: readonly FamilyThreadRow[],
+  suffixes: Readonly<Record<string, string>>,
+): Authorship['sources'] {
+  const byId = new Map(threads.map((t) => [t.thread_id, t]));
+  const nodes = new Map<string, { threadId: string; turn: number }>();
+  const name = (threadId: string, turn: number) => nodes.set(`${threadId}:${turn}`, { threadId, turn });
+  for (const span of spans) {
+    if (span.via !== 'apply') continue;
+    if (span.source) {
+      const at = span.source.lastIndexOf(':');
+      const turn = Number(span.source.slice(at + 1));
+      if (at > 0 && Number.isInteger(turn)) name(span.source.slice(0, at), turn);
+    }
+    if (span.thread_id && span.turn !== null) name(span.thread_id, span.turn);
+  }
+  return [...nodes].flatMap(([nodeId, { threadId, turn }]) => {
+    let owner = byId.get(threadId);
+    while (owner?.branch_point_turn != null && owner.parent_thread_id !== null && turn <= owner.branch_point_turn) {
+      owner = byId.get(owner.parent_thread_id);
+    }
+    if (!owner) return [];
+    return [{ node_id: nodeId, label: stepLabel(turn, suffixes[owner.thread_id] ?? ''), path_title: byId.get(threadId)?.title ?? owner.title }];
+  });
 }
 
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */
@@ -88,6 +118,21 @@ export async function readAuthorship(
   await db.execute(sql`
     delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
   return { state, summary };
+}
+
+/**
+ * What each step of the path after `afterTurn` wrote, by author (`summarizeStep` right after the step):
+ * the step detail's and the dataset's counts, one read of the path's changes from the cache at
+ * `afterTurn` (a branch's own steps start from its branch point).
+ */
+export async function readStepWords(
+  db: DbOrTx,
+  segments: readonly PathSegment[],
+  afterTurn: number,
+): Promise<Map<number, AuthorshipSummary>> {
+  const cached = await readNewestCached(db, segments, afterTurn);
+  const changes = await readDocumentChanges(db, segments, cached?.position ?? null, null);
+  return stepSummaries(cached?.state ?? EMPTY_AUTHORSHIP, changes, afterTurn);
 }
 
 async function readNewestCached(

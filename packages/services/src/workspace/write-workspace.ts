@@ -23,6 +23,7 @@ import { changeTodo, deleteTodoRow, insertTodo, reorderTodoRows } from './write/
 export type { ChangeAuthor } from './write/context';
 export type { LiveDocument } from './write/document-mutations';
 export type { TargetState } from './write/reconcile-state';
+export type { DocumentChangeMaker } from './write/document-mutations';
 
 export type WorkspaceEdit =
   | { kind: 'objective'; text: string | null }
