@@ -85,7 +85,8 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
       }
     }
   }
-  return { version: change.after.version, text, spans: alignSpansToWords(text, spans, WORD) };
+  const touched = marks.map((m) => (m.kind === 'insert' ? { start: m.start, end: m.end } : { start: m.at, end: m.at }));
+  return { version: change.after.version, text, spans: alignSpansToWords(text, spans, WORD, touched) };
 }
 
 const WORD = wordRegExp();

@@ -154,9 +154,31 @@ function wordAcross(text: string, at: number, word: RegExp): { start: number; en
 /**
  * The spans with no boundary inside a word: a word belongs wholly to the origin of its first
  * character (the one the word counts credit), so a hover, a colour and a count never split it.
- * `word` is the word pattern (global, Unicode) that `wordStarts` uses.
+ * `word` is the word pattern (global, Unicode) that `wordStarts` uses. With `near` (ranges of the
+ * text an edit touched), only boundaries within a word's reach of them are looked at: elsewhere the
+ * spans were aligned before the edit and still are.
  */
-export function alignSpansToWords(text: string, spans: readonly AuthorshipSpan[], word: RegExp): AuthorshipSpan[] {
+export function alignSpansToWords(
+  text: string,
+  spans: AuthorshipSpan[],
+  word: RegExp,
+  near?: ReadonlyArray<{ start: number; end: number }>,
+): AuthorshipSpan[] {
+  const isNear = (at: number) =>
+    near === undefined || near.some((r) => at >= r.start - WORD_LOOKBACK && at <= r.end + WORD_LOOKBACK);
+  let needed = false;
+  for (const range of near ?? [{ start: 0, end: text.length }]) {
+    for (let i = Math.max(1, spanIndexAt(spans, Math.max(0, range.start - WORD_LOOKBACK))); i < spans.length; i++) {
+      const span = spans[i] as AuthorshipSpan;
+      if (span.start > range.end + WORD_LOOKBACK) break;
+      if (!sameOrigin(spans[i - 1] as AuthorshipSpan, span) && wordAcross(text, span.start, word)) {
+        needed = true;
+        break;
+      }
+    }
+    if (needed) break;
+  }
+  if (!needed) return spans;
   const out: AuthorshipSpan[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];
@@ -164,7 +186,7 @@ export function alignSpansToWords(text: string, spans: readonly AuthorshipSpan[]
     if (last) {
       if (next.start < last.end) next.start = last.end;
       if (next.end <= next.start) continue;
-      if (!sameOrigin(last, next)) {
+      if (!sameOrigin(last, next) && isNear(next.start)) {
         const inside = wordAcross(text, next.start, word);
         if (inside) {
           last.end = inside.end;

@@ -93,31 +93,78 @@ function appliedSources(
   });
 }
 
+/**
+ * The newest state this process computed per path (its segments and `throughTurn`): a read after one
+ * edit starts here and reads only the changes after it, never the cached row (whose spans grow with
+ * the document's history of edits). The log is append-only, so a state once computed stays true; the
+ * table below is what other processes and restarts start from.
+ */
+interface MemoState extends CachedState {
+  /** Changes advanced since the state was last written to `authorship_cache`. */
+  unsaved: number;
+  savedTurn: number | null;
+}
+const MEMO_LIMIT = 256;
+const memo = new Map<string, MemoState>();
+/** A written row is worth its cost once this many changes went by, or a new step began. */
+const SAVE_EVERY = 16;
+
+function memoKey(segments: readonly PathSegment[], throughTurn: number | null): string {
+  return `${segments.map((s) => `${s.threadId}/${s.cut ?? ''}`).join('|')}@${throughTurn ?? ''}`;
+}
+
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */
 export async function readAuthorship(
   db: DbOrTx,
   segments: readonly PathSegment[],
   throughTurn: number | null,
 ): Promise<{ state: AuthorshipState; summary: AuthorshipSummary }> {
-  const cached = await readNewestCached(db, segments, throughTurn);
+  const key = memoKey(segments, throughTurn);
+  const remembered = memo.get(key);
+  const cached = remembered ?? (await readNewestCached(db, segments, throughTurn));
   const changes = await readDocumentChanges(db, segments, cached?.position ?? null, throughTurn);
   const last = changes.at(-1);
   if (!last) {
-    return cached ?? { state: EMPTY_AUTHORSHIP, summary: summarizeAuthorship('', []) };
+    const found = cached ?? { position: { index: 0, seq: 0 }, state: EMPTY_AUTHORSHIP, summary: summarizeAuthorship('', []) };
+    if (cached && !remembered) remember(key, { ...cached, unsaved: 0, savedTurn: null });
+    return found;
   }
   const state = advanceAuthorship(cached?.state ?? EMPTY_AUTHORSHIP, changes);
   const summary = summarizeAuthorship(state.text, state.spans);
-  // Keyed by the change it follows, a state is the same on every path that holds that change.
-  await db.execute(sql`
-    insert into authorship_cache (thread_id, seq, turn, version, body, spans, summary)
-    values (${last.threadId}, ${last.threadSeq}, ${last.turn}, ${state.version}, ${state.text},
-      ${JSON.stringify(state.spans)}::jsonb, ${JSON.stringify(summary)}::jsonb)
-    on conflict (thread_id, seq) do nothing`);
-  // One row per thread and step is enough (the step's newest): reads of a later state start from it,
-  // `?turn=k` finds it, and the table grows with the steps, not with every edit.
-  await db.execute(sql`
-    delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
+  const segment = segments.find((s) => s.threadId === last.threadId)!;
+  const next: MemoState = {
+    position: { index: segment.index, seq: last.threadSeq },
+    state,
+    summary,
+    unsaved: (remembered?.unsaved ?? 0) + changes.length,
+    savedTurn: remembered?.savedTurn ?? null,
+  };
+  if (!remembered || next.unsaved >= SAVE_EVERY || next.savedTurn !== last.turn) {
+    await saveCached(db, last, state, summary);
+    next.unsaved = 0;
+    next.savedTurn = last.turn;
+  }
+  remember(key, next);
   return { state, summary };
+}
+
+function remember(key: string, entry: MemoState): void {
+  memo.delete(key);
+  memo.set(key, entry);
+  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+}
+
+async function saveCached(db: DbOrTx, last: PathDocumentChange, state: AuthorshipState, summary: AuthorshipSummary): Promise<void> {
+  // Keyed by the change it follows, a state is the same on every path that holds that change. One row
+  // per thread and step is enough (the step's newest): reads of a later state start from it, `?turn=k`
+  // finds it, and the table grows with the steps, not with every edit. One statement, one round trip.
+  await db.execute(sql`
+    with saved as (
+      insert into authorship_cache (thread_id, seq, turn, version, body, spans, summary)
+      values (${last.threadId}, ${last.threadSeq}, ${last.turn}, ${state.version}, ${state.text},
+        ${JSON.stringify(state.spans)}::jsonb, ${JSON.stringify(summary)}::jsonb)
+      on conflict (thread_id, seq) do nothing)
+    delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
 }
 
 /**
