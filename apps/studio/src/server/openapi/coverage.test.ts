@@ -23,6 +23,17 @@ describe('OpenAPI coverage', () => {
     expect(coverageProblems(documentOf(contracts), folders, contracts)).toEqual([]);
   });
 
+  it('lists the fallback for unclaimed /api paths among the folders but documents no catch-all path', () => {
+    expect(folders.map((f) => `${f.method} ${f.path}`)).toContain('GET /api/{unknown}');
+    const doc = documentOf(contracts);
+    expect(Object.keys(doc.paths).filter((p) => p.includes('{unknown}'))).toEqual([]);
+    // Documented, it is reported.
+    const documented = contracts.map((c) => (c.isFallback ? { ...c, isFallback: false } : c));
+    expect(coverageProblems(documentOf(documented), folders, contracts)).toContain(
+      'GET /api/{unknown}: the fallback for unclaimed paths is in the document',
+    );
+  });
+
   it('documents the unified diff that the compare answers with format=diff beside its JSON', () => {
     const ok = documentOf(contracts).paths['/api/conversations/{id}/compare']!.get!.responses['200'] as {
       content: Record<string, { schema: { type?: string; description?: string } }>;
