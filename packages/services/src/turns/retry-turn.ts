@@ -1,4 +1,4 @@
-// Retry in place (issue 24): turn k's failed or stopped reply is answered again at the same step —
+// Retry in place: turn k's failed or stopped reply is answered again at the same step —
 // no new user message, no new step, no new snapshot; the same turn number and label. The new reply
 // is the next attempt of turn k (`messages.attempt`); the earlier attempts stay in the transcript
 // (the chat pages through them) but never reach a model again: the agent replaces the attempt in its
