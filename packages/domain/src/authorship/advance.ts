@@ -1,4 +1,4 @@
-// Authorship from the change log (issue 23, item 3), incrementally: the spans at version v plus the
+// Authorship from the change log, incrementally: the spans at version v plus the
 // document-body changes after v give the spans at the new version. Each change costs its patch, the
 // span list and the lines it touched — never a replay of earlier edits — so a cache of the last
 // state keeps reads flat however long the history grows.

@@ -1,4 +1,4 @@
-// Word counts by author (issue 23's `summary`). A word is a run of letters, marks and digits, joined
+// Word counts by author (the authorship `summary`). A word is a run of letters, marks and digits, joined
 // across an inner apostrophe, hyphen or dot ("don't", "co-author", "e.g", "3.14" are one each); each
 // Han, Hiragana or Katakana character is a word of its own; "#", "-", "|" and emoji are none. A word
 // counts for the author of the span holding its first character. (Intl.Segmenter gives the same

@@ -1,4 +1,4 @@
-// The research dataset (issue 27): a family as flat tables a researcher loads in one line. This one
+// The research dataset: a family as flat tables a researcher loads in one line. This one
 // declaration is the schema of every CSV, the source of `datapackage.json` (a Frictionless Tabular
 // Data Package) and of `docs/dataset.md`, so the three cannot drift. Pure: no I/O.
 

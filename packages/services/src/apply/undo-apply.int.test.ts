@@ -1,4 +1,4 @@
-// Placing an applied section and undoing an apply (issue 25), through the services on real PostgreSQL.
+// Placing an applied section and undoing an apply, through the services on real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeIdParamSchema } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';

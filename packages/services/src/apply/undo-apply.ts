@@ -1,4 +1,4 @@
-// Undo an apply (issue 25): a new step on the same path that puts every item the apply wrote back
+// Undo an apply: a new step on the same path that puts every item the apply wrote back
 // as it was before it (snapshot k, taken before the items landed). The apply stays in history; the
 // undo's entry says which apply it reverses and draws an edge from it, like the apply's own. Refused
 // with 409 when an item changed after the apply (the change log says what changed, when and by whom).

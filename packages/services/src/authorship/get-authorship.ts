@@ -1,4 +1,4 @@
-// Authorship of a path's document (issue 23, item 3): the live document, or the document after step
+// Authorship of a path's document: the live document, or the document after step
 // k. Computed from the change log and cached per document change: a read starts from the newest cached
 // state on its path (a branch finds its parent's) and advances over the changes after it only, so its
 // cost follows the changes since the last read, never the number of earlier edits.

@@ -1,4 +1,4 @@
-// A family — or every family of the caller — as a research dataset (issue 27): a zip that is a
+// A family — or every family of the caller — as a research dataset: a zip that is a
 // Frictionless Tabular Data Package, built as it streams. Each table is read with a server-side
 // cursor in batches and written as CSV into a streaming zip entry; the next batch is read only when
 // the response has taken the last one (pull-based), so memory follows a batch, not the family. What
