@@ -89,7 +89,7 @@ async function runFamily(ops: readonly Op[]) {
       if (path.threadId !== root && path.turn <= path.branchPoint) continue;
       const { thread_id } = await createBranch(h.deps, actor, { threadId: path.threadId, from_turn: path.turn });
       paths.push({ threadId: thread_id, turn: path.turn, branchPoint: path.turn, sections: new Map(path.sections) });
-    } else {
+    } else if (op.kind === 'apply') {
       const source = paths[op.from % paths.length]!;
       const headings = [...source.sections.keys()];
       if (source === path || source.turn < 1 || headings.length === 0) continue;

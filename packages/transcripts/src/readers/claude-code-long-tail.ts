@@ -29,7 +29,7 @@
 import { RecordSubtype } from '../record-kind';
 import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
-import type { ClaudeCodeSource } from './claude-code';
+import type { ClaudeCodeSource } from './types';
 
 export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 
