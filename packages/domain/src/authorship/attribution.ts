@@ -81,6 +81,7 @@ export function applyDocumentChange(
         turn: span.turn,
         seq: span.seq,
         thread_id: span.thread_id ?? sourceThreadId,
+        ...(span.user_id ? { user_id: span.user_id } : {}),
       };
       const last = attribution[attribution.length - 1];
       if (
@@ -89,7 +90,8 @@ export function applyDocumentChange(
         last.author === entry.author &&
         last.turn === entry.turn &&
         last.seq === entry.seq &&
-        last.thread_id === entry.thread_id
+        last.thread_id === entry.thread_id &&
+        last.user_id === entry.user_id
       ) {
         last.end = entry.end;
       } else attribution.push(entry);

@@ -22,7 +22,7 @@ import {
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
@@ -43,7 +43,7 @@ export async function getAuthorship(
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);
   const [{ conversation }, lineage] = await Promise.all([
-    requireOwnedThread(deps.db, actor, input.threadId),
+    requireThreadAccess(deps.db, actor, input.threadId, 'read'),
     loadPathLineage(deps.db, input.threadId),
   ]);
   if (input.turn !== undefined && input.turn > conversation.turnIndex) {
@@ -221,11 +221,12 @@ async function readDocumentChanges(
     seq: number;
     turn: number;
     actor: DocumentBodyChange['actor'];
+    actor_id: string | null;
     via: DocumentBodyChange['via'];
     via_source: string | null;
     after: DocumentBodyAfter;
   }>(sql`
-    select w.thread_id, w.seq, w.turn, w.actor, w.via, w.via_source, w.after from workspace_changes w
+    select w.thread_id, w.seq, w.turn, w.actor, w.actor_id, w.via, w.via_source, w.after from workspace_changes w
     where w.kind = 'document' and w.op = 'patch' and ${onPath(segments, 'w', from)}
       ${throughTurn === null ? sql`` : sql`and w.turn <= ${throughTurn}`}
     order by ${pathOrder(segments, 'w')}, w.seq`);
@@ -236,6 +237,7 @@ async function readDocumentChanges(
     seq: (offsets.get(row.thread_id) ?? 0) + Number(row.seq),
     turn: Number(row.turn),
     actor: row.actor,
+    actor_id: row.actor_id,
     via: row.via,
     via_source: row.via_source,
     after: row.after,
