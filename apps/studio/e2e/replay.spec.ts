@@ -1,5 +1,5 @@
 /**
- * Replaying a path (issue 26), in Chromium against a production build: the replay bar on the
+ * Replaying a path, in Chromium against a production build: the replay bar on the
  * displayed path walks every change of the path in order with the keyboard, the URL keeps the
  * position (a link opens the same change), replay never writes, "Continue from here" on a replayed
  * step makes a branch, and axe-core finds no serious violation.

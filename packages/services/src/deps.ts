@@ -9,11 +9,9 @@ import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import type { Logger } from './logger';
+
+export type { Logger } from './logger';
 
 /** Named points where tests inject failures into multi-phase operations. */
 export type FaultPoint = 'branch.after-tx1' | 'branch.seed' | 'branch.tx2' | 'branch.hang-after-tx1';

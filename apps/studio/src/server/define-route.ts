@@ -35,6 +35,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   access?: AccessNeed;
   /** Public routes skip authentication (health, the API description, auth itself). */
   isPublic?: boolean;
+  /**
+   * The answer to paths no route claims (a JSON 404), not an operation: left out of the OpenAPI
+   * document, where a catch-all path would give a generated client a method that cannot succeed.
+   */
+  isFallback?: boolean;
   /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */
   params?: P;
   body?: B;

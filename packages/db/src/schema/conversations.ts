@@ -116,7 +116,7 @@ export const messages = pgTable(
     /** The wait a rate-limiting provider asked for, in seconds. */
     retryAfterS: doublePrecision('retry_after_s'),
     /**
-     * Retry in place (issue 24): the n-th reply to its turn. A retry adds a reply with the next
+     * Retry in place: the n-th reply to its turn. A retry adds a reply with the next
      * number and keeps the earlier ones (the transcript stays append-only); a turn's reply is its
      * highest attempt, and only that one is ever context for a model.
      */

@@ -21,7 +21,7 @@ export const documents = pgTable(
     /**
      * +1 per change of the row (body or title) through the write path. Path-wide: a branch's copy
      * starts at its parent's version at the branch point, so a version names one text on a path and
-     * replaying the path's change log from empty reaches this version's body (issue 23).
+     * replaying the path's change log from empty reaches this version's body.
      */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -183,7 +183,7 @@ export const stepChanges = pgTable(
 );
 
 /**
- * The change log (issue 23): one row per workspace change, from any source, appended by the write
+ * The change log: one row per workspace change, from any source, appended by the write
  * path (`services/src/workspace/write-workspace.ts`) in the transaction that makes the change.
  * `seq` is gapless per thread; `turn` is the step whose after-state the change belongs to (the
  * thread's `turn_index` at the time: the agent's edits in turn k and a person's edits between turns

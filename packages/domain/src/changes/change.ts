@@ -1,4 +1,4 @@
-// The change log's vocabulary (issue 23, DESIGN.md "The write path and the family channel"):
+// The change log's vocabulary (DESIGN.md "The write path and the family channel"):
 // every workspace change, from any source, is one row with a gapless per-thread `seq`.
 import type { DocPatch } from './doc-patch';
 

@@ -1,4 +1,4 @@
-// The three-way merge of a document save made on a stale base (issue 23, "No lost edit"): the
+// The three-way merge of a document save made on a stale base: the
 // person's text and the current text are both edits of the base; edits in different places merge,
 // edits of the same words conflict. Tokens are words with their leading whitespace (a paragraph is
 // one line in this editor, so lines would make two edits of one paragraph a conflict; leading, so a

@@ -79,6 +79,15 @@ export const AuthorshipSchema = z.object({
       }),
     )
     .describe('the steps of this path that the spans name (applied text names steps of its source)'),
+  sources: z
+    .array(
+      z.object({
+        node_id: z.string().describe('a step named by applied text: an apply’s `source`, or `{thread_id}:{turn}` where it was written'),
+        label: z.string().describe('the step’s label, as the family graph shows it'),
+        path_title: z.string().describe('the title of the path the step belongs to'),
+      }),
+    )
+    .describe('the steps of other paths that applied text names, by label and path title (what the hover shows, never an id)'),
   summary: AuthorshipSummarySchema.describe(
     'words (Unicode word segmentation) by the author of their first character',
   ),

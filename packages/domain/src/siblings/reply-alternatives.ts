@@ -1,5 +1,5 @@
 /**
- * Regenerations stay with their step (issue 22, "Regenerations and edits stay with their step"): a
+ * Regenerations stay with their step: a
  * path made by regenerating a reply is an alternative *reply* of that step, not a path of its own,
  * while nobody has made it one — it owns at most its one regenerated turn, has no branches of its
  * own, keeps the title regenerating gave it, and is not starred. The history folds such paths into

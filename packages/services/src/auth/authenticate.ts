@@ -3,10 +3,9 @@ import type { Db } from '@trellis/db';
 import { verifyApiToken } from '../tokens/api-tokens';
 import type { Auth } from './create-auth';
 
-export interface Actor {
-  userId: string;
-  via: 'session' | 'token';
-}
+import type { Actor } from './actor';
+
+export type { Actor } from './actor';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,4 +1,4 @@
-// `GET /api/conversations/{id}/changes` (issue 23): the change log of a path, oldest first. A path's
+// `GET /api/conversations/{id}/changes`: the change log of a path, oldest first. A path's
 // log is its root's changes up to the first branch's cut (`parent_change_seq`), then that branch's
 // up to the next cut, …, then the thread's own. Seqs are gapless per thread, so each segment holds
 // exactly seqs 1..cut and a change's path-wide `seq` is the sum of the cuts above its thread plus its

@@ -1,4 +1,4 @@
-// The research dataset (issue 27) of a family with branches, an edit sibling, an apply, a discarded
+// The research dataset of a family with branches, an edit sibling, an apply, a discarded
 // item and an interrupted reply, read back as a researcher would: unzip, parse each CSV, check it
 // against the package's own schemas, rebuild the tree and the documents.
 import { parse } from 'csv-parse/sync';

@@ -1,4 +1,4 @@
-// A family — or every family of the caller — as a research dataset (issue 27): a zip that is a
+// A family — or every family of the caller — as a research dataset: a zip that is a
 // Frictionless Tabular Data Package, built as it streams. Each table is read with a server-side
 // cursor in batches and written as CSV into a streaming zip entry; the next batch is read only when
 // the response has taken the last one (pull-based), so memory follows a batch, not the family. What
@@ -12,11 +12,15 @@ import {
   datasetCells,
   safeFilename,
   type DatasetRow,
+  type AuthorshipSummary,
   type DatasetTable,
   type FamilyRole,
 } from '@trellis/domain';
 import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
+import { readStepWords } from '../authorship/get-authorship';
+import { pathSegments } from '../changes/path-log';
+import { loadPathLineage } from '../lineage/load-lineage';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { advancePassagesOf } from '../comments/comments';
@@ -85,7 +89,7 @@ export async function exportDataset(
     value == null || value === '' ? null : input.pseudonymize ? `anon_${createHmac('sha256', salt).update(value).digest('hex').slice(0, 20)}` : value;
   const context = new DatasetContext(paths, labelOf);
   const name = input.threadId === undefined ? 'trellis-dataset' : `${title} dataset`;
-  const chunks = datasetChunks(sql, {
+  const chunks = datasetChunks(db, {
     actorId: userId,
     root,
     context,
@@ -113,7 +117,7 @@ export async function exportDataset(
 /** What the tables share: each path's lineage (for parents and owners of turns), labels, word counts. */
 class DatasetContext {
   readonly byId: Map<string, PathRow>;
-  readonly words = new Map<string, { person: number; agent: number }>();
+  readonly words = new Map<string, AuthorshipSummary>();
 
   constructor(
     readonly paths: readonly PathRow[],
@@ -150,7 +154,8 @@ interface ChunkInput {
 type Sql = Db['$client'];
 type Fragment = postgres.Fragment;
 
-async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+  const sql = db.$client;
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -216,7 +221,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     })),
   ]);
 
-  // The change log first: each step's words by person and agent come from its document patches.
   yield* csv(
     'changes',
     mapBatches(
@@ -227,7 +231,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       (r: Record<string, unknown>) => {
         const threadId = String(r.thread_id);
         const step = context.stepOf(threadId, Number(r.turn));
-        if (r.kind === 'document' && step !== null && (r.actor === 'person' || r.actor === 'agent')) countWords(context, step, r.actor, r.after);
         return {
           change_id: `${threadId}:${String(r.seq)}`,
           path_id: threadId,
@@ -247,6 +250,15 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       },
     ),
   );
+
+  // Each step's words by author: the authorship of the path's document right after the step, counted
+  // as the step detail and the overlay count them (one function), so applied text counts for the step
+  // that wrote it on its source path, never for the person who applied it.
+  for (const path of context.paths) {
+    const lineage = await loadPathLineage(db, path.thread_id);
+    const words = await readStepWords(db, pathSegments(lineage), path.branch_point_turn ?? 0);
+    for (const [turn, summary] of words) context.words.set(`${path.thread_id}:${turn}`, summary);
+  }
 
   // Each table is its own cursor: a table that is read off another (tool calls and applies off the
   // messages, edges off the steps and the applies) is read again by its own query rather than kept
@@ -277,8 +289,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
           started_at: String(r.started_at),
           finished_at: r.finished_at as string | null,
           status: r.status as string | null,
-          person_words: words?.person ?? 0,
-          agent_words: words?.agent ?? 0,
+          person_words: words?.person_words ?? 0,
+          agent_words: words?.agent_words ?? 0,
+          agent_edited_words: words?.agent_edited_words ?? 0,
           items_added: r.items_added as number | null,
           items_removed: r.items_removed as number | null,
           items_edited: r.items_edited as number | null,
@@ -290,7 +303,8 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   yield* csv(
     'messages',
     mapBatches(
-      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, ${iso(sql, 'm.created_at')} as created_at
+      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, m.input_tokens, m.output_tokens, m.model,
+            ${iso(sql, 'm.created_at')} as created_at
           from messages m join conversations c on c.thread_id = m.thread_id
           where ${owned} order by m.thread_id, m.seq`.cursor(BATCH),
       (r: Record<string, unknown>) => ({
@@ -300,6 +314,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
         content: String(r.content),
         status: String(r.status),
         reason: r.reason as string | null,
+        input_tokens: r.input_tokens as number | null,
+        output_tokens: r.output_tokens as number | null,
+        model: r.model as string | null,
         created_at: String(r.created_at),
       }),
     ),
@@ -477,19 +494,6 @@ async function* edgeBatches(
     target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
     kind: 'apply',
   }));
-}
-
-function countWords(context: DatasetContext, step: string, actor: 'person' | 'agent', after: unknown): void {
-  const patch = (after as { patch?: unknown } | null)?.patch;
-  if (!Array.isArray(patch)) return;
-  let words = 0;
-  for (const op of patch as unknown[]) {
-    const inserted = op !== null && typeof op === 'object' && 'i' in op ? (op).i : undefined;
-    if (typeof inserted === 'string') words += inserted.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-  }
-  const counts = context.words.get(step) ?? { person: 0, agent: 0 };
-  counts[actor] += words;
-  context.words.set(step, counts);
 }
 
 /** A timestamp column as ISO 8601 in UTC with milliseconds (the CSVs' datetime). */

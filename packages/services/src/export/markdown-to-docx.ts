@@ -1,4 +1,4 @@
-// A Markdown document as a Word file (issue 25): parsed with mdast (GFM: tables, strikethrough,
+// A Markdown document as a Word file: parsed with mdast (GFM: tables, strikethrough,
 // task lists, autolinks) and written with the `docx` library, so Word and LibreOffice open it
 // without a repair prompt. Headings, paragraphs, emphasis, nested lists, tables, links, code blocks
 // and block quotes map to Word's own structures (heading styles, numbering, tables, hyperlinks).

@@ -6,7 +6,7 @@
 import postgres from 'postgres';
 import type { FamilyEvent } from '@trellis/domain';
 import type { Db } from '@trellis/db';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import { FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
 import { FamilySubscription, type SubscriptionOptions } from './family-subscription';
 

@@ -1,4 +1,4 @@
-// `GET /api/conversations/{id}/replay?seq=n` (issue 26): the workspace right after change n of a path,
+// `GET /api/conversations/{id}/replay?seq=n`: the workspace right after change n of a path,
 // with the change, its step and what it did. Read only: a replay never writes. The workspace is the
 // snapshot that opens the change's step (snapshot t: before the agent acts on turn t; every change of
 // step t comes after it) folded with the step's changes up to n (`foldChanges`), so a read costs the

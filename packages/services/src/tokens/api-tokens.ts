@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { apiTokens, type Db } from '@trellis/db';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/consume-rate-limit';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../auth/actor';
 
 const TOKEN_PREFIX = 'trl_';
 

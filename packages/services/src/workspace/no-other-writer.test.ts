@@ -1,4 +1,4 @@
-// Issue 23: no route or service writes a workspace table except through the write path. Every
+// No route or service writes a workspace table except through the write path. Every
 // source file of the packages and the studio is read; a statement that inserts into, updates or
 // deletes from a workspace table (SQL or drizzle), or sets a thread's objective, outside
 // `workspace/write/` fails this test, and so does importing those internals from anywhere but the

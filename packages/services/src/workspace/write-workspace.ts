@@ -1,4 +1,4 @@
-// THE write path (issue 23, docs/architecture.md "The write path"): every change to a thread's
+// THE write path (docs/architecture.md "The write path"): every change to a thread's
 // workspace — objective, document title and body, preferences, todos, artifacts — from every source
 // (the editor, the agent's tools, apply, the edited preview that seeds a branch) goes through
 // `writeWorkspace`. In one transaction under the thread's lock it checks base versions (merging a
@@ -25,6 +25,7 @@ export type { ChangeAuthor } from './write/context';
 export type { LiveDocument } from './write/document-mutations';
 export type { TargetState } from './write/reconcile-state';
 export type { LaterChange, RevertOutcome } from './write/revert-changes';
+export type { DocumentChangeMaker } from './write/document-mutations';
 
 export type WorkspaceEdit =
   | { kind: 'objective'; text: string | null }

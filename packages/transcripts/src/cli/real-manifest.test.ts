@@ -1,4 +1,4 @@
-// The committed real-corpus manifest (issue 28) is one `compare` can read, and every entry says
+// The committed real-corpus manifest is one `compare` can read, and every entry says
 // where its file comes from and why a person counts what it counts. The files themselves are not
 // in the repository; `npm run corpus:real` compares them when REAL_CORPUS names a folder of them.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Folding re-appended chains (issue 28, class 1) over generated files: a base conversation and
+// Folding re-appended chains (class 1) over generated files: a base conversation and
 // copies of stretches of it written again under new uuids, some copies altered (another text or
 // another timestamp) and some going on with new turns. The oracle: two records are one exactly
 // when their whole paths from the root agree record by record on (role, timestamp, content).

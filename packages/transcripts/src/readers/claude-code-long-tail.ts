@@ -1,5 +1,5 @@
-// The long tail of real Claude Code files (issue 28), as reader rules over the mapped records.
-// Every rule is Claude Code's own bookkeeping; the inspector (seed 000's rules) is untouched, so
+// The long tail of real Claude Code files, as reader rules over the mapped records.
+// Every rule is Claude Code's own bookkeeping; the inspector's own rules are untouched, so
 // Qwen Code records read exactly as before. Each pass is linear: maps keyed by uuid, one sweep
 // in physical order or its reverse.
 //
@@ -29,7 +29,7 @@
 import { RecordSubtype } from '../record-kind';
 import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
-import type { ClaudeCodeSource } from './claude-code';
+import type { ClaudeCodeSource } from './types';
 
 export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 
@@ -399,7 +399,7 @@ export function neutralizeUnansweredTrees(
  * whose only answer was a thinking-only attempt (rule 2) before the session was resumed above
  * it. Only Claude Code's bookkeeping can be dead (tool results, local commands and their output,
  * meta records, neutral records): a branch holding any other system record (a rewind) leads on,
- * as seed 000 keeps it. Its records become neutral, so the leaf collapses into the branch point.
+ * as the inspector keeps it. Its records become neutral, so the leaf collapses into the branch point.
  * A branch that is the only one below its parent (a tail `/exit`) is left as it is. Sidechain
  * and main records are judged apart, as in rule 4.
  */

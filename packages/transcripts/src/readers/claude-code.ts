@@ -39,22 +39,11 @@ import {
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
-import type { CompactionMark, ReadOptions, TranscriptReadResult } from './types';
+import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
+
+export type { ClaudeCodeSource } from './types';
 
 /** Where a mapped record came from. */
-export interface ClaudeCodeSource {
-  line: number;
-  /** Claude Code's own record type (user, assistant, system, progress, attachment …). */
-  type: string;
-  subtype?: string;
-  messageId?: string;
-  isSidechain: boolean;
-  /** Set when the record was re-parented (tool fan-out, compaction join, folded duplicate …). */
-  originalParentUuid?: string | null;
-  /** Why a record Claude Code wrote as significant reads as neutral (claude-code-long-tail.ts). */
-  neutralBecause?: string;
-}
-
 const NEUTRAL_TYPES: ReadonlySet<string> = new Set(['progress', 'attachment']);
 const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'stop_hook_summary',

@@ -55,3 +55,16 @@ export interface ReadOptions {
 }
 
 export const DEFAULT_MAX_LINE_LENGTH = 64 * 1024 * 1024;
+
+export interface ClaudeCodeSource {
+  line: number;
+  /** Claude Code's own record type (user, assistant, system, progress, attachment …). */
+  type: string;
+  subtype?: string;
+  messageId?: string;
+  isSidechain: boolean;
+  /** Set when the record was re-parented (tool fan-out, compaction join, folded duplicate …). */
+  originalParentUuid?: string | null;
+  /** Why a record Claude Code wrote as significant reads as neutral (claude-code-long-tail.ts). */
+  neutralBecause?: string;
+}

@@ -26,7 +26,7 @@ export interface ReplayController {
 }
 
 /**
- * The replay of the displayed path (issue 26): its position lives in the URL (`?replay=n`), so a
+ * The replay of the displayed path: its position lives in the URL (`?replay=n`), so a
  * reload or a shared link lands on the same change; moving along it replaces the history entry
  * instead of stacking one per change. Replay only reads: nothing here writes to the workspace.
  */

@@ -19,7 +19,7 @@ export interface TrajectoryInput {
   guard: (leave: () => void) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
-  /** The step of the replayed change (issue 26), marked as the current step. */
+  /** The step of the replayed change, marked as the current step. */
   replayTurn?: number | undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The map's overview (semantic zoom, issue 22 "A map that shows the whole family"), as pure decisions:
+ * The map's overview (semantic zoom: a map that shows the whole family), as pure decisions:
  * below the readable zoom the cards are drawn as compact nodes (their step label on their path's
  * colour), and "Fit view" may zoom down to one step per ~24 screen px, so it frames every step of any
  * family that fits the panel at that density. Also: when the map follows the chat, which forks are

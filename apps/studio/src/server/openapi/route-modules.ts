@@ -1,7 +1,10 @@
 // Every route module under app/api, so the OpenAPI document can read the
 // contract each handler carries. The list holds no descriptions of its own: a
 // route missing here is a missing operation, which the coverage test reports
-// against the route folders.
+// against the route folders. The two routes that serve the document itself are
+// known by their contracts (self-contracts.ts), so this list never imports them.
+import { contractsOf, type RouteContract } from '@/server/define-route';
+import { DOCS_CONTRACT, OPENAPI_JSON_CONTRACT } from './self-contracts';
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
@@ -41,9 +44,7 @@ import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/r
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
 import * as conversations from '@/app/api/conversations/route';
-import * as docs from '@/app/api/docs/route';
 import * as health from '@/app/api/health/route';
-import * as openapijson from '@/app/api/openapi.json/route';
 import * as search from '@/app/api/search/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
@@ -91,9 +92,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
   conversations,
-  docs,
   health,
-  openapijson,
   search,
   tokensId,
   tokens,
@@ -101,3 +100,6 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   transcriptsImport,
   transcriptsInspect,
 ];
+
+/** Every route's contract: the modules' and the two that serve the API's description. */
+export const API_ROUTE_CONTRACTS: RouteContract[] = [...API_ROUTE_MODULES.flatMap(contractsOf), OPENAPI_JSON_CONTRACT, DOCS_CONTRACT];

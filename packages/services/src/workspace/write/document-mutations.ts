@@ -24,6 +24,12 @@ export interface LiveDocument {
   version: number;
 }
 
+/**
+ * How an apply's document change is made: the patch from the current text to the new one and the
+ * authors of what it inserts (see `applyDocumentChange` in domain). Without it, the plain diff.
+ */
+export type DocumentChangeMaker = (current: string, next: string) => { patch: DocPatch; attribution: NonNullable<DocumentBodyAfter['attribution']> };
+
 export type DocumentEdit =
   | { kind: 'document'; title?: string | undefined; content?: string | undefined; baseVersion?: number | undefined }
   | { kind: 'document_append'; text: string }
@@ -44,7 +50,7 @@ export async function setObjective(ctx: WriteContext, objective: string | null):
 export async function editDocument(
   ctx: WriteContext,
   edit: DocumentEdit,
-  options: { attribution?: DocumentBodyAfter['attribution'] } = {},
+  options: { change?: DocumentChangeMaker | undefined } = {},
 ): Promise<LiveDocument> {
   const current = await readDocumentForUpdate(ctx.tx, ctx.threadId);
   let title = current.title;
@@ -66,7 +72,7 @@ async function saveDocument(
   ctx: WriteContext,
   current: LiveDocument,
   next: { title: string; content: string },
-  options: { attribution?: DocumentBodyAfter['attribution'] },
+  options: { change?: DocumentChangeMaker | undefined },
 ): Promise<LiveDocument> {
   let version = current.version;
   if (next.title !== current.title) {
@@ -80,10 +86,12 @@ async function saveDocument(
     version++;
   }
   if (next.content !== current.content) {
-    const patch: DocPatch = makeDocPatch(current.content, next.content);
+    const made = options.change?.(current.content, next.content);
+    const patch: DocPatch = made?.patch ?? makeDocPatch(current.content, next.content);
     const deleted = deletedTexts(current.content, patch);
     const before: DocumentBodyBefore = deleted.length > 0 ? { version, deleted } : { version };
-    const after: DocumentBodyAfter = { version: version + 1, patch, ...(options.attribution ? { attribution: options.attribution } : {}) };
+    const attribution = made && made.attribution.length > 0 ? { attribution: made.attribution } : {};
+    const after: DocumentBodyAfter = { version: version + 1, patch, ...attribution };
     ctx.drafts.push({ kind: 'document', key: null, op: 'patch', before: { ...before }, after: { ...after } });
     version++;
   }
