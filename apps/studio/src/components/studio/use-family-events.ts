@@ -12,7 +12,9 @@ import { invalidateFamilyGraphs } from './use-family-graph';
  * The page listens to its family (`GET …/events`): what another tab, another device or another
  * studio process changes shows here without a reload. Every event redraws the trajectory and the
  * conversation list; one on the displayed thread re-reads its transcript, workspace and header.
- * EventSource reconnects on its own and sends the last id it saw, so nothing is missed.
+ * EventSource reconnects on its own and sends the last id it saw, so nothing is missed. A tab too
+ * far behind to replay gets `reset` instead (with the id to resume after): it re-reads everything
+ * once. `end` means the stream must not come back (access ended, too many streams): it closes.
  */
 export function useFamilyEvents(threadId: string | null): void {
   const queryClient = useQueryClient();
@@ -38,6 +40,10 @@ export function useFamilyEvents(threadId: string | null): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
+    const onReset = () => void queryClient.invalidateQueries();
+    const onEnd = () => source.close();
+    source.addEventListener('reset', onReset);
+    source.addEventListener('end', onEnd);
     return () => source.close();
   }, [threadId, queryClient]);
 }
