@@ -59,13 +59,14 @@ export async function exportDataset(
     title = conversation.title;
   }
   const sql = db.$client;
-  const paths = (await sql<PathRow[]>`
+  const allPaths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
       c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
     from conversations c left join conversation_branches b on b.thread_id = c.thread_id
     where c.user_id = ${actor.userId} and (${root}::text is null or c.root_thread_id = ${root})
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
+  const paths = exportedPaths(allPaths);
   const [owner] = await sql<{ email: string | null }[]>`select email from "user" where id = ${actor.userId}`;
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
   const salt = randomBytes(32);
@@ -76,6 +77,7 @@ export async function exportDataset(
   const chunks = datasetChunks(sql, {
     actorId: actor.userId,
     root,
+    threadIds: paths.map((p) => p.thread_id),
     context,
     hide,
     ownerEmail: owner?.email ?? null,
@@ -97,6 +99,23 @@ export async function exportDataset(
     },
   });
   return { filename: safeFilename(name, 'zip'), contentType: 'application/zip', stream };
+}
+
+/**
+ * Deleted is deleted: a deleted path is left out, with everything it holds, unless a live path
+ * still inherits from it (its ancestors' turns are part of that path), as the family graph keeps
+ * it. A deleted family is gone from the dataset entirely.
+ */
+function exportedPaths(paths: readonly PathRow[]): PathRow[] {
+  const byId = new Map(paths.map((p) => [p.thread_id, p]));
+  const kept = new Set<string>();
+  for (const path of paths) {
+    if (path.deleted) continue;
+    for (let p: PathRow | undefined = path; p && !kept.has(p.thread_id); p = p.parent_thread_id ? byId.get(p.parent_thread_id) : undefined) {
+      kept.add(p.thread_id);
+    }
+  }
+  return paths.filter((p) => kept.has(p.thread_id));
 }
 
 /** What the tables share: each path's lineage (for parents and owners of turns), labels, word counts. */
@@ -131,6 +150,8 @@ class DatasetContext {
 interface ChunkInput {
   actorId: string;
   root: string | null;
+  /** The paths exported (see exportedPaths): every table reads these threads' rows only. */
+  threadIds: readonly string[];
   context: DatasetContext;
   hide: (value: string | null | undefined) => string | null;
   ownerEmail: string | null;
@@ -153,7 +174,7 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   };
   const { context, hide } = input;
   const family = input.root === null ? sql`true` : sql`c.root_thread_id = ${input.root}`;
-  const owned = sql`c.user_id = ${input.actorId} and ${family}`;
+  const owned = sql`c.user_id = ${input.actorId} and ${family} and c.thread_id = any(${input.threadIds as string[]}::text[])`;
   const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */
