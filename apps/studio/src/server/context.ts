@@ -3,6 +3,7 @@
 // Next bundles instrumentation and route handlers separately.
 import { randomUUID } from 'node:crypto';
 import {
+  startEventLoopWatch,
   createAuth,
   createServiceDeps,
   startStudioInstance,
@@ -34,6 +35,7 @@ export function getContext(): Promise<AppContext> {
 
 async function create(): Promise<AppContext> {
   setDrain(drainContext);
+  startEventLoopWatch({ logger });
   const { databaseUrl, authSecret, isEmbedded } = await boot();
   const e = env();
   const model = modelConfig();
