@@ -70,3 +70,4 @@ export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
 export { startEventLoopWatch, eventLoopDelay, type EventLoopDelay } from './watchdog/event-loop-watch';
+export * from './members/index';

@@ -3,7 +3,7 @@ import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
@@ -100,7 +100,7 @@ async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Pro
 }
 
 async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; markdown: string }> {
-  const { conversation } = await requireOwnedThread(db, actor, threadId);
+  const { conversation } = await requireThreadAccess(db, actor, threadId, 'read');
   const [lineage, workspace, labelOf] = await Promise.all([
     loadLineage(db, threadId),
     readLiveWorkspace(db, threadId),

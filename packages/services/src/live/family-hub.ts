@@ -8,7 +8,7 @@ import { AppError, type FamilyEvent } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import type { Logger } from '../deps';
 import { countFamilyEventsAfter, FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
-import { FamilySubscription, type StreamEndReason, type StreamHolder } from './family-subscription';
+import { FamilySubscription, type StreamEndReason, type SubscriptionOptions } from './family-subscription';
 
 /**
  * Which open streams to end: every stream opened with a session, with an API token, every stream
@@ -107,7 +107,7 @@ export class FamilyHub {
    * A `holder` counts against its user's streams (the oldest closes past the cap) and can be ended
    * by `endStreams`.
    */
-  async subscribe(familyId: string, lastEventId: number | null, holder: StreamHolder | null = null): Promise<FamilySubscription> {
+  async subscribe(familyId: string, lastEventId: number | null, options: SubscriptionOptions = {}): Promise<FamilySubscription> {
     await this.start();
     const family = this.#family(familyId);
     await family.ready;
@@ -130,7 +130,7 @@ export class FamilyHub {
         reset = { reason: 'too_far_behind', lastEventId: family.cursor, missed };
       }
     }
-    const subscription = new FamilySubscription(familyId, startAfter, maxQueued, (s) => this.#unsubscribe(s), holder);
+    const subscription = new FamilySubscription(familyId, startAfter, maxQueued, (s) => this.#unsubscribe(s), options);
     subscription.reset = reset;
     family.subscribers.add(subscription);
     this.#hold(subscription);

@@ -2,9 +2,10 @@ import type { FamilyEvent } from '@trellis/domain';
 
 /**
  * Why a subscription ended: its consumer closed it, it fell too far behind, or the hub closed (the
- * client reconnects); or its access ended, or its user opened too many streams (it must not).
+ * client reconnects); an event said its subscriber's access changed (`endAfter`; the events queued
+ * before still arrive); or its access ended, or its user opened too many streams (it must not).
  */
-export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed' | StreamEndReason;
+export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed' | 'access_changed' | StreamEndReason;
 
 /** Ends after which the client must not reconnect on its own: the stream says why, then closes. */
 export type StreamEndReason = 'access_revoked' | 'signed_out' | 'access_removed' | 'too_many_streams';
@@ -21,6 +22,13 @@ export interface StreamHolder {
   userId: string;
   sessionId?: string | undefined;
   tokenId?: string | undefined;
+}
+
+export interface SubscriptionOptions {
+  /** An event after which this subscriber must stop listening (its role in the family changed). */
+  endAfter?: ((event: FamilyEvent) => boolean) | undefined;
+  /** Who holds the stream: counted against the user's streams, ended by `FamilyHub.endStreams`. */
+  holder?: StreamHolder | null | undefined;
 }
 
 /** The stream was asked to resume further back than a stream replays: it starts from now instead. */
@@ -51,16 +59,20 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
   reset: StreamReset | null = null;
   /** Whether the holder may still read (its session or token still stands); the hub asks on demand. */
   recheck: (() => Promise<boolean>) | null = null;
+  readonly #endAfter: SubscriptionOptions['endAfter'];
+  readonly holder: StreamHolder | null;
 
   constructor(
     readonly familyId: string,
     lastId: number,
     private readonly maxQueued: number,
     onEnd: (subscription: FamilySubscription) => void,
-    readonly holder: StreamHolder | null = null,
+    options: SubscriptionOptions = {},
   ) {
     this.#lastId = lastId;
     this.#onEnd = onEnd;
+    this.#endAfter = options.endAfter;
+    this.holder = options.holder ?? null;
   }
 
   get lastId(): number {
@@ -105,16 +117,21 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
       const resolve = this.#waiting;
       this.#waiting = undefined;
       resolve({ value: event, done: false });
-      return;
+    } else {
+      this.#queue.push(event);
+      if (this.#queue.length > this.maxQueued) {
+        this.end('slow');
+        return;
+      }
     }
-    this.#queue.push(event);
-    if (this.#queue.length > this.maxQueued) this.end('slow');
+    if (this.#endAfter?.(event)) this.end('access_changed');
   }
 
   end(reason: SubscriptionEnd): void {
     if (this.#ended) return;
     this.#ended = reason;
-    this.#queue.length = 0;
+    // The event that changed access is the last thing its subscriber hears; anything else drops the queue.
+    if (reason !== 'access_changed') this.#queue.length = 0;
     this.#held = null;
     const resolve = this.#waiting;
     this.#waiting = undefined;

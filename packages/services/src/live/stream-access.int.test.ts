@@ -164,7 +164,7 @@ describe('a stream always delivers', () => {
       const actor = await newUser(admin);
       const root = await newThread(a, actor);
       const streams: FamilySubscription[] = [];
-      for (let i = 0; i < 60; i++) streams.push(await hub.subscribe(root, null, { userId: actor.userId, sessionId: `s${i}` }));
+      for (let i = 0; i < 60; i++) streams.push(await hub.subscribe(root, null, { holder: { userId: actor.userId, sessionId: `s${i}` } }));
       expect(streams[0]!.ended).toBe('too_many_streams');
       expect(streams.slice(0, 10).map((s) => s.ended)).toEqual(Array(10).fill('too_many_streams'));
       expect(streams.slice(10).every((s) => s.ended === null)).toBe(true);

@@ -30,7 +30,7 @@ export async function patchWorkspace(
     }
     try {
       const { workspace } = await writeWorkspace(
-        { db: deps.db, owner: actor },
+        { db: deps.db, actor },
         { threadId: input.threadId, author: editorAuthor(actor), edits, readBack: true },
       );
       return workspace!;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
 import type { Db } from '@trellis/db';
-import { requireOwnedThread, type ThreadActor } from '../../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../../conversations/conversation-access';
 import { lineageWalk } from '../../lineage/load-lineage';
 import type { DocumentChangeRow, LiveDocumentText } from './merge-job';
 import { mergeInWorker, type MergeJobOptions } from './run-merge-job';
@@ -37,7 +37,7 @@ export async function prepareDocumentSave(
   edit: StaleDocumentEdit,
   options: MergeJobOptions = {},
 ): Promise<PreparedDocument | null> {
-  await requireOwnedThread(db, actor, threadId);
+  await requireThreadAccess(db, actor, threadId, 'edit');
   const current = await readLiveDocumentText(db, threadId);
   if (edit.baseVersion >= current.version) return null;
   const changes = await readDocumentChanges(db, threadId, edit.baseVersion, current.version);
