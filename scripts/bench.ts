@@ -29,6 +29,7 @@ const BENCHES = [
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',
+  'apps/studio/bench/no-stall.ts',
 ];
 // `--quick`: fewer runs and races, no 10×-scale shapes, for local checks (under two minutes).
 const quick = process.argv.includes('--quick');

@@ -2,6 +2,7 @@ export * from './errors/app-error';
 export * from './errors/zod-issues';
 export * from './conversation/thread-id';
 export * from './contracts/common';
+export * from './contracts/json-depth';
 export * from './contracts/workspace';
 export * from './contracts/conversations';
 export * from './contracts/messages';

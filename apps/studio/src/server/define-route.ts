@@ -5,7 +5,7 @@
 // `openapi/document.ts`); a test compares them with the route folders.
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError, PathIdSchema, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
+import { AppError, MAX_JSON_DEPTH, PathIdSchema, exceedsJsonDepth, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
 import { authenticate, type Actor } from '@trellis/services';
 import { sameOriginPolicy } from './client-address';
 import { getContext, type AppContext } from './context';
@@ -202,11 +202,19 @@ async function readBody(contract: RouteContract, request: Request): Promise<unkn
 }
 
 function parseJson(text: string): unknown {
+  if (exceedsJsonDepth(text)) throw jsonTooDeep();
   try {
     return text.length === 0 ? {} : JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'The request body is not valid JSON');
   }
+}
+
+export function jsonTooDeep(): AppError {
+  return AppError.validation(
+    [{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+    `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+  );
 }
 
 function shouldCheckResponses(): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX } from './common';
 
 /** The largest page of `GET /api/conversations/{id}/changes`. */
 export const MAX_CHANGES_PAGE = 500;
@@ -10,6 +10,7 @@ export const ChangesQuerySchema = z.object({
     .number()
     .int()
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe('the last path-wide `seq` already read (0 or omitted: from the first change)'),
   limit: z.coerce.number().int().min(1).max(MAX_CHANGES_PAGE).optional().describe('at most this many changes (default 100)'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from './common';
 
 const PseudonymizeSchema = z
   .enum(['true', 'false'])
@@ -25,7 +26,7 @@ export const ConversationExportQuerySchema = z
       .optional()
       .describe('`document`: the document alone; `path` (the default for Markdown): the document first, then how it was made, step by step'),
     scope: z.enum(['path', 'family']).default('path').describe('`family`: a zip of every path (Markdown, `part=path`) plus the graph as Mermaid'),
-    turn: z.coerce.number().int().nonnegative().optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
+    turn: z.coerce.number().int().nonnegative().max(PG_INT_MAX, 'must be at most 2147483647').optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
     pseudonymize: PseudonymizeSchema,
   })
   .superRefine((query, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema, StorableStringSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
 import { FailureCodeSchema } from '../model-failure/provider-failure';
@@ -86,7 +86,7 @@ export const MessageListSchema = z.object({
 export type MessageList = z.infer<typeof MessageListSchema>;
 
 export const MessageListQuerySchema = z.object({
-  before_turn: z.coerce.number().int().min(1).optional(),
+  before_turn: z.coerce.number().int().min(1).max(PG_INT_MAX, 'must be at most 2147483647').optional(),
   limit_turns: z.coerce.number().int().min(1).max(1000).default(100),
 });
 

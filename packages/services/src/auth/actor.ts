@@ -2,4 +2,8 @@
 export interface Actor {
   userId: string;
   via: 'session' | 'token';
+  /** The better-auth session the request came with (`via: 'session'`). */
+  sessionId?: string | undefined;
+  /** The API token the request came with (`via: 'token'`). */
+  tokenId?: string | undefined;
 }

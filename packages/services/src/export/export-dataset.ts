@@ -71,7 +71,7 @@ export async function exportDataset(
     title = conversation.title;
   }
   const sql = db.$client;
-  const paths = (await sql<PathRow[]>`
+  const allPaths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
       c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
       c.user_id as owner_id, u.email as owner_email, coalesce(fm.role, 'owner') as role
@@ -81,6 +81,7 @@ export async function exportDataset(
     where (c.user_id = ${userId} or fm.role is not null) and (${root}::text is null or c.root_thread_id = ${root})
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
+  const paths = exportedPaths(allPaths);
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
   // Passage comments are exported where they stand now: bring each path's up to its last change first.
   await advancePassagesOf(db, paths.map((p) => p.thread_id));
@@ -92,6 +93,7 @@ export async function exportDataset(
   const chunks = datasetChunks(db, {
     actorId: userId,
     root,
+    threadIds: paths.map((p) => p.thread_id),
     context,
     hide,
     descriptor: dataPackageDescriptor({
@@ -112,6 +114,23 @@ export async function exportDataset(
     },
   });
   return { filename: safeFilename(name, 'zip'), contentType: 'application/zip', stream };
+}
+
+/**
+ * Deleted is deleted: a deleted path is left out, with everything it holds, unless a live path
+ * still inherits from it (its ancestors' turns are part of that path), as the family graph keeps
+ * it. A deleted family is gone from the dataset entirely.
+ */
+function exportedPaths(paths: readonly PathRow[]): PathRow[] {
+  const byId = new Map(paths.map((p) => [p.thread_id, p]));
+  const kept = new Set<string>();
+  for (const path of paths) {
+    if (path.deleted) continue;
+    for (let p: PathRow | undefined = path; p && !kept.has(p.thread_id); p = p.parent_thread_id ? byId.get(p.parent_thread_id) : undefined) {
+      kept.add(p.thread_id);
+    }
+  }
+  return paths.filter((p) => kept.has(p.thread_id));
 }
 
 /** What the tables share: each path's lineage (for parents and owners of turns), labels, word counts. */
@@ -146,6 +165,8 @@ class DatasetContext {
 interface ChunkInput {
   actorId: string;
   root: string | null;
+  /** The paths exported (see exportedPaths): every table reads these threads' rows only. */
+  threadIds: readonly string[];
   context: DatasetContext;
   hide: (value: string | null | undefined) => string | null;
   descriptor: object;
@@ -168,8 +189,9 @@ async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Ar
   };
   const { context, hide } = input;
   const family = input.root === null ? sql`true` : sql`c.root_thread_id = ${input.root}`;
-  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role).
-  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family}`;
+  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role);
+  // of those, only the exported paths (deleted ones left out).
+  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family} and c.thread_id = any(${input.threadIds as string[]}::text[])`;
   const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */

@@ -15,7 +15,9 @@ import { COMMENTS_KEY } from '@/components/comments/use-comments';
  * studio process changes shows here without a reload. Every event redraws the trajectory and the
  * conversation list; one on the displayed thread re-reads its transcript, workspace and header
  * (coalesced per burst: `coalesced-reread.ts`).
- * EventSource reconnects on its own and sends the last id it saw, so nothing is missed.
+ * EventSource reconnects on its own and sends the last id it saw, so nothing is missed. A tab too
+ * far behind to replay gets `reset` instead (with the id to resume after): it re-reads everything
+ * once. `end` means the stream must not come back (access ended, too many streams): it closes.
  */
 export function useFamilyEvents(threadId: string | null): void {
   const queryClient = useQueryClient();
@@ -58,6 +60,10 @@ export function useFamilyEvents(threadId: string | null): void {
     source.addEventListener('error', () => {
       if (source.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
     });
+    const onReset = () => void queryClient.invalidateQueries();
+    const onEnd = () => source.close();
+    source.addEventListener('reset', onReset);
+    source.addEventListener('end', onEnd);
     return () => source.close();
   }, [threadId, queryClient]);
 }
