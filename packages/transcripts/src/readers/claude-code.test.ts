@@ -243,10 +243,11 @@ describe('parseClaudeCodeJsonl', () => {
       ccToolResult('r2', 'a2', 't2', 'two'),
       ccAssistant('x', 'r2', 'msg_2', text('first continuation')),
       ccUser('y', 'r2', 'edited prompt after the step'),
+      ccAssistant('z', 'y', 'msg_3', text('answer to the edited prompt')),
     );
     expect(inspect(forked).branches.map((b) => [b.leafUuid, b.branchPointUuid])).toEqual([
       ['x', 'r2'],
-      ['y', 'r2'],
+      ['z', 'r2'],
     ]);
   });
 
@@ -297,22 +298,20 @@ describe('parseClaudeCodeJsonl', () => {
     ]);
   });
 
-  it('reads a file without a root: unjoinable compaction and a missing parent', () => {
-    const { records, diagnostics, compactions } = parseClaudeCodeJsonl(noRoot);
+  it('reads a file without a root: unjoinable compaction, and a missing parent joined to the record before', () => {
+    const { records, diagnostics, compactions, joinedOrphans } = parseClaudeCodeJsonl(noRoot);
     expect(diagnostics).toEqual([]);
     expect(compactions).toEqual([
       { line: 1, uuid: 'boundary', logicalParentUuid: 'from-an-older-file', joined: false },
     ]);
+    // A record whose parent was never written follows what was written before it; listed.
+    expect(joinedOrphans).toEqual([{ line: 4, uuid: 'u2', missingParentUuid: 'elsewhere', joinedTo: 'a1' }]);
     const result = inspectConversationBranches(records);
-    // The compaction continues a record of another file: the inspector names it.
+    // The compaction continues a record of another file, with nothing before it: the inspector names it.
     expect(result.diagnostics).toEqual([
       { kind: 'missing-parent', childUuid: 'boundary', missingParentUuid: 'from-an-older-file' },
-      { kind: 'missing-parent', childUuid: 'u2', missingParentUuid: 'elsewhere' },
     ]);
-    expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([
-      ['a1', records[0]!.timestamp],
-      ['u2', records[3]!.timestamp],
-    ]);
+    expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([['u2', records[0]!.timestamp]]);
   });
 
   it('keeps inline sidechain records apart from the main conversation', () => {

@@ -36,6 +36,7 @@ import {
   uuidIndex,
   type LongTailRecord,
 } from './claude-code-long-tail';
+import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
@@ -62,6 +63,8 @@ const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'informational',
   'away_summary',
   'api_error',
+  'bridge_status',
+  'microcompact_boundary',
 ]);
 const CHAIN_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', ...NEUTRAL_TYPES]);
 /** Metadata records that never carry a uuid; skipped without a diagnostic. */
@@ -76,6 +79,8 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
   'file-history-snapshot',
   'queue-operation',
   'fork-context-ref',
+  'permission-mode',
+  'mode',
 ]);
 
 interface MappedRecord extends LongTailRecord {
@@ -128,7 +133,7 @@ export function readClaudeCodeJsonl(
   // The uuids are settled once folding is done; only parents move from here on.
   const indexOf = uuidIndex(kept);
   const compactions = joinCompactionRoots(kept, indexOf);
-  attachOrphanRecords(kept, indexOf, isSubagentFile);
+  const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
   const newParents = linearizeToolFanOut(
     kept.map(({ fanOut, record }) => ({ ...fanOut, parentUuid: record.parentUuid })),
   );
@@ -141,12 +146,15 @@ export function readClaudeCodeJsonl(
     record.parentUuid = reparent.to;
   }
 
+  let forest = parentsFirstForest(kept, indexOf);
+  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, indexOf);
+
   // The parents are final: the rules below only make records neutral, so they share one forest.
-  const forest = parentsFirstForest(kept, indexOf);
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
   neutralizeStrayCommandOutput(kept);
   neutralizeDeadEndBranches(kept, forest);
   neutralizeUnansweredTrees(kept, forest);
+  keepDistinctLines(kept, forest);
 
   // In a subagent file, all records are sidechains and read as the conversation.
   const records: ChatRecord[] = [];
@@ -162,6 +170,7 @@ export function readClaudeCodeJsonl(
     ...(folded.length > 0 && { foldedDuplicates: folded }),
     ...(alternativeReplies.length > 0 && { alternativeReplies }),
     ...(isSubagentFile && { isSubagentFile }),
+    ...(joinedOrphans.length > 0 && { joinedOrphans }),
   };
 }
 
