@@ -101,24 +101,32 @@ const BOOKKEEPING: ReadonlySet<string> = new Set([
   RecordSubtype.compactBoundary,
 ]);
 
+/** Claude Code's placeholder for an empty text block: nothing a person reads. */
+const NO_CONTENT = '(no content)';
+
 /**
- * The key a record adds to its line: a reply's message id, else its visible text; a significant
- * system record (a rewind) its own uuid, since seed 000 keeps such a record a leaf of its own.
- * Undefined for everything else.
+ * The keys a record adds to its line: a reply's message id; where a reply has none, one key per
+ * visible block (its text, or its tool call's id), since a copy may split one record's blocks
+ * into several records; a significant system record (a rewind) its own uuid, since seed 000
+ * keeps such a record a leaf of its own. Empty for everything else.
  */
-function replyKey(record: ChatRecord, messageId: string | undefined): string | undefined {
-  if (record.type === 'system')
-    return BOOKKEEPING.has(record.subtype ?? '') ? undefined : `system:${record.uuid}`;
-  if (record.type !== 'assistant') return undefined;
-  let visible = '';
+function replyKeys(record: ChatRecord, messageId: string | undefined): string[] {
+  if (record.type === 'system') return BOOKKEEPING.has(record.subtype ?? '') ? [] : [`system:${record.uuid}`];
+  if (record.type !== 'assistant') return [];
+  const blocks: string[] = [];
+  // A message's placeholder block still belongs to a message a person sees (its tool calls).
+  let ofMessage = false;
   for (const part of record.message?.parts ?? []) {
     const call = part.functionCall as { id?: unknown; name?: unknown } | null | undefined;
-    if (call !== undefined && call !== null) visible += `\u0000call:${String(call.id ?? call.name)}`;
-    else if (typeof part.text === 'string' && part.thought !== true && part.text.trim() !== '')
-      visible += `\u0000${part.text}`;
+    if (call !== undefined && call !== null) blocks.push(`call:${String(call.id ?? call.name)}`);
+    else if (typeof part.text === 'string' && part.thought !== true) {
+      const text = part.text.trim();
+      if (text !== '' && text !== NO_CONTENT) blocks.push(`text:${text}`);
+      else if (text === NO_CONTENT) ofMessage = true;
+    }
   }
-  if (visible === '') return undefined;
-  return messageId !== undefined ? `id:${messageId}` : `text:${visible}`;
+  if (messageId !== undefined) return blocks.length > 0 || ofMessage ? [`id:${messageId}`] : [];
+  return blocks;
 }
 
 /**
@@ -149,8 +157,9 @@ export function keepDistinctLines(mapped: readonly LongTailRecord[], forest: Par
     let at = sameSide ? node[up]! : side;
     let last = sameSide ? lastKey[up] : undefined;
     treeOf[index] = sameSide ? treeOf[up]! : index;
-    const key = isNeutral(record) ? undefined : replyKey(record, source.messageId);
-    if (key !== undefined && key !== last) {
+    const keys = isNeutral(record) ? [] : replyKeys(record, source.messageId);
+    for (const key of keys) {
+      if (key === last) continue;
       const edge = `${at}\u0001${key}`;
       let next = edges.get(edge);
       if (next === undefined) {
