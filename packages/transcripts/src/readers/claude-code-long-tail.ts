@@ -397,6 +397,8 @@ export function neutralizeUnansweredTrees(
   }
   /** Per side (0 main, 1 sidechain): the last record of an answered tree, or -1. */
   const lastAnswered = [-1, -1];
+  /** Per side: whether a tree holds both a prompt and a reply (a conversation). */
+  const hasConversation = [false, false];
   /** Per root: the first record of its tree. */
   const firstIndex = new Int32Array(size).fill(-1);
   for (let index = 0; index < size; index++) {
@@ -404,12 +406,20 @@ export function neutralizeUnansweredTrees(
     const root = rootOfRecord(index);
     if (firstIndex[root]! < 0) firstIndex[root] = index;
     if (answered[root] === 1) lastAnswered[side] = index;
+    if (answered[root] === 1 && prompted[root] === 1) hasConversation[side] = true;
   }
   for (let index = 0; index < size; index++) {
     const { record, source } = mapped[index]!;
     const last = lastAnswered[source.isSidechain ? 1 : 0]!;
     const root = rootOfRecord(index);
-    if (answered[root] === 1 || isNeutral(record)) continue;
+    if (isNeutral(record)) continue;
+    // Replies without a prompt (the copied end of another session's run at the head of the
+    // file) beside a conversation are none; alone in their file they are what there is.
+    if (answered[root] === 1) {
+      if (prompted[root] === 0 && hasConversation[source.isSidechain ? 1 : 0] === true)
+        makeNeutral(record, source, 'replies without a prompt beside the conversation');
+      continue;
+    }
     // With no answered tree, a tree holding a prompt is the conversation; one holding only
     // local commands (a `/login` on its own) is still none. An unanswered prompt an answered
     // tree goes on after (a draft withdrawn, an orphan at the head) is none either; one asked

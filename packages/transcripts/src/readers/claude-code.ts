@@ -105,7 +105,8 @@ export function readClaudeCodeJsonl(
 ): TranscriptReadResult {
   const mapped: MappedRecord[] = [];
   const toolNames = new Map<string, string>();
-  const reportedTypes = new Set<string>();
+  /** Record types this reader does not know, with how many lines held each (not damage). */
+  const skippedTypes = new Map<string, number>();
 
   for (const item of readJsonlObjects(text, options)) {
     const value = state.valueOf(item);
@@ -113,10 +114,9 @@ export function readClaudeCodeJsonl(
     if (value === undefined) continue;
     const type = stringField(value, 'type') ?? '';
     const isKnown = CHAIN_TYPES.has(type) || METADATA_TYPES.has(type);
-    if (!isKnown && !reportedTypes.has(type)) {
-      reportedTypes.add(type);
-      state.diagnostics.push({ kind: 'unknown-record-type', line: item.line, recordType: type });
-    }
+    // A well-formed line of a type written by a newer client is skipped and counted, never
+    // reported as an unreadable line; one that carries a uuid still takes its place in the tree.
+    if (!isKnown) skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
     if (METADATA_TYPES.has(type) || (!isKnown && typeof value.uuid !== 'string')) continue;
     const result = mapRecord(value, item.line, type, toolNames);
     if (typeof result === 'string') {
@@ -171,6 +171,9 @@ export function readClaudeCodeJsonl(
     ...(alternativeReplies.length > 0 && { alternativeReplies }),
     ...(isSubagentFile && { isSubagentFile }),
     ...(joinedOrphans.length > 0 && { joinedOrphans }),
+    ...(skippedTypes.size > 0 && {
+      skippedRecordTypes: [...skippedTypes].map(([recordType, count]) => ({ recordType, count })),
+    }),
   };
 }
 

@@ -48,6 +48,8 @@ export interface TranscriptReadResult {
    * parent, which the inspector reports.
    */
   joinedOrphans?: { line: number; uuid: string; missingParentUuid: string; joinedTo: string }[];
+  /** Well-formed lines of a record type the reader does not know: skipped, counted, not damage. */
+  skippedRecordTypes?: { recordType: string; count: number }[];
 }
 
 export interface ReadOptions {
