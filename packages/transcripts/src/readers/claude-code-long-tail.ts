@@ -255,13 +255,15 @@ export function parentsFirstForest(
   const order: number[] = [];
   const seen = new Uint8Array(size);
   const stack = roots.reverse();
+  // Children are pushed in reverse through one scratch array, so none is allocated per record.
+  const scratch: number[] = [];
   while (stack.length > 0) {
     const index = stack.pop()!;
     seen[index] = 1;
     order.push(index);
-    const children: number[] = [];
-    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    scratch.length = 0;
+    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) scratch.push(child);
+    for (let i = scratch.length - 1; i >= 0; i--) stack.push(scratch[i]!);
   }
   for (let index = 0; index < size; index++)
     if (seen[index] === 0 && first[index] === index) order.push(index);

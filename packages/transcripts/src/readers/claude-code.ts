@@ -84,8 +84,8 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  /** The fan-out entry but its parent, which is read when the fan-out is linearised. */
-  fanOut: Omit<FanOutEntry, 'parentUuid'>;
+  /** The fan-out entry; its parent is brought up to date when the fan-out is linearised. */
+  fanOut: { -readonly [K in keyof FanOutEntry]: FanOutEntry[K] };
   logicalParentUuid: string | undefined;
 }
 
@@ -135,7 +135,10 @@ export function readClaudeCodeJsonl(
   const compactions = joinCompactionRoots(kept, indexOf);
   const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
   const newParents = linearizeToolFanOut(
-    kept.map(({ fanOut, record }) => ({ ...fanOut, parentUuid: record.parentUuid })),
+    kept.map(({ fanOut, record }) => {
+      fanOut.parentUuid = record.parentUuid;
+      return fanOut;
+    }),
   );
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
@@ -224,6 +227,7 @@ function mapRecord(
     toolResultIds: content.toolResultIds,
     fanOut: {
       uuid,
+      parentUuid: null,
       kind,
       messageId,
       toolUseIds: content.toolUseIds,
