@@ -36,10 +36,13 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
   // An apply's attribution names offsets into its own patch's inserts: that patch is used as stored.
   const patch = change.via === 'apply' ? change.after.patch : coarsenPatch(state.text, change.after.patch);
   const isApply = change.via === 'apply';
+  // Each person is told apart by the user id of their changes; an apply keeps its source's authors.
+  const person = change.actor === 'person' && change.actor_id ? { user_id: change.actor_id } : {};
   const base: Omit<AuthorshipSpan, 'start' | 'end'> = {
     author: authorOfActor(change.actor),
     turn: change.turn,
     seq: change.seq,
+    ...(isApply ? {} : person),
     ...(isApply ? { via: 'apply' as const, ...(change.via_source ? { source: change.via_source } : {}) } : {}),
   };
   const attribution = isApply ? change.after.attribution ?? [] : [];
@@ -48,7 +51,7 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
   );
   // A person's own edit (not an apply, which only moves text) inside agent text makes the unit agent_edited.
   if (change.actor === 'person' && !isApply) {
-    const origin: Omit<AuthorshipSpan, 'start' | 'end'> = { author: 'agent_edited', turn: change.turn, seq: change.seq };
+    const origin: Omit<AuthorshipSpan, 'start' | 'end'> = { author: 'agent_edited', turn: change.turn, seq: change.seq, ...person };
     for (const unit of editedUnits(state.text, text, marks)) {
       if (spansIn(spans, unit.start, unit.end).some((s) => s.author === 'agent' || s.author === 'agent_edited')) {
         paintSpans(spans, unit.start, unit.end, origin);
@@ -87,6 +90,7 @@ function insertedSpans(
       turn: a.turn,
       seq: a.seq,
       ...(a.thread_id ? { thread_id: a.thread_id } : {}),
+      ...(a.user_id ? { user_id: a.user_id } : {}),
       start: at + s - offset,
       end: at + e - offset,
     });

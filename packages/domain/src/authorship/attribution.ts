@@ -42,9 +42,10 @@ export function applyAttribution(
         turn: span.turn,
         seq: span.seq,
         thread_id: span.thread_id ?? sourceThreadId,
+        ...(span.user_id ? { user_id: span.user_id } : {}),
       };
       const last = out[out.length - 1];
-      if (last && last.end === entry.start && last.author === entry.author && last.turn === entry.turn && last.seq === entry.seq && last.thread_id === entry.thread_id) {
+      if (last && last.end === entry.start && last.author === entry.author && last.turn === entry.turn && last.seq === entry.seq && last.thread_id === entry.thread_id && last.user_id === entry.user_id) {
         last.end = entry.end;
       } else out.push(entry);
       pos = end;

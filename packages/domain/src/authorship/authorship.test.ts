@@ -49,6 +49,21 @@ describe('authorship spans', () => {
     });
   });
 
+  it('two people are told apart by their user ids: their own text, and the agent text each edited', () => {
+    const ana = { ...change(1, 'person', [{ i: 'Ana writes.' }]), actor_id: 'u_ana' };
+    const agent = change(2, 'agent', [{ r: 11 }, { i: ' The agent adds.' }], { turn: 1 });
+    const ben = { ...change(3, 'person', [{ r: 27 }, { i: ' Ben writes.' }]), actor_id: 'u_ben' };
+    const benEdits = { ...change(4, 'person', [{ r: 22 }, { d: 4 }, { i: 'appends' }]), actor_id: 'u_ben' };
+    const state = computeAuthorship([ana, agent, ben, benEdits]);
+    expect(state.text).toBe('Ana writes. The agent appends. Ben writes.');
+    expect(state.spans.map((s) => [s.author, s.user_id ?? null])).toEqual([
+      ['person', 'u_ana'],
+      ['agent', null],
+      ['agent_edited', 'u_ben'],
+      ['person', 'u_ben'],
+    ]);
+  });
+
   it('a sentence the person adds between two agent sentences stays theirs; the agent sentences stay the agent’s', () => {
     const agent = change(1, 'agent', [{ i: 'One is here. Two is there.' }]);
     const person = change(2, 'person', [{ r: 13 }, { i: 'Mine. ' }]);

@@ -9,7 +9,8 @@ export function sameOrigin(a: AuthorshipSpan, b: AuthorshipSpan): boolean {
     a.seq === b.seq &&
     a.via === b.via &&
     a.source === b.source &&
-    a.thread_id === b.thread_id
+    a.thread_id === b.thread_id &&
+    a.user_id === b.user_id
   );
 }
 

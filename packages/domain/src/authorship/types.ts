@@ -27,6 +27,8 @@ export interface AuthorshipSpan {
   via?: 'apply';
   source?: string;
   thread_id?: string;
+  /** On a person's text (and agent text a person edited): who — the change's `actor_id`, when the log names one. */
+  user_id?: string;
 }
 
 /** One document-body change as the log stores it (only the fields authorship reads). */
@@ -34,6 +36,8 @@ export interface DocumentBodyChange {
   seq: number;
   turn: number;
   actor: ChangeActor;
+  /** The person behind a `person` change (the log's `actor_id`); absent where it was not read. */
+  actor_id?: string | null;
   via: ChangeVia;
   via_source?: string | null;
   after: DocumentBodyAfter;

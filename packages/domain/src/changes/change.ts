@@ -28,5 +28,5 @@ export interface DocumentBodyBefore {
 export interface DocumentBodyAfter {
   version: number;
   patch: DocPatch;
-  attribution?: Array<{ start: number; end: number; author: string; turn: number | null; seq: number | null; thread_id?: string }>;
+  attribution?: Array<{ start: number; end: number; author: string; turn: number | null; seq: number | null; thread_id?: string; user_id?: string }>;
 }

@@ -43,6 +43,7 @@ export const AuthorshipSpanSchema = z.object({
   via: z.literal('apply').optional().describe('the text was brought by an apply'),
   source: z.string().optional().describe('the apply’s source node (`{thread_id}:{turn}`)'),
   thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
+  user_id: z.string().optional().describe('on a person’s text (and agent text a person edited): who wrote it'),
 });
 
 export const AuthorshipSummarySchema = z.object({

@@ -129,11 +129,12 @@ async function readDocumentChanges(
     seq: number;
     turn: number;
     actor: DocumentBodyChange['actor'];
+    actor_id: string | null;
     via: DocumentBodyChange['via'];
     via_source: string | null;
     after: DocumentBodyAfter;
   }>(sql`
-    select w.thread_id, w.seq, w.turn, w.actor, w.via, w.via_source, w.after from workspace_changes w
+    select w.thread_id, w.seq, w.turn, w.actor, w.actor_id, w.via, w.via_source, w.after from workspace_changes w
     where w.kind = 'document' and w.op = 'patch' and ${onPath(segments, 'w', from)}
       ${throughTurn === null ? sql`` : sql`and w.turn <= ${throughTurn}`}
     order by ${pathOrder(segments, 'w')}, w.seq`);
@@ -144,6 +145,7 @@ async function readDocumentChanges(
     seq: (offsets.get(row.thread_id) ?? 0) + Number(row.seq),
     turn: Number(row.turn),
     actor: row.actor,
+    actor_id: row.actor_id,
     via: row.via,
     via_source: row.via_source,
     after: row.after,

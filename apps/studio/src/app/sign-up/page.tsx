@@ -1,5 +1,7 @@
 import { AuthForm } from '@/components/auth/auth-form';
+import { safeNext } from '@/lib/safe-next';
 
-export default function SignUpPage() {
-  return <AuthForm mode="sign-up" />;
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next } = await searchParams;
+  return <AuthForm mode="sign-up" next={safeNext(next)} />;
 }

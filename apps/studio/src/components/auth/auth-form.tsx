@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { apiCall, errorMessage } from '@/lib/api/http';
 
-export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+/**
+ * Sign in or sign up. `next` is where to go after (a local path: the join page of an invitation);
+ * `intro` replaces the studio's one-line description.
+ */
+export function AuthForm({ mode, next = '/', intro }: { mode: 'sign-in' | 'sign-up'; next?: string; intro?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
@@ -34,7 +38,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
       return;
     }
     setPending(false);
-    router.replace('/');
+    router.replace(next);
     router.refresh();
   }
 
@@ -50,7 +54,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
             <span className="text-primary">Trellis</span> · {isSignUp ? 'Create your account' : 'Sign in'}
           </h1>
           <p className="text-sm text-muted-foreground">
-            A branching studio for documents you write with an AI agent.
+            {intro ?? 'A branching studio for documents you write with an AI agent.'}
           </p>
         </div>
         {isSignUp && (
@@ -85,15 +89,19 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
         <p className="text-center text-sm text-muted-foreground">
           {isSignUp ? (
             <>
-              Already have an account? <Link className="text-primary underline" href="/sign-in">Sign in</Link>
+              Already have an account? <Link className="text-primary underline" href={withNext('/sign-in', next)}>Sign in</Link>
             </>
           ) : (
             <>
-              New here? <Link className="text-primary underline" href="/sign-up">Create an account</Link>
+              New here? <Link className="text-primary underline" href={withNext('/sign-up', next)}>Create an account</Link>
             </>
           )}
         </p>
       </form>
     </main>
   );
+}
+
+function withNext(page: string, next: string): string {
+  return next === '/' ? page : `${page}?next=${encodeURIComponent(next)}`;
 }

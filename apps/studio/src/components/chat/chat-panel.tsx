@@ -1,5 +1,6 @@
 'use client';
-import { plainTitle, type Conversation } from '@trellis/domain';
+import { plainTitle, roleAllows, type Conversation } from '@trellis/domain';
+import { ROLE_LABELS } from '@/components/members/role-labels';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,8 @@ export interface ChatPanelProps {
   transcript: TranscriptSource;
   conversation: Conversation | undefined;
   isMissing: boolean;
+  /** The thread answered 403: the person's access was taken away (or never was theirs). */
+  isForbidden?: boolean;
   modelLabel: string;
   run: TurnRun | undefined;
   /** Resolves true once the message was handed to a turn (the composer then clears). */
@@ -37,6 +40,7 @@ export function ChatPanel({
   transcript,
   conversation,
   isMissing,
+  isForbidden = false,
   modelLabel,
   run,
   onSend,
@@ -57,6 +61,8 @@ export function ChatPanel({
     focus: () => document.getElementById(COMPOSER_ID)?.focus(),
   });
   const isRunning = isRunActive(run);
+  // A viewer or a commenter reads: no message box, no Send.
+  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
 
   const restoreDraft = (key: string, content: string) =>
     setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
@@ -103,7 +109,9 @@ export function ChatPanel({
           data-testid="chat-missing"
         >
           <p className="text-sm text-muted-foreground">
-            This conversation does not exist, or it was deleted.
+            {isForbidden
+              ? 'You do not have access to this conversation (any more). Ask its owner to invite you.'
+              : 'This conversation does not exist, or it was deleted.'}
           </p>
           <Button variant="outline" size="sm" onClick={onLeave}>
             Start a new conversation
@@ -161,16 +169,32 @@ export function ChatPanel({
             onDismiss={onDismiss}
           />
         )}
-        {!isMissing && transcript.status === 'ready' && <RegenerateLastButton />}
-        <Composer
-          draft={draft}
-          onDraftChange={setDraft}
-          onSend={send}
-          onStop={onStop}
-          isRunning={isRunning}
-          isDisabled={isMissing}
-        />
+        {canWrite ? (
+          <>
+            {!isMissing && transcript.status === 'ready' && <RegenerateLastButton />}
+            <Composer
+              draft={draft}
+              onDraftChange={setDraft}
+              onSend={send}
+              onStop={onStop}
+              isRunning={isRunning}
+              isDisabled={isMissing}
+            />
+          </>
+        ) : (
+          !isMissing && conversation && <ReadOnlyNote conversation={conversation} />
+        )}
       </div>
     </section>
+  );
+}
+
+function ReadOnlyNote({ conversation }: { conversation: Conversation }) {
+  return (
+    <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground" data-testid="read-only-note">
+      {conversation.owner ? `${conversation.owner.name} shared this conversation with you: ` : ''}
+      you {ROLE_LABELS[conversation.role].toLowerCase()}. Only its editors and its owner send messages and change the
+      workspace.
+    </p>
   );
 }

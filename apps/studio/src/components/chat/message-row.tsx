@@ -1,4 +1,5 @@
 'use client';
+import { useCurrentUser } from '@/components/members/current-user';
 import type { Message } from '@trellis/domain';
 import { memo, useRef, useState, type ReactNode } from 'react';
 import { Markdown } from '@/components/ui/markdown';
@@ -18,6 +19,7 @@ const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 export const MessageRow = memo(function MessageRow({ message, attempts }: { message: Message; attempts?: AttemptsPage | undefined }) {
   // Edit, regenerate and `‹ i/n ›` come from the studio's MessageActions context.
   const actions = useMessageActions();
+  const currentUser = useCurrentUser();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   if (message.role === 'system') return <ApplyEntry message={message} />;
@@ -38,9 +40,15 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
         </div>
       );
     }
+    const sender = message.author && message.author.user_id !== currentUser?.id ? message.author.name : null;
     return (
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
         <div className="flex items-center gap-1">
+          {sender !== null && (
+            <span className="text-xs font-medium text-muted-foreground" data-testid="message-author">
+              {sender}
+            </span>
+          )}
           <EditMessageButton ref={editButton} onClick={() => setEditing(true)} />
           <SiblingSwitcher turn={message.turn_index} place="message" />
           <MessageTime iso={message.created_at} />

@@ -10,13 +10,15 @@ export interface ConversationFixtureOptions {
   title?: string;
   /** The path's latest step (`turn_index`); 3 by default, at least the branch point. */
   turns?: number;
+  /** The caller's role in the family; `owner` by default (a shared family names its owner). */
+  role?: Conversation['role'];
 }
 
 /** A list item for the history tests: updated `updatedMinute` minutes into 2026; a branch when `parent` is given. */
 export function conversationFixture(
   id: string,
   updatedMinute: number,
-  { parent = null, at, archived = false, starred = false, reason, title, turns }: ConversationFixtureOptions = {},
+  { parent = null, at, archived = false, starred = false, reason, title, turns, role = 'owner' }: ConversationFixtureOptions = {},
 ): Conversation {
   const iso = new Date(Date.UTC(2026, 0, 1, 0, updatedMinute)).toISOString();
   const branchPoint = parent === null ? null : (at ?? 1);
@@ -31,7 +33,8 @@ export function conversationFixture(
     branch_point_turn: branchPoint,
     branch_reason: parent === null ? null : (reason ?? 'continue'),
     root_thread_id: parent ?? id,
-    role: 'owner',
+    role,
+    ...(role === 'owner' ? {} : { owner: { user_id: 'u_ana', name: 'Ana' } }),
     created_at: iso,
     updated_at: iso,
   };

@@ -1,5 +1,6 @@
 'use client';
-import { plainTitle, type Conversation } from '@trellis/domain';
+import { plainTitle, roleAllows, type Conversation } from '@trellis/domain';
+import { ROLE_LABELS } from '@/components/members/role-labels';
 import { Archive, ArchiveRestore, GitBranch, Pencil, RefreshCw, Star, Trash2 } from 'lucide-react';
 import { memo, useState, type MouseEvent, type Ref } from 'react';
 import { EditableText } from '@/components/ui/editable-text';
@@ -66,6 +67,8 @@ export const ConversationItem = memo(function ConversationItem({
   const { thread_id: threadId, title: storedTitle } = conversation;
   // Titles stored before default titles were plain text read well too.
   const title = plainTitle(storedTitle);
+  // Curating a path (rename, star, archive) is an editor's; deleting one, the owner's.
+  const canEdit = roleAllows(conversation.role, 'edit');
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -139,6 +142,11 @@ export const ConversationItem = memo(function ConversationItem({
                 : `branched at step ${conversation.branch_point_turn}`}
             </span>
           )}
+          {conversation.owner && conversation.parent_thread_id === null && (
+            <span data-testid="shared-by" className="block truncate text-xs text-muted-foreground">
+              {conversation.owner.name} · {ROLE_LABELS[conversation.role].toLowerCase()}
+            </span>
+          )}
           <span className="block truncate text-xs text-muted-foreground">
             {conversation.turn_index === 0
               ? 'No messages yet'
@@ -179,52 +187,58 @@ export const ConversationItem = memo(function ConversationItem({
           })}
         </ul>
       )}
-      {!isRenaming && (
+      {!isRenaming && canEdit && (
         <div
           data-testid="row-actions"
           className="absolute bottom-1 right-1 flex items-center rounded-md bg-muted/95 opacity-100 shadow-sm transition-opacity md:pointer-events-none md:opacity-0 md:group-focus-within:pointer-events-auto md:group-focus-within:opacity-100 md:group-hover:pointer-events-auto md:group-hover:opacity-100"
         >
-          <button
-            type="button"
-            title="Rename"
-            aria-label={`Rename ${title}`}
-            data-testid="rename-conversation"
-            onClick={() => setIsRenaming(true)}
-            className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
-          >
-            <Pencil className="size-3.5" />
-          </button>
-          <button
-            type="button"
-            title={conversation.starred ? 'Unstar' : 'Star'}
-            aria-label={`${conversation.starred ? 'Unstar' : 'Star'} ${title}`}
-            aria-pressed={conversation.starred}
-            data-testid="star-conversation"
-            onClick={() => onStar(threadId, !conversation.starred)}
-            className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
-          >
-            <Star className={cn('size-3.5', conversation.starred && 'fill-amber-400 text-amber-600')} />
-          </button>
-          <button
-            type="button"
-            title={conversation.archived ? 'Restore' : 'Archive'}
-            aria-label={`${conversation.archived ? 'Restore' : 'Archive'} ${title}`}
-            data-testid={conversation.archived ? 'restore-conversation' : 'archive-conversation'}
-            onClick={() => onArchive(threadId, !conversation.archived)}
-            className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
-          >
-            {conversation.archived ? <ArchiveRestore className="size-3.5" /> : <Archive className="size-3.5" />}
-          </button>
-          <button
-            type="button"
-            title="Delete"
-            aria-label={`Delete ${title}`}
-            data-testid="delete-conversation"
-            onClick={() => onDelete(conversation)}
-            className="rounded p-1 text-muted-foreground hover:bg-background hover:text-destructive"
-          >
-            <Trash2 className="size-3.5" />
-          </button>
+          {canEdit && (
+            <>
+              <button
+                type="button"
+                title="Rename"
+                aria-label={`Rename ${title}`}
+                data-testid="rename-conversation"
+                onClick={() => setIsRenaming(true)}
+                className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
+              >
+                <Pencil className="size-3.5" />
+              </button>
+              <button
+                type="button"
+                title={conversation.starred ? 'Unstar' : 'Star'}
+                aria-label={`${conversation.starred ? 'Unstar' : 'Star'} ${title}`}
+                aria-pressed={conversation.starred}
+                data-testid="star-conversation"
+                onClick={() => onStar(threadId, !conversation.starred)}
+                className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
+              >
+                <Star className={cn('size-3.5', conversation.starred && 'fill-amber-400 text-amber-600')} />
+              </button>
+              <button
+                type="button"
+                title={conversation.archived ? 'Restore' : 'Archive'}
+                aria-label={`${conversation.archived ? 'Restore' : 'Archive'} ${title}`}
+                data-testid={conversation.archived ? 'restore-conversation' : 'archive-conversation'}
+                onClick={() => onArchive(threadId, !conversation.archived)}
+                className="rounded p-1 text-muted-foreground hover:bg-background hover:text-foreground"
+              >
+                {conversation.archived ? <ArchiveRestore className="size-3.5" /> : <Archive className="size-3.5" />}
+              </button>
+            </>
+          )}
+          {conversation.role === 'owner' && (
+            <button
+              type="button"
+              title="Delete"
+              aria-label={`Delete ${title}`}
+              data-testid="delete-conversation"
+              onClick={() => onDelete(conversation)}
+              className="rounded p-1 text-muted-foreground hover:bg-background hover:text-destructive"
+            >
+              <Trash2 className="size-3.5" />
+            </button>
+          )}
         </div>
       )}
     </li>

@@ -44,7 +44,7 @@ export function HistoryPanel({
   const [pendingArchive, setPendingArchive] = useState<{ conversation: Conversation; count: number } | null>(null);
   const loaded = useMemo(() => (list.data?.pages ?? []).flatMap((page) => page.conversations), [list.data]);
   const groups = useMemo(() => historyRows(list.data?.pages ?? []), [list.data]);
-  const isEmpty = groups.active.length === 0 && groups.archived.length === 0;
+  const isEmpty = groups.active.length === 0 && groups.shared.length === 0 && groups.archived.length === 0;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const scroller = useRef<HTMLDivElement>(null);
@@ -173,6 +173,17 @@ export function HistoryPanel({
                   <RotateCcw /> Retry
                 </Button>
               </div>
+            )}
+            {groups.shared.length > 0 && (
+              <details className="mt-3" open data-testid="shared-group">
+                <summary className="cursor-pointer rounded-md px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
+                  Shared with me ({groups.shared.length})
+                </summary>
+                {/* Not virtualised: other people's families, usually a handful. */}
+                <ul className="mt-1 space-y-0.5" data-testid="shared-list">
+                  {groups.shared.map((row) => item(row))}
+                </ul>
+              </details>
             )}
             {groups.archived.length > 0 && (
               <details className="mt-3" data-testid="archived-group">

@@ -20,6 +20,22 @@ describe('the history menu rows', () => {
     expect(rows.archived).toEqual([]);
   });
 
+  it('puts families shared with the caller under their own group, branches nested, archived ones with the archived', () => {
+    const rows = historyRows([
+      {
+        conversations: [
+          conversation('mine', 9),
+          conversation('theirs', 8, { role: 'viewer' }),
+          conversation('theirs-b', 7, { parent: 'theirs', role: 'viewer' }),
+          conversation('put-away', 6, { role: 'editor', archived: true }),
+        ],
+      },
+    ]);
+    expect(shape(rows.active)).toEqual(['mine']);
+    expect(shape(rows.shared)).toEqual(['theirs', '  theirs-b']);
+    expect(shape(rows.archived)).toEqual(['put-away']);
+  });
+
   it('shows a conversation met on two pages once, where it came first', () => {
     const rows = historyRows([
       { conversations: [conversation('moved', 9)] },

@@ -8,16 +8,19 @@ import { foldReplyAlternatives } from './reply-alternatives';
  */
 export interface HistoryRows {
   active: NestedConversation[];
+  /** Families other people shared with the caller (not archived): the menu's "Shared with me". */
+  shared: NestedConversation[];
   archived: NestedConversation[];
 }
 
 /**
- * The menu's two groups over the loaded pages, flattened into rows. Pages hold whole families, so
+ * The menu's groups over the loaded pages, flattened into rows. Pages hold whole families, so
  * each page is nested on its own and the pages follow one another: loading the next page only
  * appends rows below, which keeps a virtualised list's measured rows in place.
  */
 export function historyRows(pages: readonly Pick<ConversationList, 'conversations'>[]): HistoryRows {
   const active: NestedConversation[] = [];
+  const shared: NestedConversation[] = [];
   const archived: NestedConversation[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
@@ -26,10 +29,11 @@ export function historyRows(pages: readonly Pick<ConversationList, 'conversation
     for (const c of fresh) seen.add(c.thread_id);
     const { paths, alternativesOf } = foldReplyAlternatives(fresh);
     const split = splitArchived(paths);
-    active.push(...nestConversations(split.active, alternativesOf));
+    active.push(...nestConversations(split.active.filter((c) => c.role === 'owner'), alternativesOf));
+    shared.push(...nestConversations(split.active.filter((c) => c.role !== 'owner'), alternativesOf));
     archived.push(...nestConversations(split.archived, alternativesOf));
   }
-  return { active, archived };
+  return { active, shared, archived };
 }
 
 /**

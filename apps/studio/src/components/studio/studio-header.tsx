@@ -9,11 +9,14 @@ export function StudioHeader({
   modelLabel,
   search,
   exportMenu,
+  people,
 }: {
   email: string;
   modelLabel: string;
   search?: ReactNode;
   exportMenu?: ReactNode;
+  /** Who is in the displayed family (the members dialog). */
+  people?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -36,6 +39,7 @@ export function StudioHeader({
           {modelLabel}
         </span>
         {search}
+        {people}
         {exportMenu}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">

@@ -8,6 +8,9 @@ import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
+import { roleAllows } from '@trellis/domain';
+import { CurrentUserProvider } from '@/components/members/current-user';
+import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
@@ -27,11 +30,13 @@ export interface StudioProps {
 
 export function Studio(props: StudioProps) {
   return (
-    <ToastProvider>
-      <PendingSavesProvider>
-        <StudioShell {...props} />
-      </PendingSavesProvider>
-    </ToastProvider>
+    <CurrentUserProvider user={props.user}>
+      <ToastProvider>
+        <PendingSavesProvider>
+          <StudioShell {...props} />
+        </PendingSavesProvider>
+      </ToastProvider>
+    </CurrentUserProvider>
   );
 }
 
@@ -41,7 +46,10 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     step: initialStep,
     replay: initialReplay ?? null,
   });
-  const { replay } = studio;
+  const { replay, conversation } = studio;
+  // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
+  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
+  const messageActions = studio.messageActions && { ...studio.messageActions, canChange: studio.messageActions.canChange && canWrite };
   return (
     <div className="relative flex h-dvh flex-col" data-testid="studio">
       {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
@@ -57,6 +65,9 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         modelLabel={modelLabel}
         search={<SearchDialog onOpenStep={studio.openStep} />}
         exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
+        people={
+          conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
+        }
       />
       <StudioLayout
         tab={studio.tab}
@@ -78,13 +89,14 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             links={studio.trajectory.links}
             preview={studio.trajectory.banner}
           >
-            <MessageActionsProvider value={studio.messageActions}>
+            <MessageActionsProvider value={messageActions}>
               <ChatPanel
                 threadId={studio.view.threadId}
                 restoredStep={studio.view.step}
                 transcript={studio.transcript}
                 conversation={studio.conversation}
                 isMissing={studio.isMissing}
+                isForbidden={studio.isForbidden}
                 modelLabel={modelLabel}
                 run={studio.run}
                 onSend={studio.send}
@@ -101,6 +113,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
           ) : (
             <WorkspacePanel
               source={studio.workspace}
+              isReadOnly={!canWrite}
               preview={studio.trajectory.banner}
               headerAction={
                 studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />

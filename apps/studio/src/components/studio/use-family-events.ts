@@ -24,6 +24,13 @@ export function useFamilyEvents(threadId: string | null): void {
       if (!event) return;
       void invalidateFamilyGraphs(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      if (event.kind === 'member_changed') {
+        // Someone's role changed: if it was this person's, what this page may show or do changed with it
+        // (a removed member's next read is refused, and the page says so at once).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.members(event.family_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+        return;
+      }
       if (event.thread_id !== threadId) return;
       if (event.kind === 'thread_updated' || event.kind === 'deleted') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
@@ -38,6 +45,10 @@ export function useFamilyEvents(threadId: string | null): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
+    // A stream the server refuses to reopen (access lost) is closed for good: re-read the thread, which says why.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+    });
     return () => source.close();
   }, [threadId, queryClient]);
 }

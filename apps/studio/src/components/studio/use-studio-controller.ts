@@ -154,6 +154,8 @@ export function useStudioController(initial: DisplayedView) {
     runningThreadIds,
     conversation: conversation.data,
     isMissing,
+    /** The family answered 403: this person has no role in it (any more). */
+    isForbidden: isMissing && isApiError(conversation.error) && conversation.error.code === 'forbidden',
     transcript,
     workspace,
     isCreating: create.isPending,

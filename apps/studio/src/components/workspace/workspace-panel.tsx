@@ -9,6 +9,7 @@ import { ArtifactList } from './artifact-list';
 import { DocumentSection } from './document-section';
 import { ObjectiveField } from './objective-field';
 import { PreferenceList } from './preference-list';
+import { ReadOnlyWorkspace } from './read-only-workspace';
 import { TodoList } from './todo-list';
 import type { WorkspaceSource } from './workspace-source';
 
@@ -26,8 +27,11 @@ export function WorkspacePanel({
   source,
   preview,
   headerAction,
+  isReadOnly = false,
 }: {
   source: WorkspaceSource;
+  /** The caller may read but not write this family: the workspace shows as text. */
+  isReadOnly?: boolean;
   preview?: WorkspacePreview | null;
   /** A control beside the title (the path's Replay button). */
   headerAction?: ReactNode;
@@ -45,13 +49,13 @@ export function WorkspacePanel({
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <Body source={source} />
+        <Body source={source} isReadOnly={isReadOnly} />
       </div>
     </section>
   );
 }
 
-function Body({ source }: { source: WorkspaceSource }) {
+function Body({ source, isReadOnly }: { source: WorkspaceSource; isReadOnly: boolean }) {
   const { status, workspace, actions } = source;
   if (status === 'idle') {
     return (
@@ -85,6 +89,7 @@ function Body({ source }: { source: WorkspaceSource }) {
       </div>
     );
   }
+  if (isReadOnly) return <ReadOnlyWorkspace workspace={workspace} />;
   return (
     <div data-testid="workspace" key={source.key}>
       <ObjectiveField objective={workspace.objective} onChange={actions.setObjective} />

@@ -9,6 +9,9 @@ export const apiPaths = {
   todo: (threadId: string, id: string) => `${apiPaths.todos(threadId)}/${encodeURIComponent(id)}`,
   messages: (threadId: string) => `${apiPaths.conversation(threadId)}/messages`,
   events: (threadId: string) => `${apiPaths.conversation(threadId)}/events`,
+  members: (threadId: string) => `${apiPaths.conversation(threadId)}/members`,
+  member: (threadId: string, userId: string) => `${apiPaths.members(threadId)}/${encodeURIComponent(userId)}`,
+  invitations: (threadId: string) => `${apiPaths.conversation(threadId)}/invitations`,
   turnStream: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stream`,
   turnStop: (threadId: string, turn: number) => `${apiPaths.conversation(threadId)}/turns/${turn}/stop`,
 };
