@@ -21,6 +21,18 @@ describe('the real-corpus manifest', () => {
     }
   });
 
+  it('samples at least 250 files from at least 30 repositories, none holding more than a tenth', () => {
+    const entries = parseManifest(manifestText);
+    if (typeof entries === 'string') throw new Error(entries);
+    expect(entries.length).toBeGreaterThanOrEqual(250);
+    const perRepository = new Map<string, number>();
+    for (const { repository } of entries)
+      perRepository.set(repository!, (perRepository.get(repository!) ?? 0) + 1);
+    expect(perRepository.size).toBeGreaterThanOrEqual(30);
+    for (const [repository, count] of perRepository)
+      expect(count, repository).toBeLessThanOrEqual(entries.length / 10);
+  });
+
   it('holds both clients, subagent files and several Claude Code versions', () => {
     const entries = parseManifest(manifestText);
     if (typeof entries === 'string') throw new Error(entries);

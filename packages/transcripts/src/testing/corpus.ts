@@ -106,12 +106,12 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'glued-and-malformed.jsonl',
     pattern:
-      'Two objects glued on one line, a torn line, a non-object, a lone `{`, CRLF, blank lines, an unknown type and a record without a uuid',
+      'Two objects glued on one line, a torn line, a non-object, a lone `{`, CRLF, blank lines, an unknown type (skipped and counted, not damage) and a record without a uuid',
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
     compactions: 0,
-    readerDiagnostics: 6,
+    readerDiagnostics: 5,
   },
   {
     file: 'genuine-forks.jsonl',
