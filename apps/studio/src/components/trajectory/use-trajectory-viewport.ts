@@ -12,7 +12,15 @@ import {
 } from './trajectory-layout';
 import { useElementSize } from './use-element-size';
 import { displayedNodeAt, FIT_PADDING, fitOverview, shouldFollowChat } from './overview';
-import { initialViewport, READABLE_ZOOM, rectOnScreen, revealViewport, type FlowViewport, type Size } from './viewport';
+import {
+  frameChosenViewport,
+  initialViewport,
+  READABLE_ZOOM,
+  rectOnScreen,
+  revealViewport,
+  type FlowViewport,
+  type Size,
+} from './viewport';
 
 const REVEAL_MARGIN = 24;
 
@@ -99,19 +107,25 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     reframe(size);
   }, [size]);
 
-  const reveal = useCallback(
-    (id: string): Rect | null => {
+  const moveTo = useCallback(
+    (id: string, isChosen: boolean): Rect | null => {
       const node = layout.nodeById.get(id);
       if (flow === null || size === null || node === undefined) return null;
       const rect = nodeRect({ ...node, position: dragged.get(id) ?? node.position });
-      const next = revealViewport(flow.getViewport(), size, rect, REVEAL_MARGIN);
-      if (next !== null) void flow.setViewport(next, { duration: 200 });
+      const next = (isChosen ? frameChosenViewport : revealViewport)(flow.getViewport(), size, rect, REVEAL_MARGIN);
+      if (next !== null) {
+        // A zoom into a chosen step ends a fit: a resize then keeps the step readable.
+        if (next.zoom !== flow.getViewport().zoom) isFitting.current = false;
+        void flow.setViewport(next, { duration: 200 });
+      }
       return rectOnScreen(next ?? flow.getViewport(), rect);
     },
     [dragged, flow, layout, size],
   );
+  const reveal = useCallback((id: string) => moveTo(id, false), [moveTo]);
 
-  // "You are here" moved (a restored step, a new turn): bring it into view once it is in the graph.
+  // "You are here" moved (Alt+↑/↓ to a sibling path, a restored step, a search hit, a chat link, a
+  // new turn): frame it at a readable zoom, with its text, once it is in the graph.
   const revealedCurrent = useRef(currentNodeId);
   useEffect(() => {
     if (
@@ -121,8 +135,8 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     )
       return;
     revealedCurrent.current = currentNodeId;
-    reveal(currentNodeId);
-  }, [currentNodeId, layout, reveal]);
+    moveTo(currentNodeId, true);
+  }, [currentNodeId, layout, moveTo]);
 
   const revealCurrent = () => {
     const id = firstPresent(nav, [currentNodeId, displayedTip(layout)]);
