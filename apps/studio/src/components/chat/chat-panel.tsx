@@ -1,7 +1,7 @@
 'use client';
 import { plainTitle, type Conversation } from '@trellis/domain';
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
@@ -12,6 +12,7 @@ import { COMPOSER_ID, Composer } from './composer';
 import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
+import { useComposerDrafts } from './use-composer-drafts';
 import type { TranscriptSource } from './transcript-source';
 
 export interface ChatPanelProps {
@@ -44,12 +45,9 @@ export function ChatPanel({
   onDismiss,
   onLeave,
 }: ChatPanelProps) {
-  // Drafts are kept per thread, so switching conversations never loses one. A restored view's draft
-  // is its own: it would branch from the step, and leaving the view discards it, after asking.
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
-  const draft = drafts[draftKey] ?? '';
-  const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  // Drafts are kept per path, so switching conversations or reloading never loses one. A restored
+  // view's draft is its own: it would branch from the step, and leaving the view discards it, after asking.
+  const { key: draftKey, draft, setDraft, restore: restoreDraft } = useComposerDrafts(threadId, restoredStep);
   useUnsentText({
     what: 'your message to the restored step',
     hasUnsent: () => restoredStep !== null && draft.trim() !== '',
@@ -57,9 +55,6 @@ export function ChatPanel({
     focus: () => document.getElementById(COMPOSER_ID)?.focus(),
   });
   const isRunning = isRunActive(run);
-
-  const restoreDraft = (key: string, content: string) =>
-    setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;

@@ -3,7 +3,7 @@ import type { NodeProps } from '@xyflow/react';
 import { FileText, Layers, Wrench } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
-import { cardClassName, CardHandles, HereBadge, LaneDot, laneColour, stepDomId } from './card-parts';
+import { cardClassName, CardHandles, HereBadge, LaneDot, ReplayBadge, laneColour, stepDomId } from './card-parts';
 import { LaneName } from './lane-name';
 import { useMapActions, type MapActions } from './map-actions';
 import { replyLine } from './reply-line';
@@ -21,6 +21,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   if (map?.isOverview) return <CompactNode id={id} data={data} question={question} />;
   const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
+  const isReplayed = map !== null && map.replayNodeId === id;
   return (
     <>
       {isStacked && (
@@ -47,6 +48,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
         data-label={data.label}
         data-on-path={data.isDisplayed}
         data-current={data.isCurrent}
+        data-replayed={isReplayed || undefined}
         data-focused={data.isFocused}
         data-selected={data.isSelected}
         data-stacked={isStacked ? data.stackedReplies : undefined}
@@ -97,6 +99,8 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
           </p>
         )}
         {data.isCurrent && <HereBadge />}
+        {isReplayed && <ReplayBadge />}
+        {isReplayed && <span className="sr-only">, the replayed change is here</span>}
       </div>
       {map !== null && data.stackedReplies > 0 && <StackToggle id={id} data={data} map={map} />}
       {map !== null && (data.branchCount > 0 || data.collapsedBranches > 0) && <ForkToggle id={id} data={data} map={map} />}
@@ -204,14 +208,15 @@ function ForkToggle({ id, data, map }: { id: string; data: CommitCardNode['data'
   const folded = data.collapsedBranches;
   const n = folded > 0 ? folded : data.branchCount;
   const paths = `${n} ${n === 1 ? 'path' : 'paths'}`;
+  const branch = n === 1 ? 'branches' : 'branch';
   return (
     <button
       type="button"
       data-testid="fork-toggle"
       data-collapsed={folded > 0}
       aria-expanded={folded === 0}
-      aria-label={folded > 0 ? `Show the ${paths} that branch at step ${data.label}` : `Fold the ${paths} that branch at step ${data.label}`}
-      title={folded > 0 ? `Show the ${paths} folded here` : `Fold the ${paths} that branch here`}
+      aria-label={folded > 0 ? `Show the ${paths} that ${branch} at step ${data.label}` : `Fold the ${paths} that ${branch} at step ${data.label}`}
+      title={folded > 0 ? `Show the ${paths} folded here` : `Fold the ${paths} that ${branch} here`}
       className="nodrag nopan absolute -right-[22px] top-[10px] z-10 flex h-3.5 min-w-3.5 items-center justify-center rounded-full border bg-card px-0.5 text-[9px] font-semibold leading-3 text-muted-foreground shadow-sm hover:border-brand hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       onClick={(event) => {
         event.stopPropagation();

@@ -8,6 +8,8 @@ import { createContext, useContext } from 'react';
  */
 export interface MapActions {
   readonly isOverview: boolean;
+  /** The step of the replayed change, marked on its card apart from "you are here"; null without a replay. */
+  readonly replayNodeId: string | null;
   readonly toggleStack: (nodeId: string) => void;
   readonly toggleFork: (nodeId: string) => void;
 }

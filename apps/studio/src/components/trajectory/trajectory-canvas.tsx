@@ -75,6 +75,8 @@ export interface TrajectoryCanvasProps {
   isFullScreen?: boolean;
   /** The step whose message the chat shows (the map follows it). */
   followTurn?: number | null;
+  /** The replayed change's step: marked on its card and framed, "you are here" left where it is. */
+  replayNodeId?: string | null;
 }
 
 /**
@@ -111,6 +113,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     currentNodeId,
     isFullScreen,
     followTurn: props.followTurn ?? null,
+    replayNodeId: props.replayNodeId ?? null,
   });
   const { size, firstViewport } = viewport;
 
@@ -125,10 +128,11 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
   const mapActions = useMemo<MapActions>(
     () => ({
       isOverview,
+      replayNodeId: props.replayNodeId ?? null,
       toggleStack: (id) => setExpandedStacks((ids) => toggled(ids, id)),
       toggleFork: (id) => setCollapsedForks((ids) => toggled(ids, id)),
     }),
-    [isOverview, setCollapsedForks],
+    [isOverview, props.replayNodeId, setCollapsedForks],
   );
   const focus = useStepFocus({
     layout,

@@ -38,6 +38,8 @@ export interface TrajectoryViewportOptions {
   readonly isFullScreen: boolean;
   /** The step whose message the chat shows: framed, unless the person moved the map a moment ago. */
   readonly followTurn: number | null;
+  /** The replayed change's step: framed, like a chosen step, each time the replay moves to another. */
+  readonly replayNodeId: string | null;
 }
 
 export interface TrajectoryViewport {
@@ -66,7 +68,7 @@ export interface TrajectoryViewport {
  * moves, and the pan that keeps a step in view.
  */
 export function useTrajectoryViewport(options: TrajectoryViewportOptions): TrajectoryViewport {
-  const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn } = options;
+  const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn, replayNodeId } = options;
   const size = useElementSize(containerRef);
   const [flow, setFlow] = useState<TrajectoryFlow | null>(null);
   // Whether the last framing was "the whole family" (Fit view, the full-screen map) or readable cards.
@@ -137,6 +139,12 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     revealedCurrent.current = currentNodeId;
     moveTo(currentNodeId, true);
   }, [currentNodeId, layout, moveTo]);
+
+  const framedReplay = useRef<string | null>(null);
+  useEffect(() => {
+    if (replayNodeId === null || replayNodeId === framedReplay.current || !layout.nodeById.has(replayNodeId)) return;
+    if (moveTo(replayNodeId, true) !== null) framedReplay.current = replayNodeId;
+  }, [replayNodeId, layout, moveTo]);
 
   const revealCurrent = () => {
     const id = firstPresent(nav, [currentNodeId, displayedTip(layout)]);

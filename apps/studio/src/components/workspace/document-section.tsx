@@ -34,10 +34,21 @@ export interface DocumentSectionProps {
   onSaveTitle: (title: string) => void;
   /** The workspace source's key (`thread`, or `thread@step` for a restored step): what the authorship overlay reads. */
   sourceKey?: string | null;
+  /**
+   * Whether the section shows its own save state. A restored step's edits stay in the page until a
+   * send, and the panel's header says so once: a "Saved" here beside it would contradict it.
+   */
+  reportsSaves?: boolean;
 }
 
 /** The document: title, a markdown editor with autosave, and a rendered preview. */
-export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKey = null }: DocumentSectionProps) {
+export function DocumentSection({
+  document,
+  onSaveContent,
+  onSaveTitle,
+  sourceKey = null,
+  reportsSaves = true,
+}: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   const [isPreview, setIsPreview] = useState(false);
   const [isAuthorship, setIsAuthorship] = useState(false);
@@ -54,11 +65,9 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
       testId="document-section"
       actions={
         <>
-          <SaveIndicator
-            state={autosave.state}
-            testId="document-save-state"
-            onRetry={() => void autosave.flush()}
-          />
+          {reportsSaves && (
+            <SaveIndicator state={autosave.state} testId="document-save-state" onRetry={() => void autosave.flush()} />
+          )}
           {target && (
             <button
               type="button"

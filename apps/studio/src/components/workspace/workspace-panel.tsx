@@ -45,13 +45,13 @@ export function WorkspacePanel({
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <Body source={source} />
+        <Body source={source} isPreview={preview != null} />
       </div>
     </section>
   );
 }
 
-function Body({ source }: { source: WorkspaceSource }) {
+function Body({ source, isPreview }: { source: WorkspaceSource; isPreview: boolean }) {
   const { status, workspace, actions } = source;
   if (status === 'idle') {
     return (
@@ -93,6 +93,7 @@ function Body({ source }: { source: WorkspaceSource }) {
         onSaveContent={actions.saveDocumentContent}
         onSaveTitle={actions.setDocumentTitle}
         sourceKey={source.key}
+        reportsSaves={!isPreview}
       />
       <PreferenceList preferences={workspace.preferences} actions={actions} />
       <TodoList todos={workspace.todos} actions={actions} />
@@ -109,7 +110,7 @@ function PreviewState({ isEdited }: { isEdited: boolean }) {
       title="Edits to a restored step are kept in this page and go to the new branch when you send"
       className="truncate rounded-full bg-brand-soft px-2 py-0.5 text-xs text-brand"
     >
-      {isEdited ? 'Edited · goes with your next message' : 'Restored · not saved'}
+      {isEdited ? 'Edited · goes with your next message' : 'Restored · edits go with your next message'}
     </span>
   );
 }
