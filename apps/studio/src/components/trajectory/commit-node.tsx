@@ -22,6 +22,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
   const isReplayed = map !== null && map.replayNodeId === id;
+  const gapNote = map?.gapNotes.get(data.thread_id);
   return (
     <>
       {isStacked && (
@@ -63,6 +64,8 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
               'font-mono text-xs font-semibold',
               data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
             )}
+            data-testid={gapNote === undefined ? undefined : 'label-gap-note'}
+            title={gapNote}
           >
             <span className="sr-only">Step </span>
             {data.label}

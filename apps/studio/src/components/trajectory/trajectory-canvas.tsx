@@ -1,6 +1,6 @@
 'use client';
 import '@xyflow/react/dist/style.css';
-import type { FamilyGraph, GraphNode } from '@trellis/domain';
+import { ordinalGapNotes, type FamilyGraph, type GraphNode } from '@trellis/domain';
 import {
   Background,
   BackgroundVariant,
@@ -125,14 +125,16 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     containerRef.current?.style.setProperty('--flow-zoom', String(next.zoom));
     setOverview(isOverviewZoom(next.zoom));
   }, []);
+  const gapNotes = useMemo(() => ordinalGapNotes(graph.threads), [graph]);
   const mapActions = useMemo<MapActions>(
     () => ({
       isOverview,
       replayNodeId: props.replayNodeId ?? null,
+      gapNotes,
       toggleStack: (id) => setExpandedStacks((ids) => toggled(ids, id)),
       toggleFork: (id) => setCollapsedForks((ids) => toggled(ids, id)),
     }),
-    [isOverview, props.replayNodeId, setCollapsedForks],
+    [isOverview, props.replayNodeId, gapNotes, setCollapsedForks],
   );
   const focus = useStepFocus({
     layout,
