@@ -111,6 +111,9 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   );
 });
 
+/** The tallest an overview lane name gets, in flow px: below LANE_GAP, so names of adjacent lanes keep apart. */
+const LANE_NAME_MAX_PX = LANE_GAP - 14;
+
 /** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
 function CompactNode({ id, data, question }: { id: string; data: CommitCardNode['data']; question: string }) {
   return (
@@ -121,11 +124,14 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
           data-thread-id={data.thread_id}
           data-starred={data.isStarred}
           className={cn(
-            'pointer-events-none absolute right-[calc(100%+10px)] top-1/2 -translate-y-1/2 truncate whitespace-nowrap text-right font-medium leading-none',
+            'pointer-events-none absolute right-[calc(100%+10px)] top-0 truncate whitespace-nowrap text-right font-medium leading-none',
             data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
           )}
-          // Readable at any overview zoom (10 screen px), never wider than the empty lane to its left.
-          style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 88px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
+          // Readable at any overview zoom (10 screen px) down to where lanes are closer than that, never
+          // wider than the empty lane to its left. Aligned to the lane's top (path and other cards differ
+          // in height) and at most LANE_NAME_MAX_PX tall, so two lanes' names never overlap, a phone's
+          // full-screen map included.
+          style={{ fontSize: `min(calc(10px / var(--flow-zoom, 1)), ${LANE_NAME_MAX_PX}px)`, maxWidth: data.turn_index * STEP_GAP - 24 }}
         >
           {data.isStarred && (
             <>
