@@ -7,7 +7,7 @@ import { cardClassName, CardHandles, HereBadge, LaneDot, ReplayBadge, laneColour
 import { LaneName } from './lane-name';
 import { useMapActions, type MapActions } from './map-actions';
 import { replyLine } from './reply-line';
-import { STEP_GAP, type CommitCardNode } from './trajectory-layout';
+import { LANE_GAP, STEP_GAP, type CommitCardNode } from './trajectory-layout';
 
 /**
  * One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed
