@@ -69,3 +69,4 @@ export { stopTurn } from './live/stop-turn';
 export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
+export * from './members/index';
