@@ -80,7 +80,7 @@ test.describe('the studio', () => {
     );
     await studio.waitForReplies(2);
     expect(await studio.artifactItems.count()).toBe(1);
-    expect(await studio.artifactItems.first().getByTestId('artifact-turn').textContent()).toBe('turn 2');
+    expect(await studio.artifactItems.first().getByTestId('artifact-turn').textContent()).toBe('step 2');
 
     // Turn 3: a new todo, and one completed by the agent.
     await studio.send(['todo: Order a starter hive', 'done: Research local regulations'].join('\n'));

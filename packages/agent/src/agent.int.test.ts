@@ -90,7 +90,9 @@ describe('a turn with the offline model', () => {
     const tokens = tokensOf(events);
     expect(tokens.length).toBeGreaterThan(5);
     expect(result.content).toBe(tokens.join(''));
-    expect(result.content).toMatch(/^Done: 8 changes to the workspace\./);
+    expect(result.content).toBe(
+      'Set the objective, replaced the document, added 2 todos, completed 1 todo, added 1 preference, created 1 artifact and appended 1 paragraph.',
+    );
     expect(result.interrupted).toBe(false);
 
     // The thread is idle and its context holds no system prompt.

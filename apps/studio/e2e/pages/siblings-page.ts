@@ -115,12 +115,12 @@ export class SiblingsPage extends StudioPage {
     return box;
   }
 
-  /** Edits step `turn` and sends it with Ctrl+Enter; returns the new sibling's thread. */
+  /** Edits step `turn` and sends it with Enter (the composer's send key); returns the new sibling's thread. */
   async edit(turn: number, text: string): Promise<string> {
     const from = this.threadId();
     const box = await this.openEditor(turn);
     await box.fill(text);
-    await box.press('Control+Enter');
+    await box.press('Enter');
     return this.waitForThreadOtherThan(from);
   }
 

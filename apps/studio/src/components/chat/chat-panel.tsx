@@ -2,7 +2,7 @@
 import { plainTitle, roleAllows, type Conversation } from '@trellis/domain';
 import { ROLE_LABELS } from '@/components/members/role-labels';
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
@@ -13,6 +13,7 @@ import { COMPOSER_ID, Composer } from './composer';
 import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
+import { useComposerDrafts } from './use-composer-drafts';
 import type { TranscriptSource } from './transcript-source';
 
 export interface ChatPanelProps {
@@ -48,12 +49,9 @@ export function ChatPanel({
   onDismiss,
   onLeave,
 }: ChatPanelProps) {
-  // Drafts are kept per thread, so switching conversations never loses one. A restored view's draft
-  // is its own: it would branch from the step, and leaving the view discards it, after asking.
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
-  const draft = drafts[draftKey] ?? '';
-  const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  // Drafts are kept per path, so switching conversations or reloading never loses one. A restored
+  // view's draft is its own: it would branch from the step, and leaving the view discards it, after asking.
+  const { key: draftKey, draft, setDraft, restore: restoreDraft } = useComposerDrafts(threadId, restoredStep);
   useUnsentText({
     what: 'your message to the restored step',
     hasUnsent: () => restoredStep !== null && draft.trim() !== '',
@@ -63,9 +61,6 @@ export function ChatPanel({
   const isRunning = isRunActive(run);
   // A viewer or a commenter reads: no message box, no Send.
   const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
-
-  const restoreDraft = (key: string, content: string) =>
-    setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;

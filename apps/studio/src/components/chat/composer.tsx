@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatCount, isTooLong, lengthNotice, tooLongMessage } from './message-length';
+import { isSendKey, SEND_KEY_HINT } from './send-key';
 
 export interface ComposerProps {
   draft: string;
@@ -82,7 +83,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (isSendKey(event)) {
       event.preventDefault();
       send();
     }
@@ -168,7 +169,7 @@ export function Composer({
         )}
       </div>
       <p id="composer-hint" className="hidden px-1 text-[11px] text-muted-foreground md:block">
-        Enter to send · Shift+Enter for a new line{isRunning ? ' · the agent is replying' : ''}
+        {SEND_KEY_HINT}{isRunning ? ' · the agent is replying' : ''}
       </p>
     </div>
   );

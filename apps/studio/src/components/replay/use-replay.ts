@@ -2,6 +2,7 @@
 import type { Replay } from '@trellis/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { focusComposerSoon } from '@/components/chat/focus-composer';
 import { replayApi } from '@/lib/api/replay';
 import type { DisplayedView } from '@/lib/view-url';
 
@@ -65,7 +66,10 @@ export function useReplay(
   }, [navigate, threadId]);
   const continueFromHere = useCallback(() => {
     setPlaying(false);
-    if (threadId !== null && data) navigate({ threadId, step: data.step.turn });
+    if (threadId !== null && data) {
+      navigate({ threadId, step: data.step.turn });
+      focusComposerSoon();
+    }
   }, [navigate, threadId, data]);
   const togglePlay = useCallback(() => {
     // Play from the last change starts over from the first.

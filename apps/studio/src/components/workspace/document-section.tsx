@@ -37,10 +37,22 @@ export interface DocumentSectionProps {
   sourceKey?: string | null;
   /** The comments' highlights and shortcut in the editor (see components/comments). */
   commentOverlay?: Extension | null;
+  /**
+   * Whether the section shows its own save state. A restored step's edits stay in the page until a
+   * send, and the panel's header says so once: a "Saved" here beside it would contradict it.
+   */
+  reportsSaves?: boolean;
 }
 
 /** The document: title, a markdown editor with autosave, and a rendered preview. */
-export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKey = null, commentOverlay = null }: DocumentSectionProps) {
+export function DocumentSection({
+  document,
+  onSaveContent,
+  onSaveTitle,
+  sourceKey = null,
+  commentOverlay = null,
+  reportsSaves = true,
+}: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   const [isPreview, setIsPreview] = useState(false);
   const [isAuthorship, setIsAuthorship] = useState(false);
@@ -61,11 +73,9 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
       testId="document-section"
       actions={
         <>
-          <SaveIndicator
-            state={autosave.state}
-            testId="document-save-state"
-            onRetry={() => void autosave.flush()}
-          />
+          {reportsSaves && (
+            <SaveIndicator state={autosave.state} testId="document-save-state" onRetry={() => void autosave.flush()} />
+          )}
           {target && (
             <button
               type="button"

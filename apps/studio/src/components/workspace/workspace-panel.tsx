@@ -54,13 +54,23 @@ export function WorkspacePanel({
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <Body source={source} isReadOnly={isReadOnly} userId={userId} />
+        <Body source={source} isReadOnly={isReadOnly} userId={userId} isPreview={preview != null} />
       </div>
     </section>
   );
 }
 
-function Body({ source, isReadOnly, userId }: { source: WorkspaceSource; isReadOnly: boolean; userId: string | null }) {
+function Body({
+  source,
+  isReadOnly,
+  userId,
+  isPreview,
+}: {
+  source: WorkspaceSource;
+  isReadOnly: boolean;
+  userId: string | null;
+  isPreview: boolean;
+}) {
   const { status, workspace, actions } = source;
   // Comments belong to the live path (a restored step is a preview, not yet a path of its own).
   const liveThreadId = source.key !== null && !source.key.includes('@') ? source.key : null;
@@ -123,6 +133,7 @@ function Body({ source, isReadOnly, userId }: { source: WorkspaceSource; isReadO
         onSaveTitle={actions.setDocumentTitle}
         sourceKey={source.key}
         commentOverlay={comments.overlay}
+        reportsSaves={!isPreview}
       />
       {commentsSection}
       <PreferenceList preferences={workspace.preferences} actions={actions} />
@@ -140,7 +151,7 @@ function PreviewState({ isEdited }: { isEdited: boolean }) {
       title="Edits to a restored step are kept in this page and go to the new branch when you send"
       className="truncate rounded-full bg-brand-soft px-2 py-0.5 text-xs text-brand"
     >
-      {isEdited ? 'Edited · goes with your next message' : 'Restored · not saved'}
+      {isEdited ? 'Edited · goes with your next message' : 'Restored · edits go with your next message'}
     </span>
   );
 }
