@@ -34,3 +34,5 @@ export * from './contracts/exports';
 export * from './model-failure/provider-failure';
 export * from './replay/index';
 export * from './contracts/replay';
+export * from './contracts/shares';
+export * from './share/path-view';

@@ -69,3 +69,6 @@ export { stopTurn } from './live/stop-turn';
 export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
+export { createShare, listShares, updateShare, revokeShare } from './shares/manage-shares';
+export { getSharedView, listSharedMessages, replaySharedChange, exportSharedDocument, resolveShare } from './shares/read-shared';
+export { copySharedPath } from './shares/copy-shared';

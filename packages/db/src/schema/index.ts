@@ -6,3 +6,4 @@ export * from './tokens';
 export * from './instances';
 export * from './authorship';
 export * from './family-events';
+export * from './shares';
