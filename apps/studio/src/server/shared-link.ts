@@ -5,12 +5,15 @@ import { z } from 'zod';
 import type { AppErrorCode } from '@trellis/domain';
 import { RATE_LIMITS, consumeRateLimit } from '@trellis/services';
 import { clientAddress } from './client-address';
-import type { AppContext } from './context';
+import { getContext, type AppContext } from './context';
 
 export const ShareTokenSchema = z.string().max(200).describe('the secret of the link (`/s/{token}`)');
 
 export const SHARED_ERRORS: readonly AppErrorCode[] = ['not_found', 'validation_failed', 'rate_limited'];
 
-export async function limitSharedReads(ctx: AppContext, request: Request): Promise<void> {
+/** The studio's context for a reader's request, once the request fits within the address's rate. */
+export async function sharedReader(request: Request): Promise<AppContext> {
+  const ctx = await getContext();
   await consumeRateLimit(ctx.deps.db, `shared-read:${clientAddress(request.headers)}`, RATE_LIMITS.sharedReadsPerAddress);
+  return ctx;
 }

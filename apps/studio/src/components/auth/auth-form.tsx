@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { apiCall, errorMessage } from '@/lib/api/http';
 
-export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+/** Where to go after signing in: a path of this site only (never another origin), else the studio. */
+export function safeNextPath(next: string | undefined | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+export function AuthForm({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?: string | undefined }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
@@ -34,7 +39,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
       return;
     }
     setPending(false);
-    router.replace('/');
+    router.replace(safeNextPath(next) ?? '/');
     router.refresh();
   }
 
@@ -85,15 +90,20 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
         <p className="text-center text-sm text-muted-foreground">
           {isSignUp ? (
             <>
-              Already have an account? <Link className="text-primary underline" href="/sign-in">Sign in</Link>
+              Already have an account? <Link className="text-primary underline" href={withNext('/sign-in', next)}>Sign in</Link>
             </>
           ) : (
             <>
-              New here? <Link className="text-primary underline" href="/sign-up">Create an account</Link>
+              New here? <Link className="text-primary underline" href={withNext('/sign-up', next)}>Create an account</Link>
             </>
           )}
         </p>
       </form>
     </main>
   );
+}
+
+function withNext(page: string, next: string | undefined): string {
+  const path = safeNextPath(next);
+  return path === null ? page : `${page}?next=${encodeURIComponent(path)}`;
 }

@@ -9,11 +9,13 @@ export function StudioHeader({
   modelLabel,
   search,
   exportMenu,
+  share,
 }: {
   email: string;
   modelLabel: string;
   search?: ReactNode;
   exportMenu?: ReactNode;
+  share?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -37,6 +39,7 @@ export function StudioHeader({
         </span>
         {search}
         {exportMenu}
+        {share}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>

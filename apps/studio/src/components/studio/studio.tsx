@@ -12,6 +12,7 @@ import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
+import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
@@ -57,6 +58,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         modelLabel={modelLabel}
         search={<SearchDialog onOpenStep={studio.openStep} />}
         exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
+        share={<ShareDialog threadId={studio.isMissing ? null : studio.view.threadId} step={studio.view.step} />}
       />
       <StudioLayout
         tab={studio.tab}

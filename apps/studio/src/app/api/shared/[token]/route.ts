@@ -1,6 +1,6 @@
 import { SharedViewQuerySchema, SharedViewSchema } from '@trellis/domain';
 import { getSharedView } from '@trellis/services';
-import { SHARED_ERRORS, ShareTokenSchema, limitSharedReads } from '@/server/shared-link';
+import { SHARED_ERRORS, ShareTokenSchema, sharedReader } from '@/server/shared-link';
 import { definePublicRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
@@ -18,8 +18,8 @@ export const GET = definePublicRoute(
     response: SharedViewSchema,
     errors: SHARED_ERRORS,
   },
-  async ({ request, params, query, ctx }) => {
-    await limitSharedReads(ctx, request);
+  async ({ request, params, query }) => {
+    const ctx = await sharedReader(request);
     return getSharedView(ctx.deps, { ...query, token: params.token });
   },
 );

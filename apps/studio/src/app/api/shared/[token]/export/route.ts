@@ -1,7 +1,7 @@
 import { SharedViewQuerySchema } from '@trellis/domain';
 import { exportSharedDocument } from '@trellis/services';
 import { attachmentResponse } from '@/server/attachment';
-import { SHARED_ERRORS, ShareTokenSchema, limitSharedReads } from '@/server/shared-link';
+import { SHARED_ERRORS, ShareTokenSchema, sharedReader } from '@/server/shared-link';
 import { definePublicRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +17,8 @@ export const GET = definePublicRoute(
     contentType: 'text/markdown',
     errors: SHARED_ERRORS,
   },
-  async ({ request, params, query, ctx }) => {
-    await limitSharedReads(ctx, request);
+  async ({ request, params, query }) => {
+    const ctx = await sharedReader(request);
     return attachmentResponse(await exportSharedDocument(ctx.deps, { ...query, token: params.token }));
   },
 );

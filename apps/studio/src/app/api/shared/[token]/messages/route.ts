@@ -1,6 +1,6 @@
 import { MessageListQuerySchema, MessageListSchema, SharedViewQuerySchema } from '@trellis/domain';
 import { listSharedMessages } from '@trellis/services';
-import { SHARED_ERRORS, ShareTokenSchema, limitSharedReads } from '@/server/shared-link';
+import { SHARED_ERRORS, ShareTokenSchema, sharedReader } from '@/server/shared-link';
 import { definePublicRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
@@ -16,8 +16,8 @@ export const GET = definePublicRoute(
     response: MessageListSchema,
     errors: SHARED_ERRORS,
   },
-  async ({ request, params, query, ctx }) => {
-    await limitSharedReads(ctx, request);
+  async ({ request, params, query }) => {
+    const ctx = await sharedReader(request);
     return listSharedMessages(ctx.deps, { ...query, token: params.token });
   },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReplayQuerySchema, ReplaySchema } from '@trellis/domain';
 import { replaySharedChange } from '@trellis/services';
-import { SHARED_ERRORS, ShareTokenSchema, limitSharedReads } from '@/server/shared-link';
+import { SHARED_ERRORS, ShareTokenSchema, sharedReader } from '@/server/shared-link';
 import { definePublicRoute } from '@/server/define-route';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +17,8 @@ export const GET = definePublicRoute(
     response: ReplaySchema,
     errors: SHARED_ERRORS,
   },
-  async ({ request, params, query, ctx }) => {
-    await limitSharedReads(ctx, request);
+  async ({ request, params, query }) => {
+    const ctx = await sharedReader(request);
     return replaySharedChange(ctx.deps, { token: params.token, seq: query.seq, thread: query.thread });
   },
 );
