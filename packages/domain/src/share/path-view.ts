@@ -144,7 +144,7 @@ export function pathStepMessage(message: string | null): string | null {
 /** A document change's `attribution` (applied text's authors) keeps who and where in the text, not which path. */
 function withoutSources(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || !('attribution' in value)) return value;
-  const { attribution, ...rest } = value as { attribution: unknown };
+  const { attribution, ...rest } = value;
   if (!Array.isArray(attribution)) return rest;
   return {
     ...rest,
