@@ -23,6 +23,7 @@ const BENCHES = [
   'packages/services/bench/changes.ts',
   'packages/services/bench/authorship.ts',
   'packages/services/bench/replay.ts',
+  'packages/services/bench/share.ts',
   'packages/services/bench/live.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',

@@ -30,7 +30,9 @@ import type { ExportedFile } from '../export/export-markdown';
 import { hashShareToken, isShareToken } from './share-token';
 
 /** How many steps of transcript a shared view carries; older ones are paged (`…/messages`). */
-export const SHARED_VIEW_STEPS = 50;
+export const SHARED_VIEW_STEPS = 20;
+/** The map of a shared view: the newest steps of the family (the owner's studio draws up to 500). */
+const SHARED_GRAPH_NODES = 200;
 
 export interface ResolvedShare {
   id: string;
@@ -125,7 +127,7 @@ export async function getSharedView(
   const link = await resolveShare(deps, input.token);
   const shown = await shownStep(deps, link, input);
   const [graph, restore, authorship] = await Promise.all([
-    getFamilyGraph(deps, link.owner, { threadId: shown.threadId }),
+    getFamilyGraph(deps, link.owner, { threadId: shown.threadId, maxNodes: SHARED_GRAPH_NODES }),
     getRestoreView(deps, link.owner, {
       threadId: shown.threadId,
       turn: shown.turn,

@@ -1,6 +1,6 @@
 'use client';
 import type { GraphNode, Message, SharedView } from '@trellis/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Download, Eye, GitMerge, History, Lock, LogIn, Play } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
@@ -77,7 +77,7 @@ export function SharedStudio({ token, isSignedIn }: { token: string; isSignedIn:
       <main className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto md:grid-cols-2 md:overflow-hidden">
         <section aria-label="Conversation" className="min-h-0 border-b md:overflow-y-auto md:border-b-0 md:border-r">
           <h2 className="sr-only">Conversation</h2>
-          {data ? <SharedTranscript data={data} /> : <SkeletonList rows={4} />}
+          {data ? <SharedTranscript token={token} place={place} data={data} /> : <SkeletonList rows={4} />}
         </section>
         <section aria-label="Workspace" className="min-h-0 md:overflow-y-auto">
           {replay.seq !== null ? (
@@ -177,17 +177,36 @@ function SharedHeader({
   );
 }
 
-function SharedTranscript({ data }: { data: SharedView }) {
+function SharedTranscript({ token, place, data }: { token: string; place: SharedPlace; data: SharedView }) {
   const labels = useMemo(() => new Map(data.graph.nodes.filter((n) => n.is_on_active_path).map((n) => [n.turn_index, n.label])), [data.graph]);
-  if (data.messages.length === 0) return <p className="p-4 text-sm text-muted-foreground">No messages up to this step.</p>;
+  // Older steps, a page at a time, above the newest ones the view carries.
+  const earlier = useInfiniteQuery({
+    queryKey: ['shared', token, 'earlier', data.thread_id, data.turn],
+    queryFn: ({ pageParam, signal }) => sharedApi.earlier(token, { ...place, turn: data.turn }, pageParam, signal),
+    initialPageParam: data.messages[0]?.turn_index ?? 1,
+    getNextPageParam: (page) => (page.has_more && page.messages[0] ? page.messages[0].turn_index : undefined),
+    enabled: false,
+  });
+  const older = (earlier.data?.pages ?? []).toReversed().flatMap((page) => page.messages);
+  const hasMore = earlier.data === undefined ? data.has_earlier_steps : earlier.hasNextPage;
+  const messages = [...older, ...data.messages];
+  if (messages.length === 0) return <p className="p-4 text-sm text-muted-foreground">No messages up to this step.</p>;
   return (
     <ol className="space-y-4 p-4" data-testid="shared-messages">
-      {data.has_earlier_steps && (
-        <li className="text-center text-xs text-muted-foreground" data-testid="shared-earlier">
-          Earlier steps are on the map above.
+      {hasMore && (
+        <li className="text-center">
+          <Button
+            size="sm"
+            variant="outline"
+            data-testid="shared-earlier"
+            disabled={earlier.isFetching}
+            onClick={() => void (earlier.data === undefined ? earlier.refetch() : earlier.fetchNextPage())}
+          >
+            {earlier.isFetching ? 'Loading…' : 'Show earlier steps'}
+          </Button>
         </li>
       )}
-      {data.messages.map((message) => (
+      {messages.map((message) => (
         <li key={message.id}>
           <SharedMessage message={message} label={labels.get(message.turn_index)} />
         </li>
