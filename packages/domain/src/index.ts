@@ -36,3 +36,5 @@ export * from './replay/index';
 export * from './contracts/replay';
 export * from './contracts/shares';
 export * from './share/path-view';
+export * from './contracts/members';
+export * from './access/roles';

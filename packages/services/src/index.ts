@@ -72,3 +72,4 @@ export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stre
 export { createShare, listShares, updateShare, revokeShare } from './shares/manage-shares';
 export { getSharedView, listSharedMessages, replaySharedChange, exportSharedDocument, resolveShare } from './shares/read-shared';
 export { copySharedPath } from './shares/copy-shared';
+export * from './members/index';

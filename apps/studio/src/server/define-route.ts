@@ -5,7 +5,7 @@
 // `openapi/document.ts`); a test compares them with the route folders.
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError, PathIdSchema, fromZodError, type AppErrorCode } from '@trellis/domain';
+import { AppError, PathIdSchema, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
 import { authenticate, type Actor } from '@trellis/services';
 import { sameOriginPolicy } from './client-address';
 import { getContext, type AppContext } from './context';
@@ -28,6 +28,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   tag: string;
   summary: string;
   description?: string;
+  /**
+   * On a thread-scoped route (`/api/conversations/{id}/…`): what the caller's role in the family must
+   * allow (the services' access rule enforces it; the role × operation test checks every route).
+   */
+  access?: AccessNeed;
   /** Public routes skip authentication (health, the API description, auth itself). */
   isPublic?: boolean;
   /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */

@@ -18,6 +18,14 @@ export interface RouteSession {
 }
 
 export async function signUpWithConversation(name: string): Promise<RouteSession> {
+  const { request } = await signUp(name);
+  const conversations = (await import('@/app/api/conversations/route')) as unknown as { POST: Handler };
+  const created = await conversations.POST(request('/api/conversations', { method: 'POST', body: '{}' }), params({}));
+  return { request, threadId: ((await created.json()) as { thread_id: string }).thread_id };
+}
+
+/** A user signed up through the auth route: their requests and their user id. */
+export async function signUp(name: string): Promise<{ request: RouteSession['request']; userId: string }> {
   let cookie = '';
   const request = (url: string, init: RequestInit = {}): Request =>
     new Request(`${BASE}${url}`, {
@@ -26,13 +34,11 @@ export async function signUpWithConversation(name: string): Promise<RouteSession
       ...(init.body === undefined ? {} : { body: init.body }),
     });
   const auth = (await import('@/app/api/auth/[...all]/route')) as unknown as { POST: Handler };
-  const conversations = (await import('@/app/api/conversations/route')) as unknown as { POST: Handler };
   const email = `${name.toLowerCase()}-${randomUUID()}@example.test`;
-  const signUp = await auth.POST(
+  const signedUp = await auth.POST(
     request('/api/auth/sign-up/email', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery', name }) }),
     params({ all: ['sign-up', 'email'] }),
   );
-  cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const created = await conversations.POST(request('/api/conversations', { method: 'POST', body: '{}' }), params({}));
-  return { request, threadId: ((await created.json()) as { thread_id: string }).thread_id };
+  cookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return { request, userId: ((await signedUp.json()) as { user: { id: string } }).user.id };
 }

@@ -101,6 +101,12 @@ export const messages = pgTable(
     /** An apply entry's provenance: the source step, its label, the applied items' descriptions, the note. */
     provenance: jsonb('provenance').$type<StoredApplyProvenance>(),
     content: text('content').notNull(),
+    /**
+     * Who sent a `user` message (its author once a family has several people); null on replies,
+     * system entries, imports and messages written before senders were recorded. An id, never a
+     * name: names are looked up when shown.
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>().notNull().default([]),
     status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
       .notNull()

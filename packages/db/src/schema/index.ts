@@ -7,3 +7,4 @@ export * from './instances';
 export * from './authorship';
 export * from './family-events';
 export * from './shares';
+export * from './members';

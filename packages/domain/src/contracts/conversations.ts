@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, StorableStringSchema } from './common';
+import { PersonRefSchema, FamilyRoleSchema } from './members';
 
 export const ConversationSchema = z.object({
   thread_id: z.string(),
@@ -15,6 +16,8 @@ export const ConversationSchema = z.object({
     .nullable()
     .describe('Why the branch was made (`continue`, `edit`, `regenerate`, …); null on a family root.'),
   root_thread_id: z.string(),
+  role: FamilyRoleSchema.describe('the caller’s role in the family: `owner`, or the role it was shared with them as'),
+  owner: PersonRefSchema.optional().describe('on a family shared with the caller: its owner'),
   created_at: IsoDateSchema,
   updated_at: IsoDateSchema,
 });

@@ -11,6 +11,8 @@ import { IsoDateSchema } from './common';
  * - `thread_updated`: the fields that changed (`title`, `is_starred`, `is_archived`)
  * - `apply`: `turn_index`, `source_node_id`
  * - `deleted`: the thread and its subtree are gone
+ * - `member_changed`: `user_id` and `role` (null: removed) — that person's streams end, and reconnect
+ *   with their new role if they still have one
  */
 export const FAMILY_EVENT_KINDS = [
   'turn_started',
@@ -21,6 +23,7 @@ export const FAMILY_EVENT_KINDS = [
   'thread_updated',
   'apply',
   'deleted',
+  'member_changed',
 ] as const;
 export const FamilyEventKindSchema = z.enum(FAMILY_EVENT_KINDS);
 export type FamilyEventKind = z.infer<typeof FamilyEventKindSchema>;

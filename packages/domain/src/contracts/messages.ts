@@ -3,6 +3,7 @@ import { IsoDateSchema, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
 import { FailureCodeSchema } from '../model-failure/provider-failure';
+import { PersonRefSchema } from './members';
 
 export const MAX_MESSAGE_CHARS = 32_000;
 
@@ -60,6 +61,7 @@ export const MessageSchema = z.object({
     .optional()
     .describe('a retry in place: the attempt number of this reply to its turn (absent on the first); earlier attempts stay in the transcript'),
   usage: UsageSchema.optional().describe('tokens the provider reported for this reply (absent when it reported none)'),
+  author: PersonRefSchema.optional().describe('on a user message: who sent it (absent on replies, system entries and imported or older messages)'),
   compacted_before: z
     .boolean()
     .optional()

@@ -38,7 +38,7 @@ describe('the dataset tables', () => {
     });
     const tables = {
       ...empty,
-      families: [{ family_id: 'p', owner_id: 'u', owner_email: '', title: 'T', created_at: '2026-01-01T00:00:00.000Z' }],
+      families: [{ family_id: 'p', owner_id: 'u', owner_email: '', role: 'owner', title: 'T', created_at: '2026-01-01T00:00:00.000Z' }],
       paths: [{ path_id: 'p', family_id: 'p', parent_path_id: '', branch_point: '', reason: '', title: 'T', starred: 'false', archived: 'false', deleted: 'false', created_at: '2026-01-01T00:00:00.000Z' }],
       steps: [step('p:1', '', '1'), step('p:1', '', 'one'), step('p:2', 'p:9', '2')],
     };

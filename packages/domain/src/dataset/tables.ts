@@ -37,6 +37,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('family_id', 'string', 'The root path’s thread id.', true),
       f('owner_id', 'string', 'The owner’s user id (a salted hash when pseudonymised).', true),
       f('owner_email', 'string', 'The owner’s email (a salted hash when pseudonymised).'),
+      f('role', 'string', 'The exporter’s role in the family: owner, editor, commenter or viewer (a family shared with them).', true),
       f('title', 'string', 'The root path’s title.', true),
       f('created_at', 'datetime', 'When the family was created.', true),
     ],

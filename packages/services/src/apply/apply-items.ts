@@ -28,7 +28,7 @@ import type { Db, DbOrTx } from '@trellis/db';
 import { readAuthorship } from '../authorship/get-authorship';
 import { pathSegments } from '../changes/path-log';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { recordStepChanges } from '../compare/record-step-changes';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage, loadPathLineage, type LineageRow, type PathLineageRow } from '../lineage/load-lineage';
@@ -75,7 +75,7 @@ export async function applyItems(
 ): Promise<ApplyResult | ApplyDryRun> {
   const { db } = deps;
   const [{ conversation }, sourceLineage] = await Promise.all([
-    requireOwnedThread(db, actor, input.threadId),
+    requireThreadAccess(db, actor, input.threadId, 'edit'),
     loadPathLineage(db, input.source.thread_id),
   ]);
   const sourceNodeId = resolveSource(conversation.rootThreadId, sourceLineage, input.source);
@@ -261,12 +261,12 @@ async function takeLease(db: Db, actor: ThreadActor, threadId: string, timing: L
   const [taken] = await db.execute(sql`
     update conversations
     set lease_owner = ${owner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${instanceId}
-    where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
+    where thread_id = ${threadId} and ${leaseAccessSql(actor)} and deleted_at is null and ${leaseIsFree}
       and not exists (select 1 from conversation_branches b
         where b.thread_id = conversations.thread_id and b.status = 'pending')
     returning thread_id`);
   if (taken) return owner;
-  await requireOwnedThread(db, actor, threadId);
+  await requireThreadAccess(db, actor, threadId, 'edit');
   throw new AppError('turn_in_progress', 'A turn is running on this conversation; apply when it ends');
 }
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { pathSummaryPrompt, type PathSummaryStep } from '@trellis/agent';
 import { AppError, applyEntryText, lineageTurnRanges, type ApplyProvenance, type ChangeSummary, type NodeRef } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
 import { sendTurn, type TurnStream } from '../turns/send-turn';
@@ -23,7 +23,7 @@ export async function summarizePath(
 ): Promise<TurnStream> {
   const { db } = deps;
   const [{ conversation }, lineage] = await Promise.all([
-    requireOwnedThread(db, actor, input.threadId),
+    requireThreadAccess(db, actor, input.threadId, 'edit'),
     loadLineage(db, input.source.thread_id),
   ]);
   const sourceNodeId = resolveSource(conversation.rootThreadId, lineage, input.source);

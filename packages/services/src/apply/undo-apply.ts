@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, graphNodeId, type ApplyProvenance, type UndoApplyResult } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadStepLabels } from '../graph/step-labels';
 import { DEFAULT_LEASE_TIMING, type LeaseTiming } from '../turns/turn-lease';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
@@ -34,7 +34,7 @@ export async function undoApply(
   const { threadId, turn: k } = input;
   // Read side by side, as an apply does; the entry and the labels are used only once ownership holds.
   const [, entry, labelOf] = await Promise.all([
-    requireOwnedThread(deps.db, actor, threadId),
+    requireThreadAccess(deps.db, actor, threadId, 'edit'),
     readApplyEntry(deps.db, threadId, k),
     loadStepLabels(deps.db, [threadId]),
   ]);

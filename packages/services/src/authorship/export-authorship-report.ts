@@ -3,7 +3,7 @@
 // and what was applied from other paths — Markdown to paste into an AI-use disclosure.
 import { authorshipReport, safeFilename, type ReportStep } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages } from '../branching/path-messages';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadPathLineage } from '../lineage/load-lineage';
@@ -18,7 +18,7 @@ export async function exportAuthorshipReport(
   input: { threadId: string; now?: Date },
 ): Promise<ExportedFile> {
   const { db } = deps;
-  const { conversation } = await requireOwnedThread(db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'read');
   const lineage = await loadPathLineage(db, input.threadId);
   const segments = pathSegments(lineage);
   const [{ state }, workspace, messages] = await Promise.all([

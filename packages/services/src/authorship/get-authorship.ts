@@ -20,7 +20,7 @@ import {
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
@@ -41,7 +41,7 @@ export async function getAuthorship(
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);
   const [{ conversation }, lineage] = await Promise.all([
-    requireOwnedThread(deps.db, actor, input.threadId),
+    requireThreadAccess(deps.db, actor, input.threadId, 'read'),
     loadPathLineage(deps.db, input.threadId),
   ]);
   if (input.turn !== undefined && input.turn > conversation.turnIndex) {

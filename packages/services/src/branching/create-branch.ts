@@ -9,10 +9,10 @@ import {
   type CreateBranch,
   type WorkspaceOverride,
 } from '@trellis/domain';
-import { conversationBranches, conversations } from '@trellis/db';
+import { conversationBranches, conversations, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { lineageFacts, loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { readPathMessages, withoutReplacedAttempts } from './path-messages';
 import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
@@ -54,7 +54,7 @@ async function createBranchNow(
 ): Promise<BranchCreated> {
   const { threadId, from_turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
-  validateFork(lineage, actor, k);
+  await validateFork(deps.db, lineage, actor, k);
   const [parent] = await deps.db
     .select({ title: conversations.title, rootThreadId: conversations.rootThreadId })
     .from(conversations)
@@ -68,6 +68,8 @@ async function createBranchNow(
     rootThreadId: parent.rootThreadId,
     title: input.title ?? parent.title,
     isTitleProvisional: input.title === undefined,
+    // Every thread of a family carries its owner, whoever made the branch (an editor may).
+    ownerId: lineage.at(-1)!.user_id,
     userId: actor.userId,
     k,
     reason: input.reason ?? null,
@@ -97,10 +99,10 @@ async function createBranchNow(
 }
 
 /** The seed's validation table, in its order (from_turn < 0 is the contract's 422). */
-function validateFork(lineage: LineageRow[], actor: ThreadActor, k: number): void {
+async function validateFork(db: DbOrTx, lineage: LineageRow[], actor: ThreadActor, k: number): Promise<void> {
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  await assertAccessReading(db, lineageFacts(displayed), actor, 'edit');
   if (k > displayed.turn_index) throw AppError.notFound(`Turn ${k}`);
   if (displayed.branch_point_turn !== null && k <= displayed.branch_point_turn) {
     throw new AppError(
@@ -118,6 +120,9 @@ async function writePendingBranch(
     rootThreadId: string;
     title: string;
     isTitleProvisional: boolean;
+    /** The family's owner (the thread's `user_id`). */
+    ownerId: string;
+    /** Who makes the branch (the branch row's `user_id`, the author of an edited preview's changes). */
     userId: string;
     k: number;
     reason: string | null;
@@ -133,7 +138,7 @@ async function writePendingBranch(
     await tx.insert(conversations).values({
       threadId: b.childId,
       rootThreadId: b.rootThreadId,
-      userId: b.userId,
+      userId: b.ownerId,
       title: b.title,
       isTitleProvisional: b.isTitleProvisional,
       objective: state.objective,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { AppError, type Artifact, type RestoreView } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { loadLineage } from '../lineage/load-lineage';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { lineageFacts, loadLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 import { readPathMessages } from './path-messages';
 import { readRestoreState } from './restore-state';
@@ -27,7 +27,7 @@ export async function getRestoreView(
   const lineage = await loadLineage(deps.db, threadId);
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  await assertAccessReading(deps.db, displayed && lineageFacts(displayed), actor, 'read');
   const [restored, messages] = await Promise.all([
     readRestoreState(deps.db, lineage, k),
     readPathMessages(deps.db, lineage, { from: input.messagesFromTurn ?? 1, upTo: k }),

@@ -42,6 +42,8 @@ export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind
   input_tokens: number | null;
   output_tokens: number | null;
   model: string | null;
+  author_id: string | null;
+  author_name: string | null;
   seq: number;
 };
 
@@ -50,7 +52,8 @@ export function messageColumns(alias: SQL): SQL {
   return sql`${alias}.id::text as id, ${alias}.thread_id, ${alias}.turn_index, ${alias}.role, ${alias}.content, ${alias}.tool_calls,
     ${alias}.status, ${alias}.reason, ${alias}.compacted_before, ${alias}.kind, ${alias}.provenance,
     ${alias}.reason_code, ${alias}.retry_after_s, ${alias}.attempt, ${alias}.input_tokens, ${alias}.output_tokens, ${alias}.model,
-    ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.seq`;
+    ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.user_id as author_id,
+    (select u.name from "user" u where u.id = ${alias}.user_id) as author_name, ${alias}.seq`;
 }
 
 /**
@@ -68,6 +71,8 @@ export function toMessage({
   input_tokens: inputTokens,
   output_tokens: outputTokens,
   model,
+  author_id: authorId,
+  author_name: authorName,
   ...row
 }: MessageRow): Message {
   return {
@@ -78,6 +83,7 @@ export function toMessage({
     ...(reasonCode !== null && { reason_code: reasonCode }),
     ...(retryAfterS !== null && { retry_after_s: retryAfterS }),
     ...(attempt > 1 && { attempt }),
+    ...(authorId !== null && { author: { user_id: authorId, name: authorName ?? '' } }),
     ...(inputTokens !== null &&
       outputTokens !== null &&
       model !== null && { usage: { input_tokens: inputTokens, output_tokens: outputTokens, model } }),

@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import type { Change, ChangesPage } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
 import { pathSegments } from './path-log';
-import { loadPathLineage } from '../lineage/load-lineage';
+import { lineageFacts, loadPathLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
 export const DEFAULT_CHANGES_PAGE = 100;
@@ -22,10 +22,7 @@ export async function listChanges(
   const limit = input.limit ?? DEFAULT_CHANGES_PAGE;
   const lineage = await loadPathLineage(deps.db, input.threadId);
   const displayed = lineage.at(-1);
-  assertOwnership(
-    displayed && { userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending },
-    actor,
-  );
+  await assertAccessReading(deps.db, displayed && lineageFacts(displayed), actor, 'read');
   const segments = pathSegments(lineage).map((s) => ({ thread_id: s.threadId, offset: s.offset, cutoff: s.cut }));
   // Each segment reads at most limit+1 rows past the cursor through (thread_id, seq); the page is their first limit+1.
   const rows = await deps.db.execute<Omit<Change, 'seq'> & { path_seq: number } & Record<string, unknown>>(sql`

@@ -11,7 +11,7 @@ import {
   type NodeRef,
 } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
 import { loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { readRemovedAt } from './removed-at';
@@ -40,7 +40,7 @@ export async function compareSteps(
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);
   const [{ conversation }, lineageA, lineageB] = await Promise.all([
-    requireOwnedThread(deps.db, actor, input.threadId),
+    requireThreadAccess(deps.db, actor, input.threadId, 'read'),
     loadLineage(deps.db, input.a.thread_id),
     loadLineage(deps.db, input.b.thread_id),
   ]);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { AppError, ownerOfTurn, type DiscardedItem, type StepChanges } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { loadPathLineage, type LineageRow } from '../lineage/load-lineage';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { lineageFacts, loadPathLineage, type LineageRow } from '../lineage/load-lineage';
 import { compareSteps } from './compare-steps';
 import { readStepAuthors } from './step-authors';
 
@@ -21,10 +21,7 @@ export async function getStepChanges(
   const lineage = await loadPathLineage(deps.db, threadId);
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership(
-    { userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending },
-    actor,
-  );
+  await assertAccessReading(deps.db, displayed && lineageFacts(displayed), actor, 'read');
   if (k < 1 || k > displayed.turn_index) throw AppError.notFound(`Turn ${k}`);
   const [comparison, discarded, byAuthor] = await Promise.all([
     compareSteps(deps, actor, {

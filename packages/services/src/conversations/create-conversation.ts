@@ -23,5 +23,5 @@ export async function createConversation(
     await createEmptyDocuments(tx, [threadId]);
     return row!;
   });
-  return toConversation({ conversation, parentThreadId: null, branchPointTurn: null });
+  return toConversation({ conversation, parentThreadId: null, branchPointTurn: null, role: 'owner' });
 }

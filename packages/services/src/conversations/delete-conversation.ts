@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from './conversation-access';
+import { requireThreadAccess, type ThreadActor } from './conversation-access';
 import { appendFamilyEvent } from '../live/family-events';
 
 /**
@@ -15,7 +15,7 @@ export async function deleteConversation(
   input: { threadId: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await requireOwnedThread(tx, actor, input.threadId, { lock: true });
+    await requireThreadAccess(tx, actor, input.threadId, 'own', { lock: true });
     await tx.update(conversations).set({ deletedAt: sql`now()` }).where(eq(conversations.threadId, input.threadId));
     await appendFamilyEvent(tx, { threadId: input.threadId, kind: 'deleted' });
   });

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { AppError, type Conversation } from '@trellis/domain';
-import { conversationBranches, conversations } from '@trellis/db';
+import { conversationBranches, conversations, familyMembers, user } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import type { ThreadActor } from './conversation-access';
+import { actorUserId, roleOf, type ThreadActor } from './conversation-access';
 import { toConversation } from './to-conversation';
 
 export interface ListConversationsInput {
@@ -14,7 +14,8 @@ export interface ListConversationsInput {
 }
 
 /**
- * The caller's live threads: family roots and active branches. A branch whose
+ * The caller's live threads — of its own families and of those shared with it, each with the
+ * caller's role and, when shared, its owner's name: family roots and active branches. A branch whose
  * row is still `pending` is being created (or was abandoned) and is never listed
  * (docs/branching.md, "Creating a branch: three phases and the sweeper"). A soft-deleted thread takes its
  * subtree out of the list (docs/branching.md, "The family graph"); its descendants stay
@@ -35,9 +36,10 @@ export async function listConversations(
   input: ListConversationsInput = {},
 ): Promise<{ conversations: Conversation[]; next_cursor?: string | null }> {
   const includeArchived = input.includeArchived ?? false;
+  const userId = actorUserId(actor);
   if (input.limit === undefined) {
     const rows = await selectVisible(deps, actor, includeArchived, undefined);
-    return { conversations: rows.map(toConversation) };
+    return { conversations: rows.map((row) => asConversation(actor, row)) };
   }
   const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
   const keyset = after === null ? sql`` : sql`and (r.created_at, r.thread_id) < (${after.createdAt}::timestamptz, ${after.rootThreadId})`;
@@ -48,13 +50,21 @@ export async function listConversations(
       select r.thread_id as root_thread_id, r.created_at,
         sum(f.n) over (order by r.created_at desc, r.thread_id desc) - f.n as before
       from (
-        select r.thread_id, r.created_at from conversations r
-        where r.user_id = ${actor.userId} and r.thread_id = r.root_thread_id ${keyset}
+        (select r.thread_id, r.created_at from conversations r
+        where r.user_id = ${userId} and r.thread_id = r.root_thread_id ${keyset}
           -- A hidden root hides its whole family: such a family would only make an empty page.
           and r.deleted_at is null and (not r.is_archived or ${includeArchived})
         -- nulls last, as conversations_user_family_idx is built (both columns are not null): a plain
         -- desc asks for nulls first, which that index cannot serve, so every root was read and sorted
         order by r.created_at desc nulls last, r.thread_id desc nulls last
+        limit ${input.limit + 1})
+        union all
+        -- the families shared with the caller, merged into the same order
+        (select r.thread_id, r.created_at from family_members fm join conversations r on r.thread_id = fm.family_id
+        where fm.user_id = ${userId} ${keyset} and r.deleted_at is null and (not r.is_archived or ${includeArchived})
+        order by r.created_at desc, r.thread_id desc
+        limit ${input.limit + 1})
+        order by created_at desc, thread_id desc
         limit ${input.limit + 1}
       ) r
       cross join lateral (select count(*) as n from conversations m where m.root_thread_id = r.thread_id) f
@@ -74,11 +84,12 @@ export async function listConversations(
   );
   // Stable: inside a family, the query's order (most recently updated first).
   rows.sort((a, b) => (order.get(a.conversation.rootThreadId) ?? 0) - (order.get(b.conversation.rootThreadId) ?? 0));
-  return { conversations: rows.map(toConversation), next_cursor };
+  return { conversations: rows.map((row) => asConversation(actor, row)), next_cursor };
 }
 
 /** The visible threads of the caller, of the families rooted at `roots` only when given (a page). */
 function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includeArchived: boolean, roots: string[] | undefined) {
+  const userId = actorUserId(actor);
   // A hidden thread hides its subtree, which is in its own family: a page looks for them in its
   // families alone, so its cost follows the page, not every thread the caller has put away.
   const hiddenInPage = roots === undefined ? sql`` : sql`and d.root_thread_id in (${sql.join(roots.map((root) => sql`${root}`), sql`, `)})`;
@@ -88,18 +99,23 @@ function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includ
       parentThreadId: conversationBranches.parentThreadId,
       branchPointTurn: conversationBranches.branchPointTurn,
       branchReason: conversationBranches.reason,
+      memberRole: familyMembers.role,
+      ownerName: user.name,
     })
     .from(conversations)
     .leftJoin(conversationBranches, eq(conversationBranches.threadId, conversations.threadId))
+    .leftJoin(familyMembers, and(eq(familyMembers.familyId, conversations.rootThreadId), eq(familyMembers.userId, userId)))
+    .innerJoin(user, eq(user.id, conversations.userId))
     .where(
       and(
-        eq(conversations.userId, actor.userId),
+        or(eq(conversations.userId, userId), isNotNull(familyMembers.role)),
         roots === undefined ? undefined : inArray(conversations.rootThreadId, roots),
         isNull(conversations.deletedAt),
         or(isNull(conversationBranches.threadId), eq(conversationBranches.status, 'active')),
         sql`${conversations.threadId} not in (
           with recursive hidden as (
-            select d.thread_id from conversations d where d.user_id = ${actor.userId} ${hiddenInPage}
+            select d.thread_id from conversations d
+            where (d.user_id = ${userId} or d.root_thread_id in (select family_id from family_members where user_id = ${userId})) ${hiddenInPage}
               and (d.deleted_at is not null or (d.is_archived and not ${includeArchived}))
             union
             select b.thread_id from conversation_branches b join hidden h on b.parent_thread_id = h.thread_id
@@ -128,4 +144,11 @@ function decodeCursor(cursor: string): { createdAt: string; rootThreadId: string
     // falls through to the refusal
   }
   throw new AppError('bad_request', 'The cursor is not one this list returned; start again without it');
+}
+
+function asConversation(actor: ThreadActor, row: Awaited<ReturnType<typeof selectVisible>>[number]): Conversation {
+  const role = roleOf(actor, { userId: row.conversation.userId, memberRole: row.memberRole });
+  // The query keeps only the caller's own threads and its families' members' rows.
+  if (role === null) throw new Error('listed a thread the caller has no role in');
+  return toConversation({ ...row, role }, { user_id: row.conversation.userId, name: row.ownerName });
 }

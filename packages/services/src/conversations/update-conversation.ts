@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Conversation, UpdateConversation } from '@trellis/domain';
 import { conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from './conversation-access';
-import { toConversation } from './to-conversation';
+import { requireThreadAccess, type ThreadActor } from './conversation-access';
+import { ownerShownTo, toConversation } from './to-conversation';
 import { appendFamilyEvent } from '../live/family-events';
 
 /**
@@ -18,7 +18,7 @@ export async function updateConversation(
   input: { threadId: string } & UpdateConversation,
 ): Promise<Conversation> {
   return deps.db.transaction(async (tx) => {
-    const owned = await requireOwnedThread(tx, actor, input.threadId, { lock: true });
+    const access = await requireThreadAccess(tx, actor, input.threadId, 'edit', { lock: true });
     const [conversation] = await tx
       .update(conversations)
       .set({
@@ -40,6 +40,6 @@ export async function updateConversation(
         ...(input.archived === undefined ? {} : { is_archived: input.archived }),
       },
     });
-    return toConversation({ ...owned, conversation: conversation! });
+    return toConversation({ ...access, conversation: conversation! }, await ownerShownTo(tx, access));
   });
 }

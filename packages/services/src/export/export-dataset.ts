@@ -13,11 +13,12 @@ import {
   safeFilename,
   type DatasetRow,
   type DatasetTable,
+  type FamilyRole,
 } from '@trellis/domain';
 import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadStepLabels } from '../graph/step-labels';
 
 const BATCH = 500;
@@ -39,10 +40,15 @@ interface PathRow {
   is_archived: boolean;
   deleted: boolean;
   created_at: string;
+  owner_id: string;
+  owner_email: string;
+  /** The exporter's role in the path's family. */
+  role: FamilyRole;
 }
 
 /**
- * `threadId`: that thread's family; without it, every family of the caller. Ownership is checked
+ * `threadId`: that thread's family; without it, every family the caller may read (its own and those
+ * shared with it). Ownership is checked
  * before anything streams (404/403 as a JSON error, not a broken zip).
  */
 export async function exportDataset(
@@ -51,22 +57,25 @@ export async function exportDataset(
   input: { threadId?: string | undefined; pseudonymize?: boolean | undefined },
 ): Promise<DatasetExport> {
   const { db } = deps;
+  const userId = actorUserId(actor);
   let root: string | null = null;
   let title = 'Trellis families';
   if (input.threadId !== undefined) {
-    const { conversation } = await requireOwnedThread(db, actor, input.threadId);
+    const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'read');
     root = conversation.rootThreadId;
     title = conversation.title;
   }
   const sql = db.$client;
   const paths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
-      c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      c.user_id as owner_id, u.email as owner_email, coalesce(fm.role, 'owner') as role
     from conversations c left join conversation_branches b on b.thread_id = c.thread_id
-    where c.user_id = ${actor.userId} and (${root}::text is null or c.root_thread_id = ${root})
+    join "user" u on u.id = c.user_id
+    left join family_members fm on fm.family_id = c.root_thread_id and fm.user_id = ${userId}
+    where (c.user_id = ${userId} or fm.role is not null) and (${root}::text is null or c.root_thread_id = ${root})
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
-  const [owner] = await sql<{ email: string | null }[]>`select email from "user" where id = ${actor.userId}`;
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
   const salt = randomBytes(32);
   const hide = (value: string | null | undefined): string | null =>
@@ -74,11 +83,10 @@ export async function exportDataset(
   const context = new DatasetContext(paths, labelOf);
   const name = input.threadId === undefined ? 'trellis-dataset' : `${title} dataset`;
   const chunks = datasetChunks(sql, {
-    actorId: actor.userId,
+    actorId: userId,
     root,
     context,
     hide,
-    ownerEmail: owner?.email ?? null,
     descriptor: dataPackageDescriptor({
       name: 'trellis-family',
       title,
@@ -133,7 +141,6 @@ interface ChunkInput {
   root: string | null;
   context: DatasetContext;
   hide: (value: string | null | undefined) => string | null;
-  ownerEmail: string | null;
   descriptor: object;
 }
 
@@ -153,7 +160,8 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   };
   const { context, hide } = input;
   const family = input.root === null ? sql`true` : sql`c.root_thread_id = ${input.root}`;
-  const owned = sql`c.user_id = ${input.actorId} and ${family}`;
+  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role).
+  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family}`;
   const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */
@@ -180,7 +188,14 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   yield* csv('families', [
     context.paths
       .filter((p) => p.parent_thread_id === null)
-      .map((p) => ({ family_id: p.thread_id, owner_id: hide(input.actorId), owner_email: hide(input.ownerEmail), title: p.title, created_at: p.created_at })),
+      .map((p) => ({
+        family_id: p.thread_id,
+        owner_id: hide(p.owner_id),
+        owner_email: hide(p.owner_email),
+        role: p.role,
+        title: p.title,
+        created_at: p.created_at,
+      })),
   ]);
 
   yield* csv('paths', [

@@ -2,7 +2,7 @@
 // or as it stood after step k (the restore rule), and nothing else.
 import { AppError, documentToMarkdown, safeFilename, displayedDocumentTitle } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readRestoreState } from '../branching/restore-state';
 import { loadLineage } from '../lineage/load-lineage';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
@@ -16,7 +16,7 @@ export async function exportDocument(
   actor: ThreadActor,
   input: { threadId: string; format: DocumentExportFormat; turn?: number | undefined },
 ): Promise<ExportedFile> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   let document: { title: string; content: string };
   if (input.turn === undefined) {
     document = (await readLiveWorkspace(deps.db, input.threadId, { artifactContent: false })).document;

@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
@@ -49,7 +49,7 @@ export async function exportFamilyZip(
 }
 
 async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; markdown: string }> {
-  const { conversation } = await requireOwnedThread(db, actor, threadId);
+  const { conversation } = await requireThreadAccess(db, actor, threadId, 'read');
   const [lineage, workspace, labelOf] = await Promise.all([
     loadLineage(db, threadId),
     readLiveWorkspace(db, threadId),

@@ -1,6 +1,6 @@
 import { assembleFamilyGraph, familyGraphScope, resolveMaxGraphNodes, type FamilyGraph } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads, loadNewestFamilyTurns } from './family-rows';
 
 /**
@@ -21,7 +21,7 @@ export async function getFamilyGraph(
   // The threads are keyed by the requested thread, so they need not wait for the check; when the
   // check fails its error wins and the rows are dropped unseen.
   const [access, family] = await Promise.allSettled([
-    requireOwnedThread(deps.db, actor, threadId),
+    requireThreadAccess(deps.db, actor, threadId, 'read'),
     loadFamilyThreads(deps.db, threadId),
   ]);
   if (access.status === 'rejected') throw access.reason;

@@ -53,7 +53,7 @@ describe('lineage', () => {
     const c = await branch(b, actor.userId, 3);
 
     expect(await loadLineage(admin.db, root)).toEqual([
-      { thread_id: root, branch_point_turn: null, turn_index: 3, user_id: actor.userId, is_deleted: false, is_pending: false },
+      { thread_id: root, branch_point_turn: null, turn_index: 3, user_id: actor.userId, root_thread_id: root, is_deleted: false, is_pending: false },
     ]);
     const lineage = await loadLineage(admin.db, c);
     expect(lineage.map((e) => [e.thread_id, e.branch_point_turn, e.turn_index])).toEqual([

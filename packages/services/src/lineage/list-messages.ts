@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isThreadId, type MessageList } from '@trellis/domain';
+import { AppError, isThreadId, type FamilyRole, type MessageList } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, assertAccess, memberRoleSql, type ThreadActor } from '../conversations/conversation-access';
 import { messageColumns, toMessage, type MessageRow } from '../branching/path-messages';
 import { lineageWalk } from './load-lineage';
 
@@ -16,6 +16,7 @@ type PageRow = {
   thread_user_id: string;
   thread_is_deleted: boolean;
   thread_is_pending: boolean;
+  thread_member_role: FamilyRole | null;
   page_from: number;
 } & (MessageRow | { id: null });
 
@@ -42,7 +43,7 @@ export async function listMessages(
   const rows = await deps.db.execute<PageRow>(sql`
     ${lineageWalk(input.threadId)},
     page as (
-      select d.user_id, d.is_deleted, d.is_pending, p.up_to, greatest(1, p.up_to - ${input.limit_turns}::int + 1) as page_from
+      select d.user_id, d.is_deleted, d.is_pending, ${memberRoleSql(actor, sql`d.root_thread_id`)} as member_role, p.up_to, greatest(1, p.up_to - ${input.limit_turns}::int + 1) as page_from
       from up d cross join lateral (select least(d.turn_index, ${beforeTurn}::int) as up_to) p
       where d.depth = 0
     ),
@@ -54,9 +55,10 @@ export async function listMessages(
       from page p
       cross join up u
       left join up below on below.depth = u.depth - 1
-      where p.user_id = ${actor.userId} and not p.is_deleted and not p.is_pending
+      where (p.user_id = ${actorUserId(actor)} or p.member_role is not null) and not p.is_deleted and not p.is_pending
     )
-    select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending, p.page_from, m.*
+    select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending,
+      p.member_role as thread_member_role, p.page_from, m.*
     from page p
     left join lateral (
       -- one index range scan per thread (messages_thread_turn_idx), never the thread's whole history
@@ -69,11 +71,12 @@ export async function listMessages(
     ) m on true
     order by m.turn_index, m.seq`);
   const head = rows[0];
-  assertOwnership(
-    head && { userId: head.thread_user_id, isDeleted: head.thread_is_deleted, isPending: head.thread_is_pending },
+  assertAccess(
+    head && { userId: head.thread_user_id, isDeleted: head.thread_is_deleted, isPending: head.thread_is_pending, memberRole: head.thread_member_role },
     actor,
+    'read',
   );
-  const messages = rows.flatMap(({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, page_from: _f, ...row }) =>
+  const messages = rows.flatMap(({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, thread_member_role: _r, page_from: _f, ...row }) =>
     row.id === null ? [] : [toMessage(row as MessageRow)],
   );
   return { messages, has_more: head!.page_from > 1 };

@@ -10,6 +10,8 @@ export type LineageRow = {
   [K in keyof LineageEntry]: LineageEntry[K];
 } & {
   user_id: string;
+  /** The family root: whose members the access rule asks. */
+  root_thread_id: string;
   is_deleted: boolean;
   /** The thread's own branch row is still pending (a branch mid-creation). */
   is_pending: boolean;
@@ -37,7 +39,7 @@ export function loadPathLineage(db: DbOrTx, threadId: string): Promise<PathLinea
 async function readLineage<R extends LineageRow>(db: DbOrTx, threadId: string, withCuts: boolean): Promise<R[]> {
   const rows = await db.execute<R & { depth: number }>(sql`
     ${lineageWalk(threadId)}
-    select thread_id, user_id, is_deleted, is_pending, turn_index,
+    select thread_id, user_id, root_thread_id, is_deleted, is_pending, turn_index,
       case when has_parent then branch_point_turn end as branch_point_turn,
       ${withCuts ? sql`coalesce(parent_change_seq, 0) as parent_change_seq,` : sql``} depth
     from up
@@ -55,14 +57,14 @@ async function readLineage<R extends LineageRow>(db: DbOrTx, threadId: string, w
 export function lineageWalk(threadId: string): SQL {
   return sql`
     with recursive up as (
-      select c.thread_id, c.user_id, c.deleted_at is not null as is_deleted, c.turn_index,
+      select c.thread_id, c.user_id, c.root_thread_id, c.deleted_at is not null as is_deleted, c.turn_index,
         b.parent_thread_id, b.branch_point_turn, b.parent_change_seq, coalesce(b.status = 'pending', false) as is_pending,
         coalesce(b.status = 'active', false) as has_parent, 0 as depth
       from conversations c
       left join conversation_branches b on b.thread_id = c.thread_id
       where c.thread_id = ${threadId}
       union all
-      select c.thread_id, c.user_id, c.deleted_at is not null, c.turn_index,
+      select c.thread_id, c.user_id, c.root_thread_id, c.deleted_at is not null, c.turn_index,
         b.parent_thread_id, b.branch_point_turn, b.parent_change_seq, false,
         coalesce(b.status = 'active', false), up.depth + 1
       from up
@@ -70,4 +72,9 @@ export function lineageWalk(threadId: string): SQL {
       left join conversation_branches b on b.thread_id = c.thread_id
       where up.has_parent and up.depth < ${MAX_LINEAGE_DEPTH}
     )`;
+}
+
+/** What the access rule needs of a lineage's displayed thread. */
+export function lineageFacts(row: LineageRow): { userId: string; rootThreadId: string; isDeleted: boolean; isPending: boolean } {
+  return { userId: row.user_id, rootThreadId: row.root_thread_id, isDeleted: row.is_deleted, isPending: row.is_pending };
 }

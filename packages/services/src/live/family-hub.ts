@@ -8,7 +8,7 @@ import type { FamilyEvent } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import type { Logger } from '../deps';
 import { FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
-import { FamilySubscription } from './family-subscription';
+import { FamilySubscription, type SubscriptionOptions } from './family-subscription';
 
 /** A notification on the channel. `event` names a `family_events` row; other shapes carry their own data. */
 export interface FamilyNotification {
@@ -87,12 +87,16 @@ export class FamilyHub {
    * A subscriber of `familyId`'s events. With `lastEventId` it first receives every event after it
    * from the database, in order, then the live ones; without, only events from now on.
    */
-  async subscribe(familyId: string, lastEventId: number | null): Promise<FamilySubscription> {
+  async subscribe(familyId: string, lastEventId: number | null, options: SubscriptionOptions = {}): Promise<FamilySubscription> {
     await this.start();
     const family = this.#family(familyId);
     await family.ready;
-    const subscription = new FamilySubscription(familyId, lastEventId ?? family.cursor, this.#options.maxQueued ?? 1_000, (s) =>
-      this.#unsubscribe(s),
+    const subscription = new FamilySubscription(
+      familyId,
+      lastEventId ?? family.cursor,
+      this.#options.maxQueued ?? 1_000,
+      (s) => this.#unsubscribe(s),
+      options,
     );
     family.subscribers.add(subscription);
     if (lastEventId !== null && lastEventId < family.cursor) {

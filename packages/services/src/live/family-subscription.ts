@@ -1,7 +1,15 @@
 import type { FamilyEvent } from '@trellis/domain';
 
-/** Why a subscription ended: its consumer closed it, it fell too far behind, or the hub closed. */
-export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed';
+/**
+ * Why a subscription ended: its consumer closed it, it fell too far behind, the hub closed, or an
+ * event said its subscriber's access changed (`endAfter`; the events queued before still arrive).
+ */
+export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed' | 'access_changed';
+
+export interface SubscriptionOptions {
+  /** An event after which this subscriber must stop listening (its role in the family changed). */
+  endAfter?: ((event: FamilyEvent) => boolean) | undefined;
+}
 
 /**
  * One subscriber of a family's events: a bounded queue read as an async iterable. Events are
@@ -18,15 +26,18 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
   /** While replaying from the database, live events wait here (then pass the same id filter). */
   #held: FamilyEvent[] | null = [];
   readonly #onEnd: (subscription: FamilySubscription) => void;
+  readonly #endAfter: SubscriptionOptions['endAfter'];
 
   constructor(
     readonly familyId: string,
     lastId: number,
     private readonly maxQueued: number,
     onEnd: (subscription: FamilySubscription) => void,
+    options: SubscriptionOptions = {},
   ) {
     this.#lastId = lastId;
     this.#onEnd = onEnd;
+    this.#endAfter = options.endAfter;
   }
 
   get lastId(): number {
@@ -71,16 +82,21 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
       const resolve = this.#waiting;
       this.#waiting = undefined;
       resolve({ value: event, done: false });
-      return;
+    } else {
+      this.#queue.push(event);
+      if (this.#queue.length > this.maxQueued) {
+        this.end('slow');
+        return;
+      }
     }
-    this.#queue.push(event);
-    if (this.#queue.length > this.maxQueued) this.end('slow');
+    if (this.#endAfter?.(event)) this.end('access_changed');
   }
 
   end(reason: SubscriptionEnd): void {
     if (this.#ended) return;
     this.#ended = reason;
-    this.#queue.length = 0;
+    // The event that changed access is the last thing its subscriber hears; anything else drops the queue.
+    if (reason !== 'access_changed') this.#queue.length = 0;
     this.#held = null;
     const resolve = this.#waiting;
     this.#waiting = undefined;

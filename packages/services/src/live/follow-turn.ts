@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { EventChannel } from '@trellis/agent';
 import { AppError, type TurnEvent } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import type { FamilyNotification } from './family-hub';
 
 type FollowDeps = Pick<ServiceDeps, 'db' | 'family' | 'liveTurns' | 'logger'>;
@@ -27,7 +27,7 @@ export async function followTurn(
   actor: ThreadActor,
   input: { threadId: string; turn: number; pollMs?: number },
 ): Promise<AsyncIterable<TurnEvent>> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   const local = deps.liveTurns.get(input.threadId, input.turn);
   if (local) return local.subscribe();
   if (input.turn > conversation.turnIndex || input.turn < 1) throw AppError.notFound(`Turn ${input.turn}`);

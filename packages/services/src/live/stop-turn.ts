@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, type StopTurnResult } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { appendFamilyEvent } from './family-events';
 
 export async function stopTurn(
@@ -13,7 +13,7 @@ export async function stopTurn(
   actor: ThreadActor,
   input: { threadId: string; turn: number },
 ): Promise<StopTurnResult> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'edit');
   if (input.turn > conversation.turnIndex) throw AppError.notFound(`Turn ${input.turn}`);
   const result = { thread_id: input.threadId, turn_index: input.turn };
   if (deps.liveTurns.stop(input.threadId, input.turn)) {

@@ -17,9 +17,9 @@ import {
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads } from '../graph/family-rows';
-import { loadPathLineage } from '../lineage/load-lineage';
+import { lineageFacts, loadPathLineage } from '../lineage/load-lineage';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 import { readSnapshotWithMessage } from '../workspace/snapshot-state';
 import { pathSegments, type PathSegment } from '../changes/path-log';
@@ -41,14 +41,7 @@ export async function replayChange(
 ): Promise<Replay> {
   const lineage = await loadPathLineage(deps.db, input.threadId);
   const displayed = lineage.at(-1);
-  assertOwnership(
-    displayed && {
-      userId: displayed.user_id,
-      isDeleted: displayed.is_deleted,
-      isPending: displayed.is_pending,
-    },
-    actor,
-  );
+  await assertAccessReading(deps.db, displayed && lineageFacts(displayed), actor, 'read');
   // The family's threads only name the step ("3b"); loaded beside the path's rows.
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);

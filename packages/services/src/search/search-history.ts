@@ -12,7 +12,7 @@ import {
 } from '@trellis/domain';
 import { searchVector, SEARCH_TEXT_PREFIX_CHARS } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadStepLabels } from '../graph/step-labels';
 
 interface HitRow extends Record<string, unknown> {
@@ -53,9 +53,9 @@ export async function searchHistory(
   actor: ThreadActor,
   input: SearchQuery,
 ): Promise<SearchResult> {
-  const root = input.family === undefined ? null : (await requireOwnedThread(deps.db, actor, input.family)).conversation.rootThreadId;
+  const root = input.family === undefined ? null : (await requireThreadAccess(deps.db, actor, input.family, 'read')).conversation.rootThreadId;
   const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
-  const rows = await deps.db.execute<HitRow>(searchQuery(actor.userId, input.q, root, SEARCH_PAGE_SIZE + 1, offset));
+  const rows = await deps.db.execute<HitRow>(searchQuery(actorUserId(actor), input.q, root, SEARCH_PAGE_SIZE + 1, offset));
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const labelOf = await loadStepLabels(deps.db, page.map((row) => row.thread_id));
   return {
@@ -87,7 +87,9 @@ function searchQuery(userId: string, q: string, root: string | null, limit: numb
     mine as materialized (
       select c.thread_id, c.root_thread_id, c.turn_index, c.created_at
       from conversations c left join conversation_branches b on b.thread_id = c.thread_id
-      where c.user_id = ${userId} and c.deleted_at is null and (b.thread_id is null or b.status = 'active')
+      -- the caller's own families and those shared with it
+      where (c.user_id = ${userId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${userId}))
+        and c.deleted_at is null and (b.thread_id is null or b.status = 'active')
         and (${root}::text is null or c.root_thread_id = ${root}::text)
     ),
     -- each source is matched through its GIN index first (materialized: never a per-row tsvector of the

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { newThreadId, type Message } from '@trellis/domain';
 import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import type { ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, type ThreadActor } from '../conversations/conversation-access';
 import { loadLineage } from '../lineage/load-lineage';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
 import { pendingRootRow, seedAndActivate } from '../branching/pending-threads';
@@ -40,14 +40,14 @@ async function copyNow(deps: ServiceDeps, actor: ThreadActor, input: { token: st
     await tx.insert(conversations).values({
       threadId,
       rootThreadId: threadId,
-      userId: actor.userId,
+      userId: actorUserId(actor),
       title: link.title,
       objective: state.objective,
       turnIndex: k,
       messageCount: messages.length,
       startedFrom: 'shared_link',
     });
-    await tx.insert(conversationBranches).values(pendingRootRow(threadId, actor.userId));
+    await tx.insert(conversationBranches).values(pendingRootRow(threadId, actorUserId(actor)));
     await copyMessages(tx, threadId, messages);
     await copySnapshots(tx, threadId, lineage, k);
     await copyPathArtifacts(tx, { threadId, sourceThreadId: link.threadId, k });
@@ -77,7 +77,7 @@ async function copyNow(deps: ServiceDeps, actor: ThreadActor, input: { token: st
     );
   });
   await seedAndActivate(deps, {
-    userId: actor.userId,
+    userId: actorUserId(actor),
     threads: [{ threadId, prefix: () => messages.slice(-deps.contextBudget.maxMessages) }],
     failureMessage: 'The copy could not be made; nothing was left behind. Try again.',
     freshThreads: true,

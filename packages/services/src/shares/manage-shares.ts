@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError, type CreateShare, type Share, type ShareList, type UpdateShare } from '@trellis/domain';
 import { shareLinks, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { hashShareToken, mintShareToken, shareUrl } from './share-token';
 
 type ShareRow = typeof shareLinks.$inferSelect;
@@ -15,7 +15,7 @@ export async function createShare(
   actor: ThreadActor,
   input: CreateShare & { threadId: string },
 ): Promise<Share> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'own');
   const latest = conversation.turnIndex;
   const turn = input.turn ?? latest;
   if (turn > latest) throw AppError.validation([{ path: 'turn', message: `must be at most ${latest}, the latest step of this path` }]);
@@ -30,14 +30,14 @@ export async function createShare(
       turn,
       followsLatest: input.follows_latest,
       expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-      createdBy: actor.userId,
+      createdBy: actorUserId(actor),
     })
     .returning();
   return toShare(row!, { url: shareUrl(token), latest });
 }
 
 export async function listShares(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, input: { threadId: string }): Promise<ShareList> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'own');
   const rows = await deps.db
     .select({ share: shareLinks, latest: sql<number>`c.turn_index` })
     .from(shareLinks)
@@ -54,7 +54,7 @@ export async function updateShare(
 ): Promise<Share> {
   return deps.db.transaction(async (tx) => {
     const row = await ownedShare(tx, actor, input.shareId);
-    const { conversation } = await requireOwnedThread(tx, actor, row.threadId);
+    const { conversation } = await requireThreadAccess(tx, actor, row.threadId, 'own');
     const latest = conversation.turnIndex;
     if (input.turn !== undefined && input.turn > latest) {
       throw AppError.validation([{ path: 'turn', message: `must be at most ${latest}, the latest step of this path` }]);
@@ -85,7 +85,7 @@ async function ownedShare(db: DbOrTx, actor: ThreadActor, shareId: string): Prom
     .from(shareLinks)
     .where(and(eq(shareLinks.id, shareId), isNull(shareLinks.revokedAt), liveExpiry()));
   if (!row) throw AppError.notFound('Share link');
-  await requireOwnedThread(db, actor, row.threadId);
+  await requireThreadAccess(db, actor, row.threadId, 'own');
   return row;
 }
 

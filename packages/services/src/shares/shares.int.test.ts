@@ -11,6 +11,7 @@ import { updateConversation } from '../conversations/update-conversation';
 import { createShare, listShares, revokeShare, updateShare } from './manage-shares';
 import { exportSharedDocument, getSharedView, listSharedMessages, replaySharedChange } from './read-shared';
 import { copySharedPath } from './copy-shared';
+import { acceptInvitation, createInvitation } from '../members/invitations';
 
 let h: Harness;
 beforeAll(async () => {
@@ -180,12 +181,20 @@ describe('share links', () => {
     await expectCode(getWorkspace(h.deps, reader, { threadId: root }), 'forbidden');
   });
 
-  it('only the owner creates links; a stranger cannot share, list, change or revoke', async () => {
+  it('only the owner creates links; a member (viewer, editor) or a stranger cannot share, list, change or revoke', async () => {
     const owner = await h.newUser();
     const stranger = await h.newUser();
     const root = await h.newConversation(owner, 'Mine');
     await h.turn(owner, root, 'doc: Text.');
     await expectCode(createShare(h.deps, stranger, { threadId: root, scope: 'path', follows_latest: false }), 'forbidden');
+    // Members other than the owner read and write the family, but do not hand it out.
+    for (const role of ['viewer', 'editor'] as const) {
+      const person = await h.newUser();
+      const { url } = await createInvitation(h.deps.db, owner, { threadId: root, role });
+      await acceptInvitation(h.deps.db, person, { token: url.split('/join/')[1]! });
+      await expectCode(createShare(h.deps, person, { threadId: root, scope: 'family', follows_latest: false }), 'forbidden');
+      await expectCode(listShares(h.deps, person, { threadId: root }), 'forbidden');
+    }
     await expectCode(listShares(h.deps, stranger, { threadId: root }), 'forbidden');
     const share = await createShare(h.deps, owner, { threadId: root, scope: 'family', follows_latest: false });
     await expectCode(updateShare(h.deps, stranger, { shareId: share.share_id, turn: 1 }), 'forbidden');

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { familyCursors } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 
 /**
  * The last viewed thread of a family, per user, kept server-side so a reload or
@@ -15,14 +15,14 @@ export async function getCursor(
   actor: ThreadActor,
   input: { threadId: string },
 ): Promise<{ thread_id: string }> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   const [row] = await deps.db
     .select({ threadId: familyCursors.threadId })
     .from(familyCursors)
     .where(and(eq(familyCursors.userId, actor.userId), eq(familyCursors.rootThreadId, conversation.rootThreadId)));
   if (!row) return { thread_id: input.threadId };
   try {
-    await requireOwnedThread(deps.db, actor, row.threadId);
+    await requireThreadAccess(deps.db, actor, row.threadId, 'read');
     return { thread_id: row.threadId };
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return { thread_id: input.threadId };
@@ -37,8 +37,8 @@ export async function putCursor(
   input: { threadId: string; cursorThreadId: string },
 ): Promise<{ thread_id: string }> {
   const [{ conversation: asked }, { conversation: target }] = await Promise.all([
-    requireOwnedThread(deps.db, actor, input.threadId),
-    requireOwnedThread(deps.db, actor, input.cursorThreadId),
+    requireThreadAccess(deps.db, actor, input.threadId, 'read'),
+    requireThreadAccess(deps.db, actor, input.cursorThreadId, 'read'),
   ]);
   if (asked.rootThreadId !== target.rootThreadId) {
     throw AppError.validation([{ path: 'thread_id', message: 'must belong to the same conversation family' }]);

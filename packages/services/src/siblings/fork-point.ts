@@ -1,7 +1,7 @@
 import { AppError, ownerOfTurn } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
-import { loadLineage, type LineageRow } from '../lineage/load-lineage';
+import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { lineageFacts, loadLineage, type LineageRow } from '../lineage/load-lineage';
 
 /**
  * Where an edit or a regeneration of step k forks: the thread of the displayed
@@ -15,7 +15,7 @@ export async function forkPointOfStep(
   const lineage = await loadLineage(db, input.threadId);
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
-  assertOwnership({ userId: displayed.user_id, isDeleted: displayed.is_deleted, isPending: displayed.is_pending }, actor);
+  await assertAccessReading(db, lineageFacts(displayed), actor, 'edit');
   if (input.turn < 1 || input.turn > displayed.turn_index) throw AppError.notFound(`Turn ${input.turn}`);
   return { lineage, baseThreadId: ownerOfTurn(lineage, input.turn - 1), fromTurn: input.turn - 1 };
 }

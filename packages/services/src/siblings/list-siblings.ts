@@ -1,6 +1,6 @@
 import { AppError, assembleFamilyGraph, leafOfSibling, pagersAtStep, siblingsAtStep, type SiblingList, type SiblingPath } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadFamilyThreads, loadFamilyTurns } from '../graph/family-rows';
 import { loadFamilyActivity } from './family-activity';
 
@@ -15,7 +15,7 @@ export async function listSiblings(
   actor: ThreadActor,
   input: { threadId: string; turn: number },
 ): Promise<SiblingList> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   if (input.turn < 1 || input.turn > conversation.turnIndex) throw AppError.notFound(`Turn ${input.turn}`);
   const root = conversation.rootThreadId;
   // Every turn row (any step's node may be asked for), so the label witnesses are not needed.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError, plainTitleFromMessage, previewText, type ApplyProvenance, type Workspace } from '@trellis/domain';
 import { pipelinedTransaction, type Db } from '@trellis/db';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { snapshotCaptureCtes } from './snapshot-capture';
@@ -57,15 +57,16 @@ export async function beginTurn(
         title = case when ${isUserMessage} and (is_title_provisional or (turn_index = 0 and title = ${DEFAULT_CONVERSATION_TITLE}))
           then ${titleFrom(content)} else title end,
         is_title_provisional = is_title_provisional and not ${isUserMessage}
-      where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
+      where thread_id = ${threadId} and ${leaseAccessSql(actor)} and deleted_at is null and ${leaseIsFree}
         and not exists (select 1 from conversation_branches b
           where b.thread_id = conversations.thread_id and b.status = 'pending')
       returning turn_index, root_thread_id`,
     sql`
       with ${snapshotCaptureCtes(threadId, content, { leaseOwner })}
-      insert into messages (thread_id, turn_index, role, content, kind, provenance)
+      insert into messages (thread_id, turn_index, role, content, kind, provenance, user_id)
       select c.thread_id, c.turn_index, ${isUserMessage ? 'user' : 'system'}, ${content},
-        ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb
+        ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb,
+        ${isUserMessage ? actorUserId(actor) : null}::text
       from captured c
       returning id::text as id`,
     liveWorkspaceStatement(threadId, { artifactContent: false }),
@@ -93,7 +94,7 @@ export async function beginTurn(
     };
   }
   // Nothing matched: say why (the transaction wrote nothing).
-  await requireOwnedThread(db, actor, threadId);
+  await requireThreadAccess(db, actor, threadId, 'edit');
   throw new AppError('turn_in_progress', 'Another turn is running on this conversation; try again when it ends');
 }
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { pipelinedTransaction } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
 import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
@@ -43,7 +43,7 @@ export async function retryTurn(
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${deps.instanceId ?? null},
         updated_at = now()
-      where thread_id = ${threadId} and user_id = ${actor.userId} and deleted_at is null and ${leaseIsFree}
+      where thread_id = ${threadId} and ${leaseAccessSql(actor)} and deleted_at is null and ${leaseIsFree}
         and turn_index = ${turn}
         and not exists (select 1 from conversation_branches b where b.thread_id = conversations.thread_id and b.status = 'pending')
         and exists (select 1 from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user')
@@ -74,7 +74,7 @@ export async function retryTurn(
 
 /** Says why the lease was not taken (nothing was written): 404/403, a turn running, or a turn that is not retryable. */
 async function refuse(deps: RetryDeps, actor: ThreadActor, input: RetryTurnInput): Promise<never> {
-  const { conversation } = await requireOwnedThread(deps.db, actor, input.threadId);
+  const { conversation } = await requireThreadAccess(deps.db, actor, input.threadId, 'edit');
   if (input.turn > conversation.turnIndex || input.turn < 1) throw AppError.notFound(`Turn ${input.turn}`);
   const [state] = await deps.db.execute<{ is_free: boolean; status: string | null; has_question: boolean }>(sql`
     select ${leaseIsFree} as is_free,

@@ -9,7 +9,7 @@ export async function createPreference(
   actor: ThreadActor,
   input: { threadId: string; preference: CreatePreference },
 ): Promise<LivePreference> {
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'preference_create', ...input.preference }],

@@ -9,7 +9,7 @@ export async function createTodo(
   actor: ThreadActor,
   input: { threadId: string; todo: CreateTodo },
 ): Promise<LiveTodo> {
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'todo_create', ...input.todo }],

@@ -7,7 +7,7 @@ export async function deletePreference(
   actor: ThreadActor,
   input: { threadId: string; preferenceId: string },
 ): Promise<void> {
-  await writeWorkspace({ db: deps.db, owner: actor }, {
+  await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'preference_delete', id: input.preferenceId }],

@@ -7,7 +7,7 @@ export async function deleteTodo(
   actor: ThreadActor,
   input: { threadId: string; todoId: string },
 ): Promise<void> {
-  await writeWorkspace({ db: deps.db, owner: actor }, {
+  await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'todo_delete', id: input.todoId }],

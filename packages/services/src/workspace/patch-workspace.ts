@@ -18,7 +18,7 @@ export async function patchWorkspace(
   const edits: WorkspaceEdit[] = [];
   if (objective !== undefined) edits.push({ kind: 'objective', text: objective });
   if (document) edits.push({ kind: 'document', title: document.title, content: document.content, baseVersion: document.base_version });
-  const { workspace } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { workspace } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AppError, isThreadId, type LiveWorkspace } from '@trellis/domain';
+import { AppError, isThreadId, type FamilyRole, type LiveWorkspace } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
-import { assertOwnership, type ThreadActor } from '../conversations/conversation-access';
+import { assertAccess, memberRoleSql, type ThreadActor } from '../conversations/conversation-access';
 import { isoTimestamp } from './iso-timestamp';
 
 /**
@@ -32,15 +32,16 @@ export function liveWorkspaceStatement(threadId: string, options: { artifactCont
  */
 export async function readOwnedLiveWorkspace(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<LiveWorkspace> {
   if (!isThreadId(threadId)) throw AppError.notFound('Conversation');
-  const [row] = await db.execute<LiveRow & { user_id: string; is_deleted: boolean; is_pending: boolean }>(
+  const [row] = await db.execute<LiveRow & { user_id: string; is_deleted: boolean; is_pending: boolean; member_role: FamilyRole | null }>(
     liveWorkspaceQuery(
       threadId,
       {},
       sql`, c.user_id, c.deleted_at is not null as is_deleted,
-        exists (select 1 from conversation_branches b where b.thread_id = c.thread_id and b.status = 'pending') as is_pending`,
+        exists (select 1 from conversation_branches b where b.thread_id = c.thread_id and b.status = 'pending') as is_pending,
+        ${memberRoleSql(actor, sql`c.root_thread_id`)} as member_role`,
     ),
   );
-  assertOwnership(row && { userId: row.user_id, isDeleted: row.is_deleted, isPending: row.is_pending }, actor);
+  assertAccess(row && { userId: row.user_id, isDeleted: row.is_deleted, isPending: row.is_pending, memberRole: row.member_role }, actor, 'read');
   return workspaceOf(row!);
 }
 

@@ -9,7 +9,7 @@ export async function reorderPreferences(
   actor: ThreadActor,
   input: { threadId: string } & Reorder,
 ): Promise<{ preferences: LivePreference[] }> {
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'preference_reorder', ids: input.ids }],

@@ -9,7 +9,7 @@ export async function reorderTodos(
   actor: ThreadActor,
   input: { threadId: string } & Reorder,
 ): Promise<{ todos: LiveTodo[] }> {
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'todo_reorder', ids: input.ids }],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@trellis/db';
-import { requireOwnedThread, type ThreadActor } from '../conversations/conversation-access';
+import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -18,15 +18,15 @@ export async function withThreadLock<T>(db: Db, threadId: string, fn: (tx: Tx) =
   });
 }
 
-/** `withThreadLock` after the ownership check (404/403), for the REST services. */
-export async function withOwnedThreadLock<T>(
+/** `withThreadLock` after the access rule (404/403 unless the caller may edit), for the REST services. */
+export async function withEditableThreadLock<T>(
   db: Db,
   actor: ThreadActor,
   threadId: string,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await requireOwnedThread(tx, actor, threadId, { lock: true });
+    await requireThreadAccess(tx, actor, threadId, 'edit', { lock: true });
     const result = await fn(tx);
     return result;
   });

@@ -13,7 +13,7 @@ export async function updatePreference(
   input: { threadId: string; preferenceId: string; patch: UpdatePreference },
 ): Promise<LivePreference> {
   const { base_version: baseVersion, ...fields } = input.patch;
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'preference_update', id: input.preferenceId, ...fields, baseVersion }],

@@ -10,7 +10,7 @@ export async function updateTodo(
   input: { threadId: string; todoId: string; patch: UpdateTodo },
 ): Promise<LiveTodo> {
   const { base_version: baseVersion, ...fields } = input.patch;
-  const { outcomes } = await writeWorkspace({ db: deps.db, owner: actor }, {
+  const { outcomes } = await writeWorkspace({ db: deps.db, actor }, {
     threadId: input.threadId,
     author: editorAuthor(actor),
     edits: [{ kind: 'todo_update', id: input.todoId, ...fields, baseVersion }],

@@ -11,7 +11,7 @@ import type { Db } from '@trellis/db';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { publishChanges } from './publish-change';
 import { readLiveWorkspace } from './read-live-workspace';
-import { withOwnedThreadLock, withThreadLock, type Tx } from './thread-lock';
+import { withEditableThreadLock, withThreadLock, type Tx } from './thread-lock';
 import { appendChanges } from './write/append-changes';
 import { insertArtifact } from './write/artifact-mutations';
 import type { ChangeAuthor, WriteContext } from './write/context';
@@ -62,11 +62,11 @@ export type EditOutcome<E extends WorkspaceEdit> = E extends { kind: 'preference
             : null;
 
 /**
- * Where the write runs: `{ db }` opens a transaction and takes the thread's lock (after the 404/403
- * ownership check when `owner` is given); `{ tx }` is a transaction of the caller that already holds
+ * Where the write runs: `{ db }` opens a transaction and takes the thread's lock (after the access
+ * rule's 404/403 for an editor when `actor` is given); `{ tx }` is a transaction of the caller that already holds
  * the thread's lock (an apply's turn, a branch's creation, a turn's reply).
  */
-export type WriteScope = { db: Db; owner?: ThreadActor | undefined } | { tx: Tx };
+export type WriteScope = { db: Db; actor?: ThreadActor | undefined } | { tx: Tx };
 
 export interface WriteResult<E extends readonly WorkspaceEdit[]> {
   outcomes: { [I in keyof E]: EditOutcome<E[I]> };
@@ -91,7 +91,7 @@ export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
     return { outcomes: outcomes as WriteResult<E>['outcomes'], seqs, workspace };
   };
   if ('tx' in scope) return run(scope.tx);
-  return scope.owner ? withOwnedThreadLock(scope.db, scope.owner, threadId, run) : withThreadLock(scope.db, threadId, run);
+  return scope.actor ? withEditableThreadLock(scope.db, scope.actor, threadId, run) : withThreadLock(scope.db, threadId, run);
 }
 
 async function applyEdit(ctx: WriteContext, edit: WorkspaceEdit): Promise<unknown> {

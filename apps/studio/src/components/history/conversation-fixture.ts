@@ -31,6 +31,7 @@ export function conversationFixture(
     branch_point_turn: branchPoint,
     branch_reason: parent === null ? null : (reason ?? 'continue'),
     root_thread_id: parent ?? id,
+    role: 'owner',
     created_at: iso,
     updated_at: iso,
   };

@@ -62,6 +62,13 @@ describe('OpenAPI coverage', () => {
     expect(coverageProblems(documentOf(wrong), folders, wrong)).toEqual(['DELETE /api/tokens/{id}: answers not_found but does not declare it']);
   });
 
+  it('a thread-scoped route that does not say what access it needs is reported', () => {
+    const wrong = withWrong('PATCH', '/api/conversations/{id}/workspace', ({ access: _access, ...c }) => c);
+    expect(coverageProblems(documentOf(wrong), folders, wrong)).toEqual([
+      'PATCH /api/conversations/{id}/workspace: a thread-scoped route must declare the access it needs (read, comment, edit or own)',
+    ]);
+  });
+
   it('a method exported under one name but declared as another is reported', () => {
     const wrong = withWrong('PATCH', '/api/conversations/{id}/workspace', (c) => ({ ...c, method: 'PUT' }));
     const problems = coverageProblems(documentOf(wrong), folders, wrong);

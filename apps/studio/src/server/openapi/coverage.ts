@@ -87,6 +87,9 @@ export function coverageProblems(doc: Pick<OpenApiDocument, 'paths'>, folders: F
     if (!isDeepStrictEqual(documentedErrors, errorResponses(contract.errors))) {
       problems.push(`${key}: the documented errors differ from the handler's (${contract.errors.join(', ')})`);
     }
+    if (isThreadScoped(contract.path) && contract.access === undefined) {
+      problems.push(`${key}: a thread-scoped route must declare the access it needs (read, comment, edit or own)`);
+    }
     const missing = impliedErrors(contract).filter((code) => !contract.errors.includes(code));
     if (missing.length > 0) problems.push(`${key}: answers ${missing.join(', ')} but does not declare it`);
   }
@@ -97,4 +100,9 @@ export function coverageProblems(doc: Pick<OpenApiDocument, 'paths'>, folders: F
     }
   }
   return problems;
+}
+
+/** A route acting on one family's thread: the access rule applies, so its contract names its need. */
+export function isThreadScoped(path: string): boolean {
+  return path.startsWith('/api/conversations/{id}');
 }

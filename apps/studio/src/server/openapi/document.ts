@@ -83,6 +83,8 @@ function operation(route: RouteContract) {
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(route.isPublic ? { security: [] } : {}),
+    // The least role in the family this operation needs (owner ⊇ editor ⊇ commenter ⊇ viewer).
+    ...(route.access ? { 'x-trellis-access': route.access } : {}),
     parameters: [...params, ...query],
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body as z.ZodType, 'input') } } } }

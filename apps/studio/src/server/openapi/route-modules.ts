@@ -15,6 +15,11 @@ import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/rout
 import * as conversationsIdEvents from '@/app/api/conversations/[id]/events/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
 import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
+import * as conversationsIdInvitations from '@/app/api/conversations/[id]/invitations/route';
+import * as conversationsIdInvitationsInvitationId from '@/app/api/conversations/[id]/invitations/[invitation_id]/route';
+import * as conversationsIdMembers from '@/app/api/conversations/[id]/members/route';
+import * as conversationsIdMembersUserId from '@/app/api/conversations/[id]/members/[user_id]/route';
+import * as invitationsTokenAccept from '@/app/api/invitations/[token]/accept/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
@@ -65,6 +70,11 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdEvents,
   conversationsIdExport,
   conversationsIdGraph,
+  conversationsIdInvitations,
+  conversationsIdInvitationsInvitationId,
+  conversationsIdMembers,
+  conversationsIdMembersUserId,
+  invitationsTokenAccept,
   conversationsIdMessages,
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,

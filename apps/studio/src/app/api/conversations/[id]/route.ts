@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 const params = { id: PathIdSchema };
 
 export const GET = defineRoute(
-  { method: 'GET', path: '/api/conversations/{id}', tag: 'conversations', summary: 'One conversation', params, response: ConversationSchema, errors: OWNED },
+  { method: 'GET', path: '/api/conversations/{id}', access: 'read', tag: 'conversations', summary: 'One conversation', params, response: ConversationSchema, errors: OWNED },
   async ({ params, ctx, actor }) => getConversation(ctx.deps, actor, { threadId: params.id }),
 );
 
@@ -15,6 +15,7 @@ export const PATCH = defineRoute(
   {
     method: 'PATCH',
     path: '/api/conversations/{id}',
+    access: 'edit',
     tag: 'conversations',
     summary: 'Rename, star or archive (archived: false restores)',
     params,
@@ -30,6 +31,7 @@ export const DELETE = defineRoute(
   {
     method: 'DELETE',
     path: '/api/conversations/{id}',
+    access: 'own',
     tag: 'conversations',
     summary: 'Soft delete (a branch takes its subtree out of lists and graphs)',
     params,

@@ -14,6 +14,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/apply',
+    access: 'edit',
     tag: 'branches',
     summary: 'Apply items of a step of the family (source: "{thread_id}:{turn}") onto this path as one new turn',
     description:

@@ -9,6 +9,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/authorship',
+    access: 'read',
     tag: 'workspace',
     summary: 'The document as spans by author (person, agent, agent_edited, unknown) with the step and change each came from; turn=k: after step k',
     params: { id: PathIdSchema },

@@ -8,6 +8,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/branch',
+    access: 'edit',
     tag: 'branches',
     summary: 'Create a branch at from_turn (optionally from an edited preview)',
     params: { id: PathIdSchema },

@@ -9,6 +9,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/changes',
+    access: 'read',
     tag: 'workspace',
     summary: 'Every workspace change of the path (paged by a path-wide seq)',
     params: { id: PathIdSchema },

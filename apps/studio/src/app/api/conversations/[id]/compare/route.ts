@@ -12,6 +12,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/compare',
+    access: 'read',
     tag: 'branches',
     summary: 'Compare the workspace after two steps of the family (a, b: "{thread_id}:{turn}"; format=json|diff)',
     params: { id: PathIdSchema },

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 const params = { id: PathIdSchema };
 
 export const GET = defineRoute(
-  { method: 'GET', path: '/api/conversations/{id}/cursor', tag: 'siblings', summary: 'The last viewed thread of the family', params, response: CursorSchema, errors: OWNED },
+  { method: 'GET', path: '/api/conversations/{id}/cursor', access: 'read', tag: 'siblings', summary: 'The last viewed thread of the family', params, response: CursorSchema, errors: OWNED },
   async ({ params, ctx, actor }) => getCursor(ctx.deps, actor, { threadId: params.id }),
 );
 
@@ -15,6 +15,7 @@ export const PUT = defineRoute(
   {
     method: 'PUT',
     path: '/api/conversations/{id}/cursor',
+    access: 'read',
     tag: 'siblings',
     summary: 'Remember the viewed thread of the family',
     params,

@@ -17,6 +17,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/events',
+    access: 'read',
     tag: 'turns',
     summary: 'The family’s live events (server-sent events, resumable with Last-Event-ID)',
     description: FAMILY_EVENTS,

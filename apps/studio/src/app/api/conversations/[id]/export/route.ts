@@ -10,6 +10,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/export',
+    access: 'read',
     tag: 'branches',
     summary: 'The document alone (Markdown or Word), the path with its steps (Markdown), every path as a zip, or the authorship report',
     description:

@@ -13,6 +13,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/graph',
+    access: 'read',
     tag: 'branches',
     summary: 'The family graph (format=json|graphml|mermaid|dot)',
     params: { id: PathIdSchema },

@@ -12,6 +12,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/messages',
+    access: 'read',
     tag: 'turns',
     summary: 'The displayed path’s transcript, paginated by turns',
     params,
@@ -32,6 +33,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/messages',
+    access: 'edit',
     tag: 'turns',
     summary: 'Send a message: one turn, streamed',
     description: TURN_EVENTS,

@@ -8,6 +8,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/preferences',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Add a preference',
     params: { id: PathIdSchema },

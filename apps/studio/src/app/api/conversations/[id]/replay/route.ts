@@ -9,6 +9,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/replay',
+    access: 'read',
     tag: 'workspace',
     summary: 'Replay the path: the workspace after its change `seq`, the change, its step and its diff',
     params: { id: PathIdSchema },

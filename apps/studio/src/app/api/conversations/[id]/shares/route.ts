@@ -10,6 +10,7 @@ export const GET = defineRoute(
     path: '/api/conversations/{id}/shares',
     tag: 'sharing',
     summary: "The family's live read-only links, with their views (owner only)",
+    access: 'own',
     params: { id: PathIdSchema },
     response: ShareListSchema,
     errors: OWNED,
@@ -23,6 +24,7 @@ export const POST = defineRoute(
     path: '/api/conversations/{id}/shares',
     tag: 'sharing',
     summary: 'Create a read-only link to this path or its whole family (owner only); the URL is shown once',
+    access: 'own',
     description:
       'Default: this path, pinned at its latest step. `turn` pins another step; `follows_latest` shows the latest step whenever the link is opened; `expires_at` ends it. The token carries 256 random bits and only its hash is stored.',
     params: { id: PathIdSchema },

@@ -8,6 +8,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/todos',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Add a todo',
     params: { id: PathIdSchema },

@@ -8,7 +8,7 @@ const params = { id: PathIdSchema };
 
 /** The live workspace: what the next turn's snapshot will capture. */
 export const GET = defineRoute(
-  { method: 'GET', path: '/api/conversations/{id}/workspace', tag: 'workspace', summary: 'The live workspace', params, response: LiveWorkspaceSchema, errors: OWNED },
+  { method: 'GET', path: '/api/conversations/{id}/workspace', access: 'read', tag: 'workspace', summary: 'The live workspace', params, response: LiveWorkspaceSchema, errors: OWNED },
   async ({ params, ctx, actor }) => getWorkspace(ctx.deps, actor, { threadId: params.id }),
 );
 
@@ -16,6 +16,7 @@ export const PATCH = defineRoute(
   {
     method: 'PATCH',
     path: '/api/conversations/{id}/workspace',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Edit objective and document (a document save on an older base_version is merged, or 409 conflict)',
     params,

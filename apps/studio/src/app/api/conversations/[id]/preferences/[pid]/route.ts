@@ -10,6 +10,7 @@ export const PATCH = defineRoute(
   {
     method: 'PATCH',
     path: '/api/conversations/{id}/preferences/{pid}',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Edit or (un)lock a preference',
     params,
@@ -25,6 +26,7 @@ export const DELETE = defineRoute(
   {
     method: 'DELETE',
     path: '/api/conversations/{id}/preferences/{pid}',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Remove a preference',
     params,

@@ -10,6 +10,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/preferences/reorder',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Reorder preferences (all ids, new order)',
     params: { id: PathIdSchema },

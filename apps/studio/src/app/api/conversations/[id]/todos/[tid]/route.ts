@@ -10,6 +10,7 @@ export const PATCH = defineRoute(
   {
     method: 'PATCH',
     path: '/api/conversations/{id}/todos/{tid}',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Edit, nest or complete a todo',
     params,
@@ -21,7 +22,7 @@ export const PATCH = defineRoute(
 );
 
 export const DELETE = defineRoute(
-  { method: 'DELETE', path: '/api/conversations/{id}/todos/{tid}', tag: 'workspace', summary: 'Remove a todo', params, status: 204, errors: OWNED },
+  { method: 'DELETE', path: '/api/conversations/{id}/todos/{tid}', access: 'edit', tag: 'workspace', summary: 'Remove a todo', params, status: 204, errors: OWNED },
   async ({ params, ctx, actor }) => {
     await deleteTodo(ctx.deps, actor, { threadId: params.id, todoId: params.tid });
     return new Response(null, { status: 204 });

@@ -10,6 +10,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/todos/reorder',
+    access: 'edit',
     tag: 'workspace',
     summary: 'Reorder todos (all ids, new order)',
     params: { id: PathIdSchema },

@@ -9,6 +9,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/turns/{k}',
+    access: 'read',
     tag: 'branches',
     summary: 'Restore view: the workspace after turn k and the transcript up to it (creates nothing)',
     params: { id: PathIdSchema, k: TurnIndexParamSchema },

@@ -9,6 +9,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/apply/{turn}/undo',
+    access: 'edit',
     tag: 'branches',
     summary: 'Undo the apply at step {turn}: a new step that puts every applied item back as it was before it',
     description:

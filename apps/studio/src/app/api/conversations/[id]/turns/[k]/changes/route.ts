@@ -9,6 +9,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/turns/{k}/changes',
+    access: 'read',
     tag: 'branches',
     summary: 'What changed at step k (the compare of k−1 and k) and what was discarded there',
     params: { id: PathIdSchema, k: TurnIndexParamSchema },

@@ -10,6 +10,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/turns/{k}/edit',
+    access: 'edit',
     tag: 'siblings',
     summary: 'Edit turn k’s message: creates the sibling branch at k−1',
     params: { id: PathIdSchema, k: TurnIndexParamSchema },

@@ -10,6 +10,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/turns/{k}/regenerate',
+    access: 'edit',
     tag: 'siblings',
     summary: 'Regenerate turn k’s reply as a sibling; streams `branch {thread_id}` first',
     description: TURN_EVENTS,

@@ -10,6 +10,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/turns/{k}/retry',
+    access: 'edit',
     tag: 'turns',
     summary: 'Retry turn k’s failed or stopped reply in place (same step, no new message); streams like a send',
     description: `${TURN_EVENTS} \`turn\` carries \`attempt\`. 409 \`conflict\` unless turn k is the thread's latest turn, opened by its own user message, and its reply is \`failed\` or \`interrupted\`. The earlier attempts stay in the transcript (\`attempt\` on each later reply) and never reach the model again.`,

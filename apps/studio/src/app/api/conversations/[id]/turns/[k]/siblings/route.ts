@@ -8,6 +8,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/turns/{k}/siblings',
+    access: 'read',
     tag: 'siblings',
     summary: 'The paths that diverge at step k, oldest first',
     params: { id: PathIdSchema, k: TurnIndexParamSchema },

@@ -12,6 +12,7 @@ export const POST = defineRoute(
   {
     method: 'POST',
     path: '/api/conversations/{id}/turns/{k}/stop',
+    access: 'edit',
     tag: 'turns',
     summary: 'Stop turn k’s reply (it keeps what it produced, as `interrupted`)',
     params: { id: PathIdSchema, k: TurnIndexParamSchema },

@@ -14,6 +14,7 @@ export const GET = defineRoute(
   {
     method: 'GET',
     path: '/api/conversations/{id}/turns/{k}/stream',
+    access: 'read',
     tag: 'turns',
     summary: 'Follow turn k’s reply: the text so far, then the rest',
     description: TURN_EVENTS,
