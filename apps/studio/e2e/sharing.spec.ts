@@ -14,6 +14,9 @@ const PASSWORD = 'correct horse battery';
 const SCREENSHOT_DIR = process.env.TRELLIS_SCREENSHOT_DIR;
 
 test.describe('sharing a path', () => {
+  // Two accounts, three pages and a copy: more than the default budget on a busy machine.
+  test.describe.configure({ timeout: 300_000 });
+
   test('a reader without an account reads a shared step with its authorship and replay, then continues it in their own account', async ({
     page,
     newPage,
