@@ -24,6 +24,7 @@ const BENCHES = [
   'packages/services/bench/authorship.ts',
   'packages/services/bench/replay.ts',
   'packages/services/bench/comments.ts',
+  'packages/services/bench/share.ts',
   'packages/services/bench/live.ts',
   'packages/services/bench/access.ts',
   'apps/studio/bench/panel.ts',

@@ -35,6 +35,8 @@ export * from './contracts/exports';
 export * from './model-failure/provider-failure';
 export * from './replay/index';
 export * from './contracts/replay';
+export * from './contracts/shares';
+export * from './share/path-view';
 export * from './contracts/members';
 export * from './access/roles';
 export * from './contracts/comments';

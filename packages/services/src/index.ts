@@ -70,5 +70,8 @@ export { followTurn } from './live/follow-turn';
 export { subscribeFamilyEvents } from './live/subscribe-family-events';
 export { toFamilyEventStream, formatFamilyEvent } from './live/family-event-stream';
 export { startEventLoopWatch, eventLoopDelay, type EventLoopDelay } from './watchdog/event-loop-watch';
+export { createShare, listShares, updateShare, revokeShare } from './shares/manage-shares';
+export { getSharedView, listSharedMessages, replaySharedChange, exportSharedDocument, resolveShare } from './shares/read-shared';
+export { copySharedPath } from './shares/copy-shared';
 export * from './members/index';
 export { createComment, listComments, updateComment, deleteComment } from './comments/comments';

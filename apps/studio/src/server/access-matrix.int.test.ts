@@ -34,6 +34,7 @@ const BODIES: Record<string, (f: Family) => unknown> = {
   'POST /api/conversations/{id}/branch': () => ({ from_turn: 1 }),
   'PUT /api/conversations/{id}/cursor': (f) => ({ thread_id: f.threadId }),
   'POST /api/conversations/{id}/comments': () => ({ anchor: { kind: 'step', turn: 1 }, body: 'Why this step?' }),
+  'POST /api/conversations/{id}/shares': () => ({ scope: 'path' }),
   'POST /api/conversations/{id}/invitations': () => ({ role: 'viewer' }),
   'PATCH /api/conversations/{id}/members/{user_id}': () => ({ role: 'commenter' }),
   'POST /api/conversations/{id}/messages': () => ({ content: 'One more question' }),

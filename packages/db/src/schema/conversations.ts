@@ -67,6 +67,8 @@ export const conversations = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** On the root(s) an import created: sha-256 of the transcript, so importing it again is noticed. */
     importContentHash: text('import_content_hash'),
+    /** How the family began when not from scratch: `shared_link` for a copy made from someone's share link. */
+    startedFrom: text('started_from', { enum: ['shared_link'] }),
   },
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),

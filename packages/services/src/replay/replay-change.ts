@@ -32,7 +32,12 @@ type ChangeRow = Omit<Change, 'seq' | 'thread_seq'> & { path_seq: number; thread
 export async function replayChange(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId: string; seq: number },
+  input: {
+    threadId: string;
+    seq: number;
+    /** Only the changes of steps up to this one exist for the caller (a link pinned at a step). */
+    throughTurn?: number;
+  },
 ): Promise<Replay> {
   const lineage = await loadPathLineage(deps.db, input.threadId);
   const displayed = lineage.at(-1);
@@ -41,7 +46,7 @@ export async function replayChange(
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);
   const segments = pathSegments(lineage);
-  const total = await countPathChanges(deps.db, segments);
+  const total = await countPathChanges(deps.db, segments, input.throughTurn);
   if (input.seq > total) {
     throw AppError.validation([
       { path: 'seq', message: `must be between 1 and ${total}, the changes of this path` },
@@ -80,8 +85,21 @@ export async function replayChange(
   };
 }
 
-/** The path's last `seq`: the cuts above the displayed thread plus its own last change (seqs are gapless). */
-async function countPathChanges(db: DbOrTx, segments: readonly PathSegment[]): Promise<number> {
+/**
+ * The path's last `seq`: the cuts above the displayed thread plus its own last change (seqs are
+ * gapless). Through a step: the changes of steps up to it, which are a prefix of the path's (a
+ * step's changes come after every earlier step's).
+ */
+async function countPathChanges(db: DbOrTx, segments: readonly PathSegment[], throughTurn?: number): Promise<number> {
+  if (throughTurn !== undefined) {
+    const [row] = await db.execute<{ count: number }>(sql`
+      select count(*)::int as count
+      from jsonb_to_recordset(${JSON.stringify(segments.map((s) => ({ thread_id: s.threadId, cutoff: s.cut })))}::jsonb)
+        as s(thread_id text, cutoff int)
+      join workspace_changes w on w.thread_id = s.thread_id and (s.cutoff is null or w.seq <= s.cutoff)
+      where w.turn <= ${throughTurn}`);
+    return Number(row?.count ?? 0);
+  }
   const own = segments.at(-1)!;
   const [row] = await db.execute<{ last: number | null }>(
     sql`select max(seq) as last from workspace_changes where thread_id = ${own.threadId}`,

@@ -17,6 +17,7 @@ const INTERNAL_IMPORTERS = new Set([
   'packages/services/src/branching/create-branch.ts',
   'packages/services/src/conversations/create-conversation.ts',
   'packages/services/src/transcripts/write-pending-import.ts',
+  'packages/services/src/shares/copy-shared.ts',
 ]);
 
 const sqlTables = TABLES.join('|');

@@ -77,20 +77,8 @@ export function useReplay(
     setPlaying(!isPlaying);
   }, [goTo, isPlaying, seq, total]);
 
-  // Playing moves one change per interval once the current one has loaded, and stops at the last.
   const isLoaded = data !== undefined && data.seq === seq && !query.isFetching;
-  useEffect(() => {
-    if (!isPlaying || seq === null || !isLoaded) return;
-    if (seq >= total) {
-      setPlaying(false);
-      return;
-    }
-    const timer = window.setTimeout(() => goTo(seq + 1), PLAY_INTERVAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [isPlaying, isLoaded, seq, total, goTo]);
-  useEffect(() => {
-    if (seq === null) setPlaying(false);
-  }, [seq]);
+  usePlayTimer({ isPlaying, setPlaying, seq, total, isLoaded, goTo });
 
   return {
     seq,
@@ -104,4 +92,37 @@ export function useReplay(
     togglePlay,
     continueFromHere,
   };
+}
+
+/**
+ * Playing moves one change per interval once the current one has loaded, and stops at the last; a
+ * closed replay (`seq` null) stops playing.
+ */
+export function usePlayTimer({
+  isPlaying,
+  setPlaying,
+  seq,
+  total,
+  isLoaded,
+  goTo,
+}: {
+  isPlaying: boolean;
+  setPlaying: (isPlaying: boolean) => void;
+  seq: number | null;
+  total: number;
+  isLoaded: boolean;
+  goTo: (seq: number) => void;
+}): void {
+  useEffect(() => {
+    if (!isPlaying || seq === null || !isLoaded) return;
+    if (seq >= total) {
+      setPlaying(false);
+      return;
+    }
+    const timer = window.setTimeout(() => goTo(seq + 1), PLAY_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [isPlaying, isLoaded, seq, total, goTo, setPlaying]);
+  useEffect(() => {
+    if (seq === null) setPlaying(false);
+  }, [seq, setPlaying]);
 }

@@ -10,6 +10,7 @@ export function StudioHeader({
   search,
   exportMenu,
   people,
+  share,
 }: {
   email: string;
   modelLabel: string;
@@ -17,6 +18,7 @@ export function StudioHeader({
   exportMenu?: ReactNode;
   /** Who is in the displayed family (the members dialog). */
   people?: ReactNode;
+  share?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -41,6 +43,7 @@ export function StudioHeader({
         {search}
         {people}
         {exportMenu}
+        {share}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>

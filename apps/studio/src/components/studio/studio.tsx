@@ -15,6 +15,7 @@ import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
+import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
@@ -67,6 +68,9 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
         people={
           conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
+        }
+        share={
+          conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
         }
       />
       <StudioLayout

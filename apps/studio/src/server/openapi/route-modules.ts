@@ -46,6 +46,13 @@ import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspac
 import * as conversations from '@/app/api/conversations/route';
 import * as health from '@/app/api/health/route';
 import * as search from '@/app/api/search/route';
+import * as conversationsIdShares from '@/app/api/conversations/[id]/shares/route';
+import * as sharesShareId from '@/app/api/shares/[shareId]/route';
+import * as sharedToken from '@/app/api/shared/[token]/route';
+import * as sharedTokenMessages from '@/app/api/shared/[token]/messages/route';
+import * as sharedTokenReplay from '@/app/api/shared/[token]/replay/route';
+import * as sharedTokenExport from '@/app/api/shared/[token]/export/route';
+import * as sharedTokenCopy from '@/app/api/shared/[token]/copy/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
 import * as transcripts from '@/app/api/transcripts/route';
@@ -94,6 +101,13 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversations,
   health,
   search,
+  conversationsIdShares,
+  sharesShareId,
+  sharedToken,
+  sharedTokenMessages,
+  sharedTokenReplay,
+  sharedTokenExport,
+  sharedTokenCopy,
   tokensId,
   tokens,
   transcripts,
