@@ -107,7 +107,7 @@ const NO_CONTENT = '(no content)';
 /**
  * The keys a record adds to its line: a reply's message id; where a reply has none, one key per
  * visible block (its text, or its tool call's id), since a copy may split one record's blocks
- * into several records; a significant system record (a rewind) its own uuid, since seed 000
+ * into several records; a significant system record (a rewind) its own uuid, since the topology rules (docs/transcripts.md)
  * keeps such a record a leaf of its own. Empty for everything else.
  */
 function replyKeys(record: ChatRecord, messageId: string | undefined): string[] {
