@@ -2,7 +2,7 @@
 // are not workspace changes — their own table and family events, no step, no authorship. Commenters
 // and up write them; anyone who reads the path reads them. A passage anchor is carried through the
 // path's later document changes by their patches (transformAnchor in domain), cached per comment.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   AppError,
   transformAnchorThrough,
@@ -75,16 +75,15 @@ export async function listComments(
 ): Promise<CommentList> {
   await requireThreadAccess(deps.db, actor, input.threadId, 'read');
   const lineage = await loadLineage(deps.db, input.threadId);
-  const inherited = lineage.slice(0, -1).map((entry, i) => ({ thread_id: entry.thread_id, cut: lineage[i + 1]!.branch_point_turn ?? 0 }));
-  const rows = await deps.db.execute<CommentRow & Record<string, unknown>>(sql`
-    select c.* from comments c
-    where c.thread_id = ${input.threadId}
-    union all
-    select c.* from comments c
-    join jsonb_to_recordset(${JSON.stringify(inherited)}::jsonb) as a(thread_id text, cut int) on a.thread_id = c.thread_id
-    where c.anchor_kind <> 'passage' and c.turn <= a.cut
-    order by created_at, id`);
-  const list = rows.map(fromSqlRow);
+  // Its own comments, and its ancestors' step and message comments up to each branch point.
+  const inheritedFrom = lineage.slice(0, -1).map((entry, i) =>
+    and(eq(comments.threadId, entry.thread_id), ne(comments.anchorKind, 'passage'), lte(comments.turn, lineage[i + 1]!.branch_point_turn ?? 0)),
+  );
+  const list = await deps.db
+    .select()
+    .from(comments)
+    .where(or(eq(comments.threadId, input.threadId), ...inheritedFrom))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
   const current = await advancePassages(deps.db, input.threadId, list);
   const kept = filterByStatus(current, input.status);
   return { comments: await toComments(deps.db, kept) };
@@ -236,11 +235,12 @@ async function advancePassages(db: DbOrTx, threadId: string, rows: CommentRow[])
 /** Brings the live passage comments of these paths up to their paths' last document change (an export reads them after). */
 export async function advancePassagesOf(db: DbOrTx, threadIds: readonly string[]): Promise<void> {
   if (threadIds.length === 0) return;
-  const rows = await db.execute<Record<string, unknown>>(sql`
-    select * from comments where anchor_kind = 'passage' and orphaned_at_turn is null
-      and thread_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb))`);
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.anchorKind, 'passage'), isNull(comments.orphanedAtTurn), inArray(comments.threadId, [...threadIds])));
   const byThread = new Map<string, CommentRow[]>();
-  for (const row of rows.map(fromSqlRow)) byThread.set(row.threadId, [...(byThread.get(row.threadId) ?? []), row]);
+  for (const row of rows) byThread.set(row.threadId, [...(byThread.get(row.threadId) ?? []), row]);
   for (const [threadId, list] of byThread) await advancePassages(db, threadId, list);
 }
 
@@ -267,30 +267,6 @@ async function mentionedMembers(db: DbOrTx, familyId: string, ownerId: string | 
         or ${user.id} = coalesce(${ownerId}, (select user_id from conversations where thread_id = ${familyId}))`,
     );
   return people.filter((p) => handles.has(p.name.replace(/\s+/g, '').toLowerCase())).map((p) => p.id);
-}
-
-function fromSqlRow(r: Record<string, unknown>): CommentRow {
-  return {
-    id: String(r.id),
-    familyId: String(r.family_id),
-    threadId: String(r.thread_id),
-    authorId: String(r.author_id),
-    parentId: (r.parent_id as string | null) ?? null,
-    anchorKind: r.anchor_kind as CommentRow['anchorKind'],
-    turn: (r.turn as number | null) ?? null,
-    messageId: (r.message_id as string | null) ?? null,
-    start: (r.start as number | null) ?? null,
-    end: (r.end as number | null) ?? null,
-    quote: (r.quote as string | null) ?? null,
-    anchorSeq: r.anchor_seq === null || r.anchor_seq === undefined ? null : Number(r.anchor_seq),
-    orphanedAtTurn: (r.orphaned_at_turn as number | null) ?? null,
-    body: String(r.body),
-    mentions: (r.mentions as string[] | null) ?? [],
-    resolvedAt: r.resolved_at ? new Date(r.resolved_at as string) : null,
-    resolvedBy: (r.resolved_by as string | null) ?? null,
-    createdAt: new Date(r.created_at as string),
-    updatedAt: new Date(r.updated_at as string),
-  };
 }
 
 async function toComments(db: DbOrTx, rows: CommentRow[]): Promise<Comment[]> {

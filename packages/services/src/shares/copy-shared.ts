@@ -9,7 +9,7 @@ import { newThreadId, type Message } from '@trellis/domain';
 import { conversationBranches, conversations } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, type ThreadActor } from '../conversations/conversation-access';
-import { loadLineage } from '../lineage/load-lineage';
+import { loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
 import { pendingRootRow, seedAndActivate } from '../branching/pending-threads';
 import { readRestoreState } from '../branching/restore-state';
@@ -112,7 +112,7 @@ async function copyMessages(tx: Tx, threadId: string, messages: Message[]) {
 async function copySnapshots(
   tx: Tx,
   threadId: string,
-  lineage: Awaited<ReturnType<typeof loadLineage>>,
+  lineage: readonly LineageRow[],
   k: number,
 ) {
   const ranges = lineage.map((entry, i) => ({

@@ -146,7 +146,8 @@ function ReplayedWorkspace({ replay }: { replay: Replay }) {
   );
 }
 
-function Part({ title, isTouched, children }: { title: string; isTouched: boolean; children: ReactNode }) {
+/** A titled part of a read-only workspace (replay, a shared link); `isTouched` outlines what a change touched. */
+export function Part({ title, isTouched = false, children }: { title: string; isTouched?: boolean; children: ReactNode }) {
   return (
     <section
       aria-label={title}

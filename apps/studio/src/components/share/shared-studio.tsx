@@ -8,7 +8,7 @@ import { TrajectoryPanel } from '@/components/trajectory';
 import { AssistantBubble, UserBubble } from '@/components/chat/message-row';
 import { ToolChip } from '@/components/chat/tool-chip';
 import { MessageTime } from '@/components/chat/message-time';
-import { ReplayPanel } from '@/components/replay/replay-panel';
+import { Part, ReplayPanel } from '@/components/replay/replay-panel';
 import { AuthorshipLegend } from '@/components/workspace/authorship/authorship-legend';
 import { AuthorshipMarkdown } from '@/components/workspace/authorship/authorship-markdown';
 import { spanContext } from '@/components/workspace/authorship/span-title';
@@ -313,14 +313,5 @@ function SharedWorkspace({ data, onReplay }: { data: SharedView; onReplay: () =>
         )}
       </Part>
     </div>
-  );
-}
-
-function Part({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="space-y-1.5 rounded-md p-2 ring-1 ring-border">
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{title}</h3>
-      {children}
-    </section>
   );
 }
