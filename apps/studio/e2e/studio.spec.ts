@@ -269,7 +269,9 @@ test.describe('the studio', () => {
       (t) => t.length === 4,
     );
 
-    // Dropped on the lower half of Gamma's row: the Alpha block goes after it.
+    // Dropped on the lower half of Gamma's row: the Alpha block goes after it. The list is brought
+    // to the middle of the panel first, away from the edges where a drag scrolls the panel.
+    await studio.todo('Alpha').evaluate((row) => row.scrollIntoView({ block: 'center' }));
     const gamma = studio.todo('Gamma');
     const box = await gamma.boundingBox();
     await studio

@@ -48,8 +48,9 @@ export class SiblingsPage extends StudioPage {
     return (await this.userMessage(turn).getByTestId('message-content').innerText()).trim();
   }
 
+  /** What the reply shows: its words and its change chips (the offline model counts its changes; each chip names one). */
   async replyText(turn: number): Promise<string> {
-    return (await this.reply(turn).getByTestId('message-content').innerText()).trim();
+    return (await this.reply(turn).innerText()).trim();
   }
 
   /** The user messages' texts, oldest first. */

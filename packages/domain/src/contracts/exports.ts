@@ -18,8 +18,9 @@ export const ConversationExportQuerySchema = z
   .object({
     format: z
       .enum(['markdown', 'docx', 'authorship', 'dataset'])
+      .default('markdown')
       .describe(
-        '`markdown`; `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown); `dataset` (the family as a Frictionless Data Package: a zip of CSV tables, streamed)',
+        '`markdown` (the default); `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown); `dataset` (the family as a Frictionless Data Package: a zip of CSV tables, streamed)',
       ),
     part: z
       .enum(['path', 'document'])

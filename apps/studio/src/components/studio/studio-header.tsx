@@ -31,11 +31,11 @@ export function StudioHeader({
         </span>
         <span className="font-semibold text-primary">Trellis</span>
       </div>
-      <div className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground md:gap-3">
+      <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground sm:gap-2 md:gap-3">
         <span
           data-testid="model-label"
           title="The model answering in this studio"
-          className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
+          className="hidden shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs sm:inline-flex"
         >
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
