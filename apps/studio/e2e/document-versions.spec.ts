@@ -1,5 +1,5 @@
 /**
- * Issue 23 in Chromium: a document save carries the version it was edited from, so no edit is lost.
+ * In Chromium: a document save carries the version it was edited from, so no edit is lost.
  * Two tabs on one path edit the document: a stale save of a different line is merged (both edits
  * kept, in both tabs); a stale save of the same words opens the merge view. The person types while
  * the agent appends: both are kept.

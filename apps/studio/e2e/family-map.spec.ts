@@ -1,4 +1,4 @@
-// Issue 22, "A map that shows the whole family" and "Regenerations and edits stay with their step",
+// "A map that shows the whole family" and "Regenerations and edits stay with their step",
 // on the family the issue was written about (64 steps, 13 paths, three regenerations of one reply),
 // made through the REST API by support/make-large-family.ts (the family history-and-search.spec.ts
 // uses), on the worker's studio (the production build with the offline model).

@@ -80,7 +80,7 @@ test.describe('the studio', () => {
     );
     await studio.waitForReplies(2);
     expect(await studio.artifactItems.count()).toBe(1);
-    expect(await studio.artifactItems.first().getByTestId('artifact-turn').textContent()).toBe('turn 2');
+    expect(await studio.artifactItems.first().getByTestId('artifact-turn').textContent()).toBe('step 2');
 
     // Turn 3: a new todo, and one completed by the agent.
     await studio.send(['todo: Order a starter hive', 'done: Research local regulations'].join('\n'));
@@ -269,7 +269,9 @@ test.describe('the studio', () => {
       (t) => t.length === 4,
     );
 
-    // Dropped on the lower half of Gamma's row: the Alpha block goes after it.
+    // Dropped on the lower half of Gamma's row: the Alpha block goes after it. The list is brought
+    // to the middle of the panel first, away from the edges where a drag scrolls the panel.
+    await studio.todo('Alpha').evaluate((row) => row.scrollIntoView({ block: 'center' }));
     const gamma = studio.todo('Gamma');
     const box = await gamma.boundingBox();
     await studio

@@ -58,7 +58,7 @@ export interface RunTurnInput {
    */
   turnIndex?: number;
   /**
-   * A retry in place (issue 24): the question (`userMessageId`) is already in the working context,
+   * A retry in place: the question (`userMessageId`) is already in the working context,
    * with an earlier attempt's reply after it. That attempt — partial text, tool calls and results —
    * is removed and the question asked again, so the model never sees a failed or stopped attempt,
    * nor the question twice.
@@ -181,7 +181,12 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // the stream missed.
       await journal.settled();
       if (state === 'aborted') for (const entry of journal.entries) yield* collector.accept('custom', entry);
-      const settling = settleThread(graph, input.threadId, { human, collector, ran: journal.entries });
+      // An attempt that did not complete (it failed, or was stopped) is not context for later turns:
+      // once the thread is settled, its question and everything after it leave the working context.
+      // The transcript still shows them; a retry in place asks the question again.
+      const settling = settleThread(graph, input.threadId, { human, collector, ran: journal.entries }).then(() =>
+        forgetAttempt(graph, input.threadId, human),
+      );
       if (state === 'failed') {
         await settling.catch(() => undefined);
         throw failure;
@@ -236,6 +241,17 @@ async function replaceAttempt(graph: AgentGraph, threadId: string, human: HumanM
   if (asked === -1) return [human];
   const after = messages.slice(asked + 1).flatMap((m) => (m.id === undefined ? [] : [new RemoveMessage({ id: m.id })]));
   return [human, ...after];
+}
+
+/** Removes the question `human` and everything after it from the thread's working context. */
+async function forgetAttempt(graph: AgentGraph, threadId: string, human: HumanMessage): Promise<void> {
+  const config = { configurable: { thread_id: threadId } };
+  const snapshot = await graph.getState(config);
+  const messages: BaseMessage[] = (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
+  const asked = messages.findIndex((m) => m.id === human.id);
+  if (asked === -1) return;
+  const removals = messages.slice(asked).flatMap((m) => (m.id === undefined ? [] : [new RemoveMessage({ id: m.id })]));
+  if (removals.length > 0) await graph.updateState(config, { messages: removals }, CHAT_NODE);
 }
 
 /**

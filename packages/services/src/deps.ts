@@ -5,15 +5,14 @@ import type postgres from 'postgres';
 import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
+import type { MergeJobOptions } from './workspace/stale-save/run-merge-job';
 import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import type { Logger } from './logger';
+
+export type { Logger } from './logger';
 
 /** Named points where tests inject failures into multi-phase operations. */
 export type FaultPoint = 'branch.after-tx1' | 'branch.seed' | 'branch.tx2' | 'branch.hang-after-tx1';
@@ -35,6 +34,8 @@ export interface ServiceDeps {
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
   transcriptJobs: TranscriptJobOptions;
+  /** How a stale document save's merge runs off the request thread (deadline, bundled or source). */
+  mergeJobs: MergeJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
   /** Values never written to a log (the model's API key). */
@@ -54,6 +55,8 @@ export interface ServiceDepsConfig {
   instanceId?: string;
   /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
   transcriptJobs?: TranscriptJobOptions;
+  /** Stale-save merges: their deadline, and whether this code runs bundled (default: from source, 8 s). */
+  mergeJobs?: MergeJobOptions;
   /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
   modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
@@ -90,6 +93,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     liveTurns,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
+    mergeJobs: config.mergeJobs ?? {},
     fault: config.fault,
     secrets,
     close: async () => {

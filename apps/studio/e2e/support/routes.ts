@@ -47,7 +47,11 @@ export function listApiRoutes(): ApiRoute[] {
   return routes;
 }
 
-/** Routes anyone may call: health, the auth routes, the API description, the JSON 404 of unknown paths. */
+/**
+ * Routes anyone may call: health, the auth routes, the API description, the JSON 404 of unknown
+ * paths, and a share link's reader (all but "continue in my account", which needs an account).
+ */
 export function isPublicRoute(route: ApiRoute): boolean {
-  return route.template === '/api/{unknown}' || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
+  const isSharedReader = route.template.startsWith('/api/shared/') && !route.template.endsWith('/copy');
+  return route.template === '/api/{unknown}' || isSharedReader || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
 }

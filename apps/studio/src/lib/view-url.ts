@@ -6,7 +6,7 @@ export interface DisplayedView {
   threadId: string | null;
   /** A previewed past step of the thread; null shows its live tip. */
   step: number | null;
-  /** The path's change (path-wide `seq`) being replayed (issue 26); absent or null: no replay. */
+  /** The path's change (path-wide `seq`) being replayed; absent or null: no replay. */
   replay?: number | null;
 }
 

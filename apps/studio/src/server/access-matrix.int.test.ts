@@ -33,6 +33,8 @@ const BODIES: Record<string, (f: Family) => unknown> = {
   'POST /api/conversations/{id}/apply': (f) => ({ source: `${f.threadId}:1`, items: [{ kind: 'objective' }], dry_run: true }),
   'POST /api/conversations/{id}/branch': () => ({ from_turn: 1 }),
   'PUT /api/conversations/{id}/cursor': (f) => ({ thread_id: f.threadId }),
+  'POST /api/conversations/{id}/comments': () => ({ anchor: { kind: 'step', turn: 1 }, body: 'Why this step?' }),
+  'POST /api/conversations/{id}/shares': () => ({ scope: 'path' }),
   'POST /api/conversations/{id}/invitations': () => ({ role: 'viewer' }),
   'PATCH /api/conversations/{id}/members/{user_id}': () => ({ role: 'commenter' }),
   'POST /api/conversations/{id}/messages': () => ({ content: 'One more question' }),

@@ -5,7 +5,7 @@
 // `openapi/document.ts`); a test compares them with the route folders.
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError, PathIdSchema, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
+import { AppError, MAX_JSON_DEPTH, PathIdSchema, exceedsJsonDepth, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
 import { authenticate, type Actor } from '@trellis/services';
 import { sameOriginPolicy } from './client-address';
 import { getContext, type AppContext } from './context';
@@ -35,6 +35,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   access?: AccessNeed;
   /** Public routes skip authentication (health, the API description, auth itself). */
   isPublic?: boolean;
+  /**
+   * The answer to paths no route claims (a JSON 404), not an operation: left out of the OpenAPI
+   * document, where a catch-all path would give a generated client a method that cannot succeed.
+   */
+  isFallback?: boolean;
   /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */
   params?: P;
   body?: B;
@@ -197,11 +202,19 @@ async function readBody(contract: RouteContract, request: Request): Promise<unkn
 }
 
 function parseJson(text: string): unknown {
+  if (exceedsJsonDepth(text)) throw jsonTooDeep();
   try {
     return text.length === 0 ? {} : JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'The request body is not valid JSON');
   }
+}
+
+export function jsonTooDeep(): AppError {
+  return AppError.validation(
+    [{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+    `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+  );
 }
 
 function shouldCheckResponses(): boolean {

@@ -95,18 +95,43 @@ describe('planOfflineReply', () => {
     expect(planOfflineReply([new HumanMessage('todo: a')], new Set()).toolCalls).toEqual([]);
   });
 
-  it('summarizes tool results, refusals included', () => {
+  it('counts tool results in one sentence, refusals included, without repeating each result', () => {
     const reply = planOfflineReply(
       [
         new HumanMessage('prefer: x'),
-        new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'a', args: {} }, { id: '2', name: 'b', args: {} }] }),
+        new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'add_preference', args: { text: 'x' } }, { id: '2', name: 'update_preference', args: {} }] }),
         new ToolMessage({ tool_call_id: '1', content: 'Preference pf1 added: "x".' }),
         new ToolMessage({ tool_call_id: '2', content: 'Refused: preference pf0 is locked', status: 'error' }),
       ],
       allTools,
     );
     expect(reply.toolCalls).toEqual([]);
-    expect(reply.text).toBe('Done: 1 change, 1 refused.\n\n- Preference pf1 added: "x".\n- Refused: preference pf0 is locked');
+    expect(reply.text).toBe('Added 1 preference; I could not make 1 change.');
+  });
+
+  it('names a whole refusal, a replaced document and the objective without a count', () => {
+    const refused = planOfflineReply(
+      [new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'add_todo', args: {} }] }), new ToolMessage({ tool_call_id: '1', content: 'no', status: 'error' })],
+      allTools,
+    );
+    expect(refused.text).toBe('I could not make 1 change.');
+    const calls = [
+      { id: '1', name: 'write_document', args: { mode: 'replace', content: 'x' } },
+      { id: '2', name: 'set_objective', args: { text: 'y' } },
+    ];
+    const done = planOfflineReply([new AIMessage({ content: '', tool_calls: calls }), ...calls.map((c) => new ToolMessage({ tool_call_id: c.id, content: 'ok' }))], allTools);
+    expect(done.text).toBe('Replaced the document and set the objective.');
+  });
+
+  it.each([40, 200, 1_000])('plans every one of %i directives, then counts their results in one sentence', (count) => {
+    const lines = Array.from({ length: count }, (_, i) => `todo: Item ${i}`);
+    const human = new HumanMessage(['append: One.', '', 'Two.', ...lines, 'append: Three.'].join('\n'));
+    const plan = planOfflineReply([system, human], allTools);
+    expect(plan.toolCalls).toHaveLength(count + 2);
+    const calls = plan.toolCalls.map((c, i) => ({ id: `c${i}`, ...c }));
+    const results = calls.map((c) => new ToolMessage({ tool_call_id: c.id, content: 'ok' }));
+    const reply = planOfflineReply([system, human, new AIMessage({ content: '', tool_calls: calls }), ...results], allTools);
+    expect(reply).toEqual({ text: `Appended 3 paragraphs and added ${count} todos.`, toolCalls: [] });
   });
 
   it('answers with the directive help when there is nothing to do', () => {

@@ -1,6 +1,6 @@
 // The offline model's whole "intelligence", as pure functions: directive lines
-// in the user's last message become tool calls; tool results become a short
-// summary; anything else gets a short help text. Deterministic by design, so
+// in the user's last message become tool calls; tool results become one
+// sentence counting what changed; a message with no directive gets a short help text. Deterministic by design, so
 // tests and benchmarks are reproducible and the studio works without a key.
 import type { BaseMessage } from '@langchain/core/messages';
 import { markdownHeadings, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
@@ -136,25 +136,24 @@ export interface OfflineReply {
 
 /**
  * Decides the offline model's next message from its input:
- * - after tool results (the input ends with tool messages): a summary of them;
+ * - after tool results (the input ends with tool messages): one sentence counting them;
  * - otherwise the directives of the last user message as tool calls (only
  *   tools that were bound), with no text;
  * - with no usable directive: the help text.
  */
 export function planOfflineReply(messages: readonly BaseMessage[], boundTools: ReadonlySet<string>): OfflineReply {
-  const trailingResults: BaseMessage[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]?.type === 'tool'; i -= 1) {
-    const message = messages[i];
-    if (message !== undefined) trailingResults.unshift(message);
-  }
+  let firstResult = messages.length;
+  while (firstResult > 0 && messages[firstResult - 1]?.type === 'tool') firstResult -= 1;
+  const trailingResults = messages.slice(firstResult);
+  const answered = callsBefore(messages, firstResult);
   const humanAt = messages.findLastIndex((m) => m.type === 'human');
   const lastHuman = humanAt === -1 ? undefined : messages[humanAt];
   const refs = lastHuman === undefined || !boundTools.has(READ_PATH_TOOL) ? [] : refsOfNote(lastHuman.text);
   if (refs.length > 0) {
-    const planned = planWithRefs(refs, withoutRefsNote(lastHuman!.text), messages.slice(humanAt + 1), trailingResults, boundTools);
+    const planned = planWithRefs(refs, withoutRefsNote(lastHuman!.text), messages.slice(humanAt + 1), trailingResults, answered, boundTools);
     if (planned !== null) return planned;
   }
-  if (trailingResults.length > 0) return { text: summarizeResults(trailingResults), toolCalls: [] };
+  if (trailingResults.length > 0) return { text: summarizeResults(trailingResults, answered), toolCalls: [] };
 
   const summary = lastHuman === undefined ? null : offlinePathSummary(lastHuman.text);
   if (summary !== null) return { text: summary, toolCalls: [] };
@@ -190,6 +189,7 @@ function planWithRefs(
   text: string,
   sinceQuestion: readonly BaseMessage[],
   trailingResults: readonly BaseMessage[],
+  answered: ReadonlyMap<string, PlannedToolCall>,
   boundTools: ReadonlySet<string>,
 ): OfflineReply | null {
   const reads = sinceQuestion.filter((m) => m.type === 'tool' && (m as { name?: unknown }).name === READ_PATH_TOOL);
@@ -215,7 +215,7 @@ function planWithRefs(
     if (usable.length > 0) return { text: missing.join(' '), toolCalls: usable };
     return { text: [readLines(answers), ...missing].join('\n\n'), toolCalls: [] };
   }
-  if (trailingResults.length > 0) return { text: `${readLines(answers)}\n\n${summarizeResults(trailingResults)}`, toolCalls: [] };
+  if (trailingResults.length > 0) return { text: `${readLines(answers)}\n\n${summarizeResults(trailingResults, answered)}`, toolCalls: [] };
   return null;
 }
 
@@ -252,16 +252,94 @@ function readLines(answers: readonly ReadPathAnswer[]): string {
     .join('\n');
 }
 
-function summarizeResults(results: readonly BaseMessage[]): string {
-  const failed = results.filter(isErrorResult).length;
-  const lines = results.map((r) => `- ${r.text}`);
-  const head =
-    failed === 0
-      ? `Done: ${plural(results.length, 'change')} to the workspace.`
-      : failed === results.length
-        ? `I could not make ${results.length === 1 ? 'that change' : 'those changes'}.`
-        : `Done: ${plural(results.length - failed, 'change')}, ${failed} refused.`;
-  return `${head}\n\n${lines.join('\n')}`;
+/** The tool calls of the assistant message right before the results, by call id. */
+function callsBefore(messages: readonly BaseMessage[], firstResult: number): Map<string, PlannedToolCall> {
+  const byId = new Map<string, PlannedToolCall>();
+  const caller = messages[firstResult - 1] as { tool_calls?: { id?: string; name: string; args: Record<string, unknown> }[] } | undefined;
+  for (const call of caller?.tool_calls ?? []) if (call.id !== undefined) byId.set(call.id, { name: call.name, args: call.args });
+  return byId;
+}
+
+/**
+ * What one successful call changed, as a verb and the thing counted ("added" "todo"). Calls with
+ * the same verb and noun add up, so a thousand directives read as one sentence.
+ */
+function describeCall(name: string, args: Record<string, unknown> | undefined): { verb: string; noun: string; count: number } {
+  switch (name) {
+    case 'add_todo':
+      return { verb: 'added', noun: 'todo', count: 1 };
+    case 'update_todo':
+      return { verb: 'updated', noun: 'todo', count: 1 };
+    case 'complete_todo':
+      return { verb: 'completed', noun: 'todo', count: 1 };
+    case 'remove_todo':
+      return { verb: 'removed', noun: 'todo', count: 1 };
+    case 'add_preference':
+      return { verb: 'added', noun: 'preference', count: 1 };
+    case 'update_preference':
+      return { verb: 'updated', noun: 'preference', count: 1 };
+    case 'remove_preference':
+      return { verb: 'removed', noun: 'preference', count: 1 };
+    case 'set_objective':
+      return { verb: 'set', noun: 'objective', count: 1 };
+    case 'create_artifact':
+      return { verb: 'created', noun: 'artifact', count: 1 };
+    case 'replace_section':
+      return { verb: 'rewrote', noun: 'section', count: 1 };
+    case 'write_document':
+      return args?.mode === 'append'
+        ? { verb: 'appended', noun: 'paragraph', count: paragraphCount(args.content) }
+        : { verb: 'replaced', noun: 'document', count: 1 };
+    default:
+      return { verb: 'made', noun: 'other change', count: 1 };
+  }
+}
+
+function paragraphCount(content: unknown): number {
+  if (typeof content !== 'string') return 1;
+  return Math.max(1, content.split(/\n[ \t]*\n/).filter((p) => p.trim() !== '').length);
+}
+
+/** Things there is one of: "set the objective", not "set 1 objective". */
+const SINGULAR = new Set(['objective', 'document']);
+
+/**
+ * One sentence for every result: "Added 120 todos, appended 2 paragraphs and set the objective."
+ * Each result is shown beside the reply already (one chip each, with its words), so the reply
+ * does not list them again; a refusal is counted here and explained by its own chip.
+ */
+function summarizeResults(results: readonly BaseMessage[], calls: ReadonlyMap<string, PlannedToolCall>): string {
+  const tally = new Map<string, { verb: string; noun: string; count: number }>();
+  let refused = 0;
+  for (const result of results) {
+    if (isErrorResult(result)) {
+      refused += 1;
+      continue;
+    }
+    const id = (result as { tool_call_id?: unknown }).tool_call_id;
+    const call = typeof id === 'string' ? calls.get(id) : undefined;
+    const name = call?.name ?? (typeof result.name === 'string' ? result.name : '');
+    const change = describeCall(name, call?.args);
+    const key = `${change.verb} ${change.noun}`;
+    const seen = tally.get(key);
+    if (seen === undefined) tally.set(key, change);
+    else seen.count += change.count;
+  }
+  const phrases = [...tally.values()].map(({ verb, noun, count }) =>
+    SINGULAR.has(noun) ? `${verb} the ${noun}` : `${verb} ${plural(count, noun)}`,
+  );
+  const refusal = refused === 0 ? '' : `${phrases.length === 0 ? 'I could not make' : '; I could not make'} ${refused === 1 ? '1 change' : `${refused} changes`}`;
+  if (phrases.length === 0) return `${capitalize(refusal.trimStart())}.`;
+  return `${capitalize(joinPhrases(phrases))}${refusal}.`;
+}
+
+function joinPhrases(phrases: readonly string[]): string {
+  if (phrases.length <= 1) return phrases.join('');
+  return `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1) ?? ''}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function isErrorResult(message: BaseMessage): boolean {

@@ -78,6 +78,8 @@ export const conversations = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** On the root(s) an import created: sha-256 of the transcript, so importing it again is noticed. */
     importContentHash: text('import_content_hash'),
+    /** How the family began when not from scratch: `shared_link` for a copy made from someone's share link. */
+    startedFrom: text('started_from', { enum: ['shared_link'] }),
   },
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
@@ -131,7 +133,7 @@ export const messages = pgTable(
     /** The wait a rate-limiting provider asked for, in seconds. */
     retryAfterS: doublePrecision('retry_after_s'),
     /**
-     * Retry in place (issue 24): the n-th reply to its turn. A retry adds a reply with the next
+     * Retry in place: the n-th reply to its turn. A retry adds a reply with the next
      * number and keeps the earlier ones (the transcript stays append-only); a turn's reply is its
      * highest attempt, and only that one is ever context for a model.
      */

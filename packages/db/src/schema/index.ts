@@ -6,4 +6,6 @@ export * from './tokens';
 export * from './instances';
 export * from './authorship';
 export * from './family-events';
+export * from './shares';
 export * from './members';
+export * from './comments';

@@ -1,12 +1,20 @@
-// Authorship from the change log (issue 23, item 3), incrementally: the spans at version v plus the
+// Authorship from the change log, incrementally: the spans at version v plus the
 // document-body changes after v give the spans at the new version. Each change costs its patch, the
 // span list and the lines it touched — never a replay of earlier edits — so a cache of the last
 // state keeps reads flat however long the history grows.
 import { applyDocPatch, patchBaseLength } from '../changes/doc-patch';
 import type { ChangeActor } from '../changes/change';
 import { coarsenPatch } from './coarsen';
-import { carrySpans, paintSpans, spansIn, type PatchMark } from './spans';
-import { isAuthor, type Author, type AuthorshipSpan, type AuthorshipState, type DocumentBodyChange } from './types';
+import { alignSpansToWords, carrySpans, paintSpans, spansIn, type PatchMark } from './spans';
+import { summarizeStep, wordRegExp } from './summary';
+import {
+  isAuthor,
+  type Author,
+  type AuthorshipSpan,
+  type AuthorshipState,
+  type AuthorshipSummary,
+  type DocumentBodyChange,
+} from './types';
 import { isLineBreak, unitAt, unitsAround, type TextUnit } from './units';
 
 export const EMPTY_AUTHORSHIP: AuthorshipState = { version: 0, text: '', spans: [] };
@@ -26,6 +34,28 @@ export function advanceAuthorship(state: AuthorshipState, changes: readonly Docu
   let current = state;
   for (const change of changes) current = applyChange(current, change);
   return current;
+}
+
+/**
+ * What each step wrote, by author, along `changes` (from `state`, in log order): for each step after
+ * `afterTurn` that has a document change, `summarizeStep` of the document right after the step's last
+ * change — the same spans and the same count the overlay of that restored step gives.
+ */
+export function stepSummaries(
+  state: AuthorshipState,
+  changes: readonly DocumentBodyChange[],
+  afterTurn: number,
+): Map<number, AuthorshipSummary> {
+  const out = new Map<number, AuthorshipSummary>();
+  let current = state;
+  changes.forEach((change, i) => {
+    current = applyChange(current, change);
+    const next = changes[i + 1];
+    if (change.turn > afterTurn && (!next || next.turn !== change.turn)) {
+      out.set(change.turn, summarizeStep(current.text, current.spans, change.turn));
+    }
+  });
+  return out;
 }
 
 function applyChange(state: AuthorshipState, change: DocumentBodyChange): AuthorshipState {
@@ -61,8 +91,11 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
       }
     }
   }
-  return { version: change.after.version, text, spans };
+  const touched = marks.map((m) => (m.kind === 'insert' ? { start: m.start, end: m.end } : { start: m.at, end: m.at }));
+  return { version: change.after.version, text, spans: alignSpansToWords(text, spans, WORD, touched) };
 }
+
+const WORD = wordRegExp();
 
 /**
  * Spans for `length` inserted units starting at `offset` of the patch's inserted text, placed at `at`:

@@ -1,4 +1,4 @@
-// Rendering spans over text (issue 26, the authorship overlay): the five shades the overlay shows,
+// Rendering spans over text (the authorship overlay): the five shades the overlay shows,
 // and the split of a run of text (an editor's range, a rendered Markdown text node) at span boundaries.
 import { spanIndexAt } from './spans';
 import type { AuthorshipSpan } from './types';

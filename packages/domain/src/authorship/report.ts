@@ -1,4 +1,4 @@
-// The authorship report (issue 26, item 3): a Markdown statement of who wrote the displayed path's
+// The authorship report: a Markdown statement of who wrote the displayed path's
 // final document, to paste into an AI-use disclosure. Pure: the service hands in the text, its spans,
 // the path's steps (labels and the prompts that opened them) and the names of applied sources.
 import { previewText } from '../workspace/snapshot';

@@ -1,4 +1,4 @@
-// Authorship of the document's text (issue 23, item 3): the body as spans, each naming who wrote it
+// Authorship of the document's text: the body as spans, each naming who wrote it
 // and the step and change it came from. Derived from the change log's document-body changes.
 import type { ChangeActor, ChangeVia, DocumentBodyAfter } from '../changes/change';
 

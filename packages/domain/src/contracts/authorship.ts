@@ -83,9 +83,16 @@ export const AuthorshipSchema = z.object({
     )
     .describe('the steps of this path that the spans name (applied text names steps of its source)'),
   sources: z
-    .array(z.object({ source: z.string(), label: z.string().describe('the step’s label, as the family graph shows it') }))
-    .optional()
-    .describe('the labels of the cited steps the spans name (`via: cite`), so the overlay says "agent, from 4.1"'),
+    .array(
+      z.object({
+        node_id: z
+          .string()
+          .describe('a step the spans name: an apply’s `source`, where applied text was written (`{thread_id}:{turn}`), or the step cited text was copied from'),
+        label: z.string().describe('the step’s label, as the family graph shows it'),
+        path_title: z.string().describe('the title of the path the step belongs to'),
+      }),
+    )
+    .describe('the steps of other paths that applied and cited text name, by label and path title (what the hover shows, never an id: "Agent, from 4.1")'),
   summary: AuthorshipSummarySchema.describe(
     'words (Unicode word segmentation) by the author of their first character',
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema, StorableStringSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
 import { FailureCodeSchema } from '../model-failure/provider-failure';
@@ -82,11 +82,20 @@ export type Message = z.infer<typeof MessageSchema>;
 export const MessageListSchema = z.object({
   messages: z.array(MessageSchema),
   has_more: z.boolean().describe('true when older turns exist before the first returned one'),
+  running_turn: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe(
+      'the turn of the displayed thread whose reply is being produced now (a send or a retry, on any process; follow it with `…/turns/{k}/stream`); null when none runs',
+    ),
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
 
 export const MessageListQuerySchema = z.object({
-  before_turn: z.coerce.number().int().min(1).optional(),
+  before_turn: z.coerce.number().int().min(1).max(PG_INT_MAX, 'must be at most 2147483647').optional(),
   limit_turns: z.coerce.number().int().min(1).max(1000).default(100),
 });
 

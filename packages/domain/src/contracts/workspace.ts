@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { StorableStringSchema } from './common';
+import { PG_INT_MAX, StorableStringSchema } from './common';
 
 export const MAX_DOCUMENT_CHARS = 2_000_000;
+
+/**
+ * The request body limit of a route that carries a whole document: the document limit in the
+ * worst common case — three UTF-8 bytes a character (CJK), which JSON does not escape — plus the
+ * envelope (title, objective, version). Every document the limit admits can be saved from the
+ * editor, whichever script it is written in.
+ */
+export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_CHARS * 3 + 64 * 1024;
+
+/** The 413 of a body past {@link MAX_DOCUMENT_BODY_BYTES}: the limit in the unit people count. */
+export const DOCUMENT_TOO_LARGE = `The document is too large: documents may be at most ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters`;
 export const MAX_TEXT_CHARS = 10_000;
 
 const ItemKeySchema = z.string().nullable().describe('Identity across paths; null only for items of snapshots older than keys');
@@ -93,6 +104,7 @@ export const ItemConflictDetailsSchema = z.object({
 const baseVersion = z
   .int()
   .nonnegative()
+  .max(PG_INT_MAX, 'must be at most 2147483647')
   .optional();
 
 const text = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);

@@ -1,4 +1,4 @@
-// The research dataset (issue 27): a family as flat tables a researcher loads in one line. This one
+// The research dataset: a family as flat tables a researcher loads in one line. This one
 // declaration is the schema of every CSV, the source of `datapackage.json` (a Frictionless Tabular
 // Data Package) and of `docs/dataset.md`, so the three cannot drift. Pure: no I/O.
 
@@ -76,8 +76,9 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('started_at', 'datetime', 'When the step began (its snapshot was taken).', true),
       f('finished_at', 'datetime', 'When its reply was stored; empty while none.'),
       f('status', 'string', 'The reply’s status: complete, interrupted, failed, or empty without a reply.'),
-      f('person_words', 'integer', 'Words the person wrote into the document in this step (from the change log).', true),
-      f('agent_words', 'integer', 'Words the agent wrote into the document in this step (from the change log).', true),
+      f('person_words', 'integer', 'Words of the document after this step that the person wrote in it (the authorship overlay of the step, counted as its summary counts; applied text counts for the step that wrote it on its source path).', true),
+      f('agent_words', 'integer', 'Words of the document after this step that the agent wrote in it (counted like person_words).', true),
+      f('agent_edited_words', 'integer', 'Words of sentences, headings, list items or table cells the agent wrote that the person changed in this step.', true),
       f('items_added', 'integer', 'Preferences, todos and artifacts added in this step.'),
       f('items_removed', 'integer', 'Preferences and todos removed in this step.'),
       f('items_edited', 'integer', 'Preferences and todos edited in this step.'),
@@ -95,6 +96,9 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('content', 'string', 'The text, verbatim (empty for a reply stopped before its first word).'),
       f('status', 'string', 'complete, interrupted or failed.', true),
       f('reason', 'string', 'Why a reply did not complete.'),
+      f('input_tokens', 'integer', 'A reply’s prompt tokens as the provider reported them; empty when it reported none (and for user messages and apply entries).'),
+      f('output_tokens', 'integer', 'A reply’s completion tokens as the provider reported them; empty when it reported none.'),
+      f('model', 'string', 'The model that answered, as the provider named it; empty when unknown.'),
       f('created_at', 'datetime', 'When it was stored.', true),
     ],
     primaryKey: ['message_id'],
@@ -195,6 +199,28 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
     ],
     primaryKey: ['source_step_id', 'target_step_id', 'kind'],
     foreignKeys: [fk('source_step_id', 'steps', 'step_id'), fk('target_step_id', 'steps', 'step_id')],
+  },
+  {
+    name: 'comments',
+    description: 'One row per comment: a note on a step, a message or a passage of a path’s document. Not a change: no step, no authorship.',
+    fields: [
+      f('comment_id', 'string', 'The comment’s id.', true),
+      f('path_id', 'string', 'The path it was made on.', true),
+      f('step_id', 'string', 'The step it is about (a passage: the path’s step when it was made); empty before the first step.'),
+      f('parent_comment_id', 'string', 'The comment it replies to; empty for a first comment.'),
+      f('anchor_kind', 'string', 'step, message or passage.', true),
+      f('message_id', 'string', 'The message it is about (anchor_kind message).'),
+      f('start', 'integer', 'A passage: where it stands in the live document at the export (UTF-16 offset).'),
+      f('end', 'integer', 'A passage: its end at the export (UTF-16 offset, exclusive).'),
+      f('quote', 'string', 'A passage: the text it covered when the comment was made.'),
+      f('orphaned', 'boolean', 'A passage whose text has all been deleted since.', true),
+      f('author_id', 'string', 'Who wrote it (a salted hash when pseudonymised).', true),
+      f('body', 'string', 'The comment, as written (Markdown).', true),
+      f('created_at', 'datetime', 'When it was written.', true),
+      f('resolved', 'boolean', 'Marked resolved.', true),
+    ],
+    primaryKey: ['comment_id'],
+    foreignKeys: [fk('path_id', 'paths'), fk('step_id', 'steps'), fk('parent_comment_id', 'comments', 'comment_id')],
   },
 ];
 

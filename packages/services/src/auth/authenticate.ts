@@ -1,12 +1,11 @@
 import { AppError } from '@trellis/domain';
 import type { Db } from '@trellis/db';
-import { verifyApiToken } from '../tokens/api-tokens';
+import { findApiToken } from '../tokens/api-tokens';
 import type { Auth } from './create-auth';
 
-export interface Actor {
-  userId: string;
-  via: 'session' | 'token';
-}
+import type { Actor } from './actor';
+
+export type { Actor } from './actor';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,14 +42,14 @@ export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRe
   const authorization = request.headers.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const userId = match ? await verifyApiToken(deps.db, match[1]!) : null;
-    if (!userId) throw new AppError('unauthenticated', 'The API token is invalid or revoked');
-    return { userId, via: 'token' };
+    const token = match ? await findApiToken(deps.db, match[1]!) : null;
+    if (!token) throw new AppError('unauthenticated', 'The API token is invalid or revoked');
+    return { userId: token.userId, via: 'token', tokenId: token.tokenId };
   }
   const found = await deps.auth.api.getSession({ headers: request.headers });
   if (!found) throw new AppError('unauthenticated', 'Sign in or send an API token');
   if (!SAFE_METHODS.has(request.method.toUpperCase())) assertSameOriginJson(request);
-  return { userId: found.user.id, via: 'session' };
+  return { userId: found.user.id, via: 'session', sessionId: found.session.id };
 }
 
 const CROSS_SITE = 'Cross-site requests are not allowed';

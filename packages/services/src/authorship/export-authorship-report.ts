@@ -1,4 +1,4 @@
-// The authorship report (issue 26, item 3): the displayed path's final document, who wrote how much
+// The authorship report: the displayed path's final document, who wrote how much
 // of it (whole and per section), the steps where the agent wrote with the prompts that asked for it,
 // and what was applied from other paths — Markdown to paste into an AI-use disclosure.
 import { authorshipReport, safeFilename, type ReportStep } from '@trellis/domain';

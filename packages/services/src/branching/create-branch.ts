@@ -13,7 +13,7 @@ import { conversationBranches, conversations, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
 import { lineageFacts, loadLineage, type LineageRow } from '../lineage/load-lineage';
-import { readPathMessages, withoutReplacedAttempts } from './path-messages';
+import { modelContextMessages, readPathMessages } from './path-messages';
 import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
 import { writeWorkspace } from '../workspace/write-workspace';
@@ -82,9 +82,9 @@ async function createBranchNow(
     threads: [
       {
         threadId: childId,
-        // A retried turn's earlier attempts are no context (issue 24); they cost the window a few rows at most.
+        // Replaced, failed and stopped attempts are no context; they cost the window a few rows at most.
         prefix: async () =>
-          withoutReplacedAttempts(await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages })),
+          modelContextMessages(await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages })),
       },
     ],
     failureMessage: 'The branch could not be created; nothing was left behind. Try again.',

@@ -100,8 +100,8 @@ export function toMessage({
 }
 
 /**
- * The messages a model may read as context: a turn's earlier attempts at its reply — replaced by a
- * retry in place — are left out, so a failed or stopped attempt never reaches a model (issue 24).
+ * The transcript without a turn's earlier attempts at its reply (replaced by a retry in place): what
+ * the exports show as the conversation.
  */
 export function withoutReplacedAttempts<M extends Pick<Message, 'thread_id' | 'turn_index' | 'role' | 'attempt'>>(messages: readonly M[]): M[] {
   const latest = new Map<string, number>();
@@ -111,4 +111,19 @@ export function withoutReplacedAttempts<M extends Pick<Message, 'thread_id' | 't
     latest.set(key, Math.max(latest.get(key) ?? 1, m.attempt ?? 1));
   }
   return messages.filter((m) => m.role !== 'assistant' || (m.attempt ?? 1) === latest.get(`${m.thread_id}:${m.turn_index}`));
+}
+
+/**
+ * The messages a model may read as context (a branch's seed): the latest attempt of each reply, and
+ * only a completed one — a failed or stopped reply is left out with the question it answered, as
+ * the working context drops them when the attempt ends (the chat still shows them).
+ */
+export function modelContextMessages<M extends Pick<Message, 'thread_id' | 'turn_index' | 'role' | 'attempt' | 'status'>>(
+  messages: readonly M[],
+): M[] {
+  const latest = withoutReplacedAttempts(messages);
+  const unfinished = new Set(
+    latest.filter((m) => m.role === 'assistant' && m.status !== 'complete').map((m) => `${m.thread_id}:${m.turn_index}`),
+  );
+  return latest.filter((m) => (m.role !== 'assistant' && m.role !== 'user') || !unfinished.has(`${m.thread_id}:${m.turn_index}`));
 }

@@ -1,4 +1,4 @@
-// A family — or every family of the caller — as a research dataset (issue 27): a zip that is a
+// A family — or every family of the caller — as a research dataset: a zip that is a
 // Frictionless Tabular Data Package, built as it streams. Each table is read with a server-side
 // cursor in batches and written as CSV into a streaming zip entry; the next batch is read only when
 // the response has taken the last one (pull-based), so memory follows a batch, not the family. What
@@ -12,13 +12,18 @@ import {
   datasetCells,
   safeFilename,
   type DatasetRow,
+  type AuthorshipSummary,
   type DatasetTable,
   type FamilyRole,
 } from '@trellis/domain';
 import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
+import { readStepWords } from '../authorship/get-authorship';
+import { pathSegments } from '../changes/path-log';
+import { loadPathLineage } from '../lineage/load-lineage';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
+import { advancePassagesOf } from '../comments/comments';
 import { loadStepLabels } from '../graph/step-labels';
 
 const BATCH = 500;
@@ -66,7 +71,7 @@ export async function exportDataset(
     title = conversation.title;
   }
   const sql = db.$client;
-  const paths = (await sql<PathRow[]>`
+  const allPaths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
       c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
       c.user_id as owner_id, u.email as owner_email, coalesce(fm.role, 'owner') as role
@@ -76,15 +81,19 @@ export async function exportDataset(
     where (c.user_id = ${userId} or fm.role is not null) and (${root}::text is null or c.root_thread_id = ${root})
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
+  const paths = exportedPaths(allPaths);
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
+  // Passage comments are exported where they stand now: bring each path's up to its last change first.
+  await advancePassagesOf(db, paths.map((p) => p.thread_id));
   const salt = randomBytes(32);
   const hide = (value: string | null | undefined): string | null =>
     value == null || value === '' ? null : input.pseudonymize ? `anon_${createHmac('sha256', salt).update(value).digest('hex').slice(0, 20)}` : value;
   const context = new DatasetContext(paths, labelOf);
   const name = input.threadId === undefined ? 'trellis-dataset' : `${title} dataset`;
-  const chunks = datasetChunks(sql, {
+  const chunks = datasetChunks(db, {
     actorId: userId,
     root,
+    threadIds: paths.map((p) => p.thread_id),
     context,
     hide,
     descriptor: dataPackageDescriptor({
@@ -107,10 +116,27 @@ export async function exportDataset(
   return { filename: safeFilename(name, 'zip'), contentType: 'application/zip', stream };
 }
 
+/**
+ * Deleted is deleted: a deleted path is left out, with everything it holds, unless a live path
+ * still inherits from it (its ancestors' turns are part of that path), as the family graph keeps
+ * it. A deleted family is gone from the dataset entirely.
+ */
+function exportedPaths(paths: readonly PathRow[]): PathRow[] {
+  const byId = new Map(paths.map((p) => [p.thread_id, p]));
+  const kept = new Set<string>();
+  for (const path of paths) {
+    if (path.deleted) continue;
+    for (let p: PathRow | undefined = path; p && !kept.has(p.thread_id); p = p.parent_thread_id ? byId.get(p.parent_thread_id) : undefined) {
+      kept.add(p.thread_id);
+    }
+  }
+  return paths.filter((p) => kept.has(p.thread_id));
+}
+
 /** What the tables share: each path's lineage (for parents and owners of turns), labels, word counts. */
 class DatasetContext {
   readonly byId: Map<string, PathRow>;
-  readonly words = new Map<string, { person: number; agent: number }>();
+  readonly words = new Map<string, AuthorshipSummary>();
 
   constructor(
     readonly paths: readonly PathRow[],
@@ -139,6 +165,8 @@ class DatasetContext {
 interface ChunkInput {
   actorId: string;
   root: string | null;
+  /** The paths exported (see exportedPaths): every table reads these threads' rows only. */
+  threadIds: readonly string[];
   context: DatasetContext;
   hide: (value: string | null | undefined) => string | null;
   descriptor: object;
@@ -147,7 +175,8 @@ interface ChunkInput {
 type Sql = Db['$client'];
 type Fragment = postgres.Fragment;
 
-async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+  const sql = db.$client;
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -160,8 +189,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   };
   const { context, hide } = input;
   const family = input.root === null ? sql`true` : sql`c.root_thread_id = ${input.root}`;
-  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role).
-  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family}`;
+  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role);
+  // of those, only the exported paths (deleted ones left out).
+  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family} and c.thread_id = any(${input.threadIds as string[]}::text[])`;
   const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */
@@ -213,7 +243,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     })),
   ]);
 
-  // The change log first: each step's words by person and agent come from its document patches.
   yield* csv(
     'changes',
     mapBatches(
@@ -224,7 +253,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       (r: Record<string, unknown>) => {
         const threadId = String(r.thread_id);
         const step = context.stepOf(threadId, Number(r.turn));
-        if (r.kind === 'document' && step !== null && (r.actor === 'person' || r.actor === 'agent')) countWords(context, step, r.actor, r.after);
         return {
           change_id: `${threadId}:${String(r.seq)}`,
           path_id: threadId,
@@ -244,6 +272,15 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       },
     ),
   );
+
+  // Each step's words by author: the authorship of the path's document right after the step, counted
+  // as the step detail and the overlay count them (one function), so applied text counts for the step
+  // that wrote it on its source path, never for the person who applied it.
+  for (const path of context.paths) {
+    const lineage = await loadPathLineage(db, path.thread_id);
+    const words = await readStepWords(db, pathSegments(lineage), path.branch_point_turn ?? 0);
+    for (const [turn, summary] of words) context.words.set(`${path.thread_id}:${turn}`, summary);
+  }
 
   // Each table is its own cursor: a table that is read off another (tool calls and applies off the
   // messages, edges off the steps and the applies) is read again by its own query rather than kept
@@ -274,8 +311,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
           started_at: String(r.started_at),
           finished_at: r.finished_at as string | null,
           status: r.status as string | null,
-          person_words: words?.person ?? 0,
-          agent_words: words?.agent ?? 0,
+          person_words: words?.person_words ?? 0,
+          agent_words: words?.agent_words ?? 0,
+          agent_edited_words: words?.agent_edited_words ?? 0,
           items_added: r.items_added as number | null,
           items_removed: r.items_removed as number | null,
           items_edited: r.items_edited as number | null,
@@ -287,7 +325,8 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   yield* csv(
     'messages',
     mapBatches(
-      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, ${iso(sql, 'm.created_at')} as created_at
+      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, m.input_tokens, m.output_tokens, m.model,
+            ${iso(sql, 'm.created_at')} as created_at
           from messages m join conversations c on c.thread_id = m.thread_id
           where ${owned} order by m.thread_id, m.seq`.cursor(BATCH),
       (r: Record<string, unknown>) => ({
@@ -297,6 +336,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
         content: String(r.content),
         status: String(r.status),
         reason: r.reason as string | null,
+        input_tokens: r.input_tokens as number | null,
+        output_tokens: r.output_tokens as number | null,
+        model: r.model as string | null,
         created_at: String(r.created_at),
       }),
     ),
@@ -366,6 +408,31 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
         cross join lateral jsonb_array_elements(m.citations) as c2(ref)
         where ${owned} and m.citations is not null order by m.thread_id, m.turn_index`.cursor(BATCH);
   yield* csv('edges', edgeBatches(sql, owned, context, applyRows(), citeRows()));
+  yield* csv(
+    'comments',
+    mapBatches(
+      sql`select k.id, k.thread_id, k.parent_id, k.anchor_kind, k.turn, k.message_id, k.start, k."end", k.quote,
+            k.orphaned_at_turn, k.author_id, k.body, k.resolved_at, ${iso(sql, 'k.created_at')} as created_at
+          from comments k join conversations c on c.thread_id = k.thread_id
+          where ${owned} order by k.thread_id, k.created_at, k.id`.cursor(BATCH),
+      (r: Record<string, unknown>) => ({
+        comment_id: String(r.id),
+        path_id: String(r.thread_id),
+        step_id: r.turn === null ? null : context.stepOf(String(r.thread_id), Number(r.turn)),
+        parent_comment_id: (r.parent_id as string | null) ?? null,
+        anchor_kind: String(r.anchor_kind),
+        message_id: (r.message_id as string | null) ?? null,
+        start: r.start === null ? null : Number(r.start),
+        end: r.end === null ? null : Number(r.end),
+        quote: (r.quote as string | null) ?? null,
+        orphaned: r.orphaned_at_turn !== null,
+        author_id: hide(r.author_id as string),
+        body: String(r.body),
+        created_at: String(r.created_at),
+        resolved: r.resolved_at !== null,
+      }),
+    ),
+  );
   zip.end();
   yield* drain();
 }
@@ -460,19 +527,6 @@ async function* edgeBatches(
     target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
     kind: 'cite',
   }));
-}
-
-function countWords(context: DatasetContext, step: string, actor: 'person' | 'agent', after: unknown): void {
-  const patch = (after as { patch?: unknown } | null)?.patch;
-  if (!Array.isArray(patch)) return;
-  let words = 0;
-  for (const op of patch as unknown[]) {
-    const inserted = op !== null && typeof op === 'object' && 'i' in op ? (op).i : undefined;
-    if (typeof inserted === 'string') words += inserted.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-  }
-  const counts = context.words.get(step) ?? { person: 0, agent: 0 };
-  counts[actor] += words;
-  context.words.set(step, counts);
 }
 
 /** A timestamp column as ISO 8601 in UTC with milliseconds (the CSVs' datetime). */

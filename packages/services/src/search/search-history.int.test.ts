@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResultSchema, type SearchHit } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
@@ -41,6 +42,9 @@ describe('search', () => {
     const branch = (await createBranch(h.deps, actor, { threadId: root, from_turn: 1 })).thread_id;
     await h.turn(actor, branch, `Tell me about the ${inMessage}`);
     await h.turn(actor, branch, `objective: write about ${inReply}`);
+    // The offline model's reply counts what it did without quoting it: give the reply the word a model's reply would hold.
+    await h.deps.db.execute(sql`update messages set content = content || ${` The essay is about ${inReply}.`}
+      where thread_id = ${branch} and turn_index = 3 and role = 'assistant'`);
     await patchWorkspace(h.deps, actor, { threadId: branch, patch: { document: { content: `# Notes\n\nA ${inDocument} cake.` } } });
     await h.turn(actor, branch, 'Keep going');
     // the live document moves on: the matching body is only a version in the history now

@@ -1,4 +1,6 @@
 import { AppError, regeneratedTitle, REGENERATE_REASON, type TurnEvent } from '@trellis/domain';
+import { conversationBranches } from '@trellis/db';
+import { and, count, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { createBranch } from '../branching/create-branch';
@@ -21,11 +23,22 @@ export async function regenerateTurn(
     (m) => m.role === 'user',
   );
   if (!question) throw new AppError('conflict', `Step ${input.turn} has no user message to answer again`);
+  const earlier = await deps.db
+    .select({ n: count() })
+    .from(conversationBranches)
+    .where(
+      and(
+        eq(conversationBranches.parentThreadId, fork.baseThreadId),
+        eq(conversationBranches.branchPointTurn, fork.fromTurn),
+        eq(conversationBranches.reason, REGENERATE_REASON),
+      ),
+    );
   const branch = await createBranch(deps, actor, {
     threadId: fork.baseThreadId,
     from_turn: fork.fromTurn,
     reason: REGENERATE_REASON,
-    title: regeneratedTitle(input.turn),
+    // Numbered after the step's earlier regenerations, so each has a name of its own.
+    title: regeneratedTitle(input.turn, (earlier[0]?.n ?? 0) + 1),
   });
   // The question keeps the paths it referenced: the new answer may read them again.
   const refs = question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn }));

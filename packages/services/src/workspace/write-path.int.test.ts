@@ -1,4 +1,4 @@
-// Issue 23: one write path, versions (no lost edit) and the change log, against a real PostgreSQL.
+// One write path, versions (no lost edit) and the change log, against a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDocPatch, type ChangesPage, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
 import { createBranch } from '../branching/create-branch';

@@ -13,6 +13,7 @@ import { COMPOSER_ID, Composer } from './composer';
 import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
+import { useComposerDrafts } from './use-composer-drafts';
 import type { TranscriptSource } from './transcript-source';
 import type { PickedRef } from './path-picker';
 
@@ -49,13 +50,10 @@ export function ChatPanel({
   onDismiss,
   onLeave,
 }: ChatPanelProps) {
-  // Drafts are kept per thread, so switching conversations never loses one. A restored view's draft
-  // is its own: it would branch from the step, and leaving the view discards it, after asking.
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
-  const draft = drafts[draftKey] ?? '';
-  const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
-  // The steps of other paths the draft brings in, kept with it.
+  // Drafts are kept per path, so switching conversations or reloading never loses one. A restored
+  // view's draft is its own: it would branch from the step, and leaving the view discards it, after asking.
+  const { key: draftKey, draft, setDraft, restore: restoreDraft } = useComposerDrafts(threadId, restoredStep);
+  // The steps of other paths the draft brings in, kept with it while the page is open.
   const [refDrafts, setRefDrafts] = useState<Record<string, PickedRef[]>>({});
   const refs = refDrafts[draftKey] ?? [];
   const setRefs = (value: PickedRef[]) => setRefDrafts((all) => ({ ...all, [draftKey]: value }));
@@ -68,9 +66,6 @@ export function ChatPanel({
   const isRunning = isRunActive(run);
   // A viewer or a commenter reads: no message box, no Send.
   const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
-
-  const restoreDraft = (key: string, content: string) =>
-    setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatCount, isTooLong, lengthNotice, tooLongMessage } from './message-length';
 import { mentionAt, optionId, PathPicker, pickerOptions, PICKER_ID, type PickedRef, type PickerOption } from './path-picker';
+import { isSendKey, SEND_KEY_HINT } from './send-key';
 
 export interface ComposerProps {
   draft: string;
@@ -134,7 +135,7 @@ export function Composer({
         return;
       }
     }
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (isSendKey(event)) {
       event.preventDefault();
       send();
     }
@@ -254,7 +255,7 @@ export function Composer({
         )}
       </div>
       <p id="composer-hint" className="hidden px-1 text-[11px] text-muted-foreground md:block">
-        Enter to send · Shift+Enter for a new line{onRefsChange === undefined ? '' : ' · @ to bring in another path'}
+        {SEND_KEY_HINT}{onRefsChange === undefined ? '' : ' · @ to bring in another path'}
         {isRunning ? ' · the agent is replying' : ''}
       </p>
     </div>

@@ -17,13 +17,22 @@ import { MessageRefs, ReplyCitations } from './path-refs';
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
 /** A stored message. Memoised: rows never re-render while a reply streams below them. */
-export const MessageRow = memo(function MessageRow({ message, attempts }: { message: Message; attempts?: AttemptsPage | undefined }) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  attempts,
+  undoneAt,
+}: {
+  message: Message;
+  attempts?: AttemptsPage | undefined;
+  /** For an apply entry: the step of the transcript that undid it, if one did. */
+  undoneAt?: number | undefined;
+}) {
   // Edit, regenerate and `‹ i/n ›` come from the studio's MessageActions context.
   const actions = useMessageActions();
   const currentUser = useCurrentUser();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  if (message.role === 'system') return <ApplyEntry message={message} />;
+  if (message.role === 'system') return <ApplyEntry message={message} undoneAt={undoneAt} />;
   if (message.role === 'user') {
     if (isEditing && actions) {
       return (

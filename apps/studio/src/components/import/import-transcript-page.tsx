@@ -33,7 +33,7 @@ export function ImportTranscriptPage({ email }: { email: string }) {
           <h1 className="text-xl font-semibold">Import an agent transcript</h1>
           <p className="max-w-3xl text-sm text-muted-foreground">
             Agent sessions fork: rewinds, edited prompts and regenerated answers all leave paths in the file. Trellis lists
-            every leaf, then brings them in as one branch family — shared turns once, each divergence a branch at its turn —
+            every leaf, then brings them in as one branch family — shared steps once, each divergence a branch at its step —
             or as separate conversations.
           </p>
         </div>
@@ -170,7 +170,7 @@ function InspectionView({
           data-testid="import-family"
           disabled={isImporting}
           onClick={() => start({ kind: 'family' })}
-          title="Shared turns once, each divergence a branch at its turn"
+          title="Shared steps once, each divergence a branch at its step"
         >
           {isImporting && mode === 'family' ? <Loader2 className="animate-spin" /> : <GitBranch />}
           Import all as one family

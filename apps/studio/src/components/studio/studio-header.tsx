@@ -10,6 +10,7 @@ export function StudioHeader({
   search,
   exportMenu,
   people,
+  share,
 }: {
   email: string;
   modelLabel: string;
@@ -17,6 +18,7 @@ export function StudioHeader({
   exportMenu?: ReactNode;
   /** Who is in the displayed family (the members dialog). */
   people?: ReactNode;
+  share?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
@@ -29,11 +31,11 @@ export function StudioHeader({
         </span>
         <span className="font-semibold text-primary">Trellis</span>
       </div>
-      <div className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground md:gap-3">
+      <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground sm:gap-2 md:gap-3">
         <span
           data-testid="model-label"
           title="The model answering in this studio"
-          className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
+          className="hidden shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs sm:inline-flex"
         >
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
@@ -41,6 +43,7 @@ export function StudioHeader({
         {search}
         {people}
         {exportMenu}
+        {share}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>

@@ -15,6 +15,7 @@ import { PendingSavesProvider } from '@/components/workspace/pending-saves';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
+import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
@@ -68,6 +69,9 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         people={
           conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
         }
+        share={
+          conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
+        }
       />
       <StudioLayout
         tab={studio.tab}
@@ -115,6 +119,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               source={studio.workspace}
               isReadOnly={!canWrite}
               preview={studio.trajectory.banner}
+              userId={user.id}
               headerAction={
                 studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
               }

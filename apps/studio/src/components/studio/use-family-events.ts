@@ -3,16 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FAMILY_EVENT_KINDS, FamilyEventSchema, type FamilyEvent, type Message } from '@trellis/domain';
 import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
+import { rereadScheduler } from '@/lib/coalesced-reread';
 import { queryKeys } from '@/lib/api/query-keys';
 import type { TurnStore } from '@/lib/turns/turn-store';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
-import { invalidateFamilyGraphs } from './use-family-graph';
+import { FAMILY_GRAPH_KEY } from './use-family-graph';
+import { COMMENTS_KEY } from '@/components/comments/use-comments';
 
 /**
  * The page listens to its family (`GET …/events`): what another tab, another device or another
  * studio process changes shows here without a reload. Every event redraws the trajectory and the
- * conversation list; one on the displayed thread re-reads its transcript, workspace and header.
- * EventSource reconnects on its own and sends the last id it saw, so nothing is missed.
+ * conversation list; one on the displayed thread re-reads its transcript, workspace and header
+ * (coalesced per burst: `coalesced-reread.ts`).
+ * EventSource reconnects on its own and sends the last id it saw, so nothing is missed. A tab too
+ * far behind to replay gets `reset` instead (with the id to resume after): it re-reads everything
+ * once. `end` means the stream must not come back (access ended, too many streams): it closes.
  */
 export function useFamilyEvents(threadId: string | null): void {
   const queryClient = useQueryClient();
@@ -22,8 +27,16 @@ export function useFamilyEvents(threadId: string | null): void {
     const onEvent = (message: MessageEvent<string>) => {
       const event = parseFamilyEvent(message.data);
       if (!event) return;
-      void invalidateFamilyGraphs(queryClient);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      // A comment is not a workspace change: only the family's comment lists re-read.
+      if (event.kind === 'comment_changed') {
+        void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY] });
+        return;
+      }
+      // A burst of events (a reply's tool writes) is one read of each query, at most two a second,
+      // never a cancelled one: the reply's own stream keeps its connection.
+      const rereads = rereadScheduler(queryClient);
+      rereads.ask([FAMILY_GRAPH_KEY]);
+      rereads.ask(queryKeys.conversationList());
       if (event.kind === 'member_changed') {
         // Someone's role changed: if it was this person's, what this page may show or do changed with it
         // (a removed member's next read is refused, and the page says so at once).
@@ -36,39 +49,52 @@ export function useFamilyEvents(threadId: string | null): void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages(threadId) });
+      rereads.ask(queryKeys.messages(threadId));
       // While this tab's own workspace edits are in flight, a re-read would put back what they are
       // changing (a ticked box flips back until its save lands); the last edit re-reads when it settles.
-      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) });
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
+      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) rereads.ask(queryKeys.workspace(threadId));
+      rereads.ask(queryKeys.conversation(threadId));
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
     // A stream the server refuses to reopen (access lost) is closed for good: re-read the thread, which says why.
     source.addEventListener('error', () => {
       if (source.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
     });
+    const onReset = () => void queryClient.invalidateQueries();
+    const onEnd = () => source.close();
+    source.addEventListener('reset', onReset);
+    source.addEventListener('end', onEnd);
     return () => source.close();
   }, [threadId, queryClient]);
 }
 
 /**
- * A question without a reply on the displayed thread, and no run of this page on it: the turn runs
- * elsewhere (another tab, or it was running when the page opened). Follow its reply from where it is.
+ * A turn of the displayed thread answered elsewhere — the server says one runs (`running_turn`: a
+ * send or a retry, started in another tab or still running when the page opened), or the newest
+ * question has no reply — and no run of this page on it: follow its reply from where it is, so a
+ * reloaded tab shows the reply streaming, never "no reply yet" or Regenerate while it runs.
  */
-export function useFollowUnansweredTurn(turns: TurnStore, threadId: string | null, messages: readonly Message[]): void {
+export function useFollowUnansweredTurn(
+  turns: TurnStore,
+  threadId: string | null,
+  messages: readonly Message[],
+  runningTurn: number | null = null,
+): void {
   const followed = useRef<string | null>(null);
   const last = messages.at(-1);
-  const turn = last?.role === 'user' && last.thread_id === threadId ? last.turn_index : null;
-  const content = last?.content ?? '';
+  const unanswered = last?.role === 'user' && last.thread_id === threadId ? last.turn_index : null;
+  const turn = runningTurn ?? unanswered;
+  const question = turn === null ? undefined : messages.findLast((m) => m.role === 'user' && m.turn_index === turn);
+  const content = question?.content ?? '';
+  // The attempt that runs: one past the replies this turn already has (a retry's next attempt).
+  const attempt = turn === null ? 1 : messages.filter((m) => m.role === 'assistant' && m.turn_index === turn).length + 1;
   useEffect(() => {
     if (threadId === null || turn === null) return;
-    const key = `${threadId}:${turn}`;
+    const key = `${threadId}:${turn}:${attempt}`;
     if (followed.current === key || turns.isActive(threadId)) return;
     followed.current = key;
-    void turns.follow(threadId, turn, content);
-  }, [turns, threadId, turn, content]);
+    void turns.follow(threadId, turn, content, attempt);
+  }, [turns, threadId, turn, content, attempt]);
 }
 
 function parseFamilyEvent(data: string): FamilyEvent | null {

@@ -58,7 +58,7 @@ export function useStudioController(initial: DisplayedView) {
   // Other tabs and processes: their changes re-read what they touched, and a reply running
   // elsewhere streams in here (the composer waits for it instead of answering 409).
   useFamilyEvents(view.threadId);
-  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages);
+  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages, liveTranscript.runningTurn);
 
   const openThread = useCallback(
     (threadId: string) => {

@@ -63,11 +63,32 @@ describe('fitOverview ("Fit view")', () => {
   });
 
   it('leaves room left of the first step for the name of the lane that starts there', () => {
-    const { layout } = family(12, 1);
+    const { layout } = family(12, 2);
     const size = { width: 800, height: 200 };
     const viewport = fitOverview(layout, size, null);
     const firstX = layout.bounds.x * viewport.zoom + viewport.x;
     expect(firstX).toBeGreaterThanOrEqual(STEP_GAP * viewport.zoom);
+  });
+});
+
+describe('fitOverview on one linear path', () => {
+  it('keeps a 25-step path readable, framed on the focus step, rather than a ribbon of labels', () => {
+    const { layout } = family(25, 1);
+    const size = { width: 1000, height: 300 };
+    const focus = layout.nodes.at(-1)!;
+    const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+    expect(viewport.zoom).toBeCloseTo(READABLE_ZOOM);
+    expect(isOverviewZoom(viewport.zoom)).toBe(false);
+    // The rest of the path is a scroll away; the focus step is on screen.
+    expect(framesEveryStep(layout, viewport, size)).toBe(false);
+    const x = focus.position.x * viewport.zoom + viewport.x;
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + focus.width! * viewport.zoom).toBeLessThanOrEqual(size.width);
+  });
+
+  it('still fits a short path whole, and gives a family of two lanes its overview', () => {
+    expect(fitOverview(family(3, 1).layout, { width: 1000, height: 300 }, null).zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(isOverviewZoom(fitOverview(family(25, 2).layout, { width: 1000, height: 300 }, null).zoom)).toBe(true);
   });
 });
 

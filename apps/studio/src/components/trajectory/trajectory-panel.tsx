@@ -37,6 +37,8 @@ export interface TrajectoryPanelProps {
   onToggleCollapsed: () => void;
   /** The step whose message the chat shows: the map follows it (unless the person just moved the map). */
   followTurn?: number | null;
+  /** The replayed change's step (its own mark on the map); null or absent without a replay. */
+  replayNodeId?: string | null;
 }
 
 const MESSAGE_HEIGHT = 96;
@@ -119,6 +121,7 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
               summary={summary?.text ?? ''}
               isFullScreen={isFull}
               followTurn={props.followTurn ?? null}
+              replayNodeId={props.replayNodeId ?? null}
             />
           ) : graph !== undefined ? (
             <PanelMessage

@@ -3,6 +3,7 @@ import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain'
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
+import type { Extension } from '@codemirror/state';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
@@ -34,10 +35,24 @@ export interface DocumentSectionProps {
   onSaveTitle: (title: string) => void;
   /** The workspace source's key (`thread`, or `thread@step` for a restored step): what the authorship overlay reads. */
   sourceKey?: string | null;
+  /** The comments' highlights and shortcut in the editor (see components/comments). */
+  commentOverlay?: Extension | null;
+  /**
+   * Whether the section shows its own save state. A restored step's edits stay in the page until a
+   * send, and the panel's header says so once: a "Saved" here beside it would contradict it.
+   */
+  reportsSaves?: boolean;
 }
 
 /** The document: title, a markdown editor with autosave, and a rendered preview. */
-export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKey = null }: DocumentSectionProps) {
+export function DocumentSection({
+  document,
+  onSaveContent,
+  onSaveTitle,
+  sourceKey = null,
+  commentOverlay = null,
+  reportsSaves = true,
+}: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   const [isPreview, setIsPreview] = useState(false);
   const [isAuthorship, setIsAuthorship] = useState(false);
@@ -45,7 +60,11 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
   const authorship = useAuthorship(target, isAuthorship, document.content);
   const shown = isAuthorship ? authorship.data : undefined;
   const hoverContext = useMemo(() => spanContext(shown), [shown]);
-  const overlay = useMemo(() => (shown ? authorshipExtension(shown, hoverContext) : null), [shown, hoverContext]);
+  const authorshipOverlay = useMemo(() => (shown ? authorshipExtension(shown, hoverContext) : null), [shown, hoverContext]);
+  const overlay = useMemo(
+    () => (authorshipOverlay && commentOverlay ? [authorshipOverlay, commentOverlay] : (authorshipOverlay ?? commentOverlay)),
+    [authorshipOverlay, commentOverlay],
+  );
 
   return (
     <WorkspaceSection
@@ -54,11 +73,9 @@ export function DocumentSection({ document, onSaveContent, onSaveTitle, sourceKe
       testId="document-section"
       actions={
         <>
-          <SaveIndicator
-            state={autosave.state}
-            testId="document-save-state"
-            onRetry={() => void autosave.flush()}
-          />
+          {reportsSaves && (
+            <SaveIndicator state={autosave.state} testId="document-save-state" onRetry={() => void autosave.flush()} />
+          )}
           {target && (
             <button
               type="button"

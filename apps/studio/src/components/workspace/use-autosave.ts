@@ -26,8 +26,8 @@ export interface Autosave {
 }
 
 /**
- * A debounced, serialised autosave for one text, saved on the version it was edited from (issue 23:
- * never a silent overwrite). The draft is the truth while it differs from what the server last
+ * A debounced, serialised autosave for one text, saved on the version it was edited from (never a
+ * silent overwrite). The draft is the truth while it differs from what the server last
  * confirmed; when it does not, a newer server value (the agent appended) replaces it and becomes the
  * base. A save answers the text as the server stored it — merged with edits that landed meanwhile —
  * which the draft takes (rebased onto it when the person kept typing). A 409 stops saving and shows

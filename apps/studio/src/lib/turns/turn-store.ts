@@ -130,12 +130,14 @@ export class TurnStore {
    * Shows a turn this page did not start (another tab's, or one still running when the page opened):
    * its reply streams in from where it is. Never replaces a run of this page that is still active.
    */
-  async follow(threadId: string, turn: number, content: string): Promise<TurnRun | undefined> {
+  async follow(threadId: string, turn: number, content: string, attempt = 1): Promise<TurnRun | undefined> {
     const existing = this.runs.get(threadId);
     const follow = this.sources.follow;
-    if (!follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
+    // A run of this turn already shown (its attempt or a later one) is not followed again; a retry's
+    // next attempt of the same turn is.
+    if (!follow || (existing && (isRunActive(existing) || (existing.turnIndex === turn && existing.attempt >= attempt)))) return undefined;
     const controller = new AbortController();
-    const run = await this.drive(threadId, content, follow(threadId, turn, controller.signal), controller, true);
+    const run = await this.drive(threadId, content, follow(threadId, turn, controller.signal), controller, true, attempt);
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
     if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
     return run;
@@ -196,6 +198,7 @@ export class TurnStore {
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
     isFollowed = false,
+    attempt = 1,
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -214,7 +217,7 @@ export class TurnStore {
       isStopping: false,
       status: null,
       statusAt: null,
-      attempt: 1,
+      attempt,
     };
     this.set(initial);
     try {
@@ -273,7 +276,7 @@ export class TurnStore {
         const run = this.update(threadId, runId, {
           phase: 'streaming',
           turnIndex: event.data.turn_index,
-          attempt: event.data.attempt ?? 1,
+          attempt: event.data.attempt ?? this.current(threadId, runId)?.attempt ?? 1,
         });
         if (run) this.hooks.onCommitted?.(run);
         return;

@@ -1,7 +1,10 @@
 // Every route module under app/api, so the OpenAPI document can read the
 // contract each handler carries. The list holds no descriptions of its own: a
 // route missing here is a missing operation, which the coverage test reports
-// against the route folders.
+// against the route folders. The two routes that serve the document itself are
+// known by their contracts (self-contracts.ts), so this list never imports them.
+import { contractsOf, type RouteContract } from '@/server/define-route';
+import { DOCS_CONTRACT, OPENAPI_JSON_CONTRACT } from './self-contracts';
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
@@ -20,6 +23,8 @@ import * as conversationsIdInvitationsInvitationId from '@/app/api/conversations
 import * as conversationsIdMembers from '@/app/api/conversations/[id]/members/route';
 import * as conversationsIdMembersUserId from '@/app/api/conversations/[id]/members/[user_id]/route';
 import * as invitationsTokenAccept from '@/app/api/invitations/[token]/accept/route';
+import * as conversationsIdComments from '@/app/api/conversations/[id]/comments/route';
+import * as commentsCommentId from '@/app/api/comments/[commentId]/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
@@ -39,10 +44,15 @@ import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/r
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
 import * as conversations from '@/app/api/conversations/route';
-import * as docs from '@/app/api/docs/route';
 import * as health from '@/app/api/health/route';
-import * as openapijson from '@/app/api/openapi.json/route';
 import * as search from '@/app/api/search/route';
+import * as conversationsIdShares from '@/app/api/conversations/[id]/shares/route';
+import * as sharesShareId from '@/app/api/shares/[shareId]/route';
+import * as sharedToken from '@/app/api/shared/[token]/route';
+import * as sharedTokenMessages from '@/app/api/shared/[token]/messages/route';
+import * as sharedTokenReplay from '@/app/api/shared/[token]/replay/route';
+import * as sharedTokenExport from '@/app/api/shared/[token]/export/route';
+import * as sharedTokenCopy from '@/app/api/shared/[token]/copy/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
 import * as transcripts from '@/app/api/transcripts/route';
@@ -68,6 +78,8 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdMembers,
   conversationsIdMembersUserId,
   invitationsTokenAccept,
+  conversationsIdComments,
+  commentsCommentId,
   conversationsIdMessages,
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,
@@ -87,13 +99,21 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
   conversations,
-  docs,
   health,
-  openapijson,
   search,
+  conversationsIdShares,
+  sharesShareId,
+  sharedToken,
+  sharedTokenMessages,
+  sharedTokenReplay,
+  sharedTokenExport,
+  sharedTokenCopy,
   tokensId,
   tokens,
   transcripts,
   transcriptsImport,
   transcriptsInspect,
 ];
+
+/** Every route's contract: the modules' and the two that serve the API's description. */
+export const API_ROUTE_CONTRACTS: RouteContract[] = [...API_ROUTE_MODULES.flatMap(contractsOf), OPENAPI_JSON_CONTRACT, DOCS_CONTRACT];

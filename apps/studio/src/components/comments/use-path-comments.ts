@@ -1,0 +1,27 @@
+'use client';
+import type { Extension } from '@codemirror/state';
+import { useCallback, useMemo, useState } from 'react';
+import { commentExtension, type PassageSelection } from './comment-extension';
+import { openPassages, useComments, type CommentsController } from './use-comments';
+
+/**
+ * What the workspace needs of a path's comments: the list and its mutations, the editor extension
+ * that highlights open passages and opens the composer on Ctrl/Cmd+Alt+M, and the editor's selection.
+ */
+export function usePathComments(threadId: string | null): {
+  controller: CommentsController;
+  overlay: Extension | null;
+  selection: PassageSelection | null;
+  composing: PassageSelection | null;
+  clearComposing: () => void;
+} {
+  const controller = useComments(threadId);
+  const [selection, setSelection] = useState<PassageSelection | null>(null);
+  const [composing, setComposing] = useState<PassageSelection | null>(null);
+  const passages = useMemo(() => openPassages(controller.list.data), [controller.list.data]);
+  const key = passages.map((p) => `${p.id}:${p.start}:${p.end}`).join(',');
+  // Rebuilt only when the highlighted passages change (a new extension reconfigures the editor).
+  const overlay = useMemo(() => (threadId === null ? null : commentExtension(passages, { onCompose: setComposing, onSelect: setSelection })), [threadId, key]);
+  const clearComposing = useCallback(() => setComposing(null), []);
+  return { controller, overlay, selection, composing, clearComposing };
+}
