@@ -101,7 +101,9 @@ describe('a message that references another path', () => {
     expect(cited).toEqual([expect.objectContaining({ author: 'agent', source: `${sibling}:2`, turn: 3 })]);
     expect(body.slice(cited[0]!.start, cited[0]!.end).trim()).toBe(METHODS);
     expect(cited[0]!.start).toBeLessThanOrEqual(at);
-    expect(authorship.sources).toEqual([{ source: `${sibling}:2`, label }]);
+    // Named like applied text's source: by label and the path's title, never by its id.
+    const [path] = await h.deps.db.execute<{ title: string }>(sql`select title from conversations where thread_id = ${sibling}`);
+    expect(authorship.sources).toEqual([{ node_id: `${sibling}:2`, label, path_title: path!.title }]);
 
     // The dataset's changes name the source; its edges hold the citation.
     const files = unzipSync(new Uint8Array(await new Response((await exportDataset(h.deps, actor, { threadId: root })).stream).arrayBuffer()));

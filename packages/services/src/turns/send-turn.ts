@@ -2,7 +2,7 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import { redactSecrets, withRefsNote, type ApplyProvenance, type FailureCode, type PathRef, type PathRefInput, type TurnEvent } from '@trellis/domain';
+import { redactSecrets, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';

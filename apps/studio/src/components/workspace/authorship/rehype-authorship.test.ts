@@ -52,6 +52,11 @@ describe('the authorship overlay in Preview', () => {
     expect(html).toContain('class="authorship-mark authorship-applied" title="Applied from step 6.5 (“Evidence”) · written by the agent" data-author="applied">x</span>');
   });
 
+  it('marks text the agent copied from a cited step as "Agent, from" its label, named in the same sources as applied text', () => {
+    const html = render('Mine. Copied.', [span(0, 6, 'person', 0), span(6, 13, 'agent', 2, { via: 'cite', source: 'other:1' })]);
+    expect(html).toContain('class="authorship-mark authorship-cited" title="Agent, from 6.5 · step 2a" data-author="cited">Copied.</span>');
+  });
+
   it('an escaped character (rendered text shorter than its source) takes the span at its start', () => {
     // "a\*b" renders "a*b" from 4 source units.
     const html = render('a\\*b', [span(0, 2, 'person', 0), span(2, 4, 'agent', 2)]);
