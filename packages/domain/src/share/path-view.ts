@@ -2,10 +2,11 @@
 // (docs/sharing.md, "What a link shows"). Every output object is made anew from named fields of
 // its input, never spread: a field added to a contract later stays out of a shared answer until it
 // is listed here. Ids of other threads never pass: the path's inherited steps are re-keyed to the
-// shared thread, and applied text and apply entries lose their source.
+// shared thread, applied text and apply entries lose their source, and so do cited text and the
+// agent's reads of other paths.
 import type { Authorship } from '../contracts/authorship';
 import type { Change } from '../contracts/changes';
-import type { Message } from '../contracts/messages';
+import type { Message, ToolCall } from '../contracts/messages';
 import type { FamilyGraph, GraphNode } from '../graph/contracts';
 
 /** The family graph cut down to one path: its steps up to `turn`, all on the shared thread. */
@@ -67,7 +68,7 @@ export function pathMessages(messages: readonly Message[], threadId: string): Me
       turn_index: m.turn_index,
       role: m.role,
       content: m.kind === 'apply' && m.provenance ? appliedContent(m.provenance.items, m.provenance.note) : m.content,
-      tool_calls: m.tool_calls,
+      tool_calls: m.tool_calls.map(pathToolCall),
       status: m.status,
       created_at: m.created_at,
     };
@@ -81,6 +82,24 @@ export function pathMessages(messages: readonly Message[], threadId: string): Me
   });
 }
 
+/** The agent's tool that reads a step of another path (the agent package names it the same way). */
+const READ_PATH = 'read_path';
+
+/**
+ * A tool call as a path link shows it: a read of another path keeps its place in the reply but not
+ * which path it read or what it found there (the reply's own words stay as written).
+ */
+function pathToolCall(call: ToolCall): ToolCall {
+  if (call.name !== READ_PATH) return call;
+  return {
+    id: call.id,
+    name: call.name,
+    args: {},
+    result: 'A step of another path of this conversation, not part of this link.',
+    ...(call.is_error !== undefined && { is_error: call.is_error }),
+  };
+}
+
 function appliedContent(items: readonly string[], note: string | null): string {
   const head = `Applied from another path: ${items.join(', ')}`;
   return note ? `${head}\n\n${note}` : head;
@@ -88,12 +107,14 @@ function appliedContent(items: readonly string[], note: string | null): string {
 
 /**
  * Authorship of the shown document for a path link: applied text keeps its author but not its
- * source (no step or change of another path), and only the path's own steps are named.
+ * source (no step or change of another path), cited text stays the agent's at its step on this path
+ * without the step it was copied from, and only the path's own steps are named.
  */
 export function pathAuthorship(authorship: Authorship, graph: FamilyGraph): Authorship {
   const labels = new Map(graph.nodes.map((node) => [node.turn_index, node.label]));
   const spans = authorship.spans.map((span) => {
-    const applied = span.via === 'apply' || span.thread_id !== undefined || span.source !== undefined;
+    const cited = span.via === 'cite' && span.thread_id === undefined;
+    const applied = !cited && (span.via === 'apply' || span.thread_id !== undefined || span.source !== undefined);
     return {
       start: span.start,
       end: span.end,
@@ -101,6 +122,7 @@ export function pathAuthorship(authorship: Authorship, graph: FamilyGraph): Auth
       turn: applied ? null : span.turn,
       seq: applied ? null : span.seq,
       ...(applied ? { via: 'apply' as const } : {}),
+      ...(cited ? { via: 'cite' as const } : {}),
     };
   });
   const named = new Set(spans.flatMap((span) => (span.turn === null ? [] : [span.turn])));
@@ -111,7 +133,7 @@ export function pathAuthorship(authorship: Authorship, graph: FamilyGraph): Auth
       const label = labels.get(turn);
       return label === undefined ? [] : [{ turn, label }];
     }),
-    // Applied text's sources are steps of other paths: a path link names none of them.
+    // Applied and cited text's sources are steps of other paths: a path link names none of them.
     sources: [],
     summary: { ...authorship.summary },
     changes: authorship.changes.filter((change) => named.has(change.turn)).map((change) => ({ ...change, tool_call: change.tool_call })),

@@ -21,6 +21,8 @@ import { getFamilyGraph } from '../graph/get-family-graph';
 import { listMessages } from '../lineage/list-messages';
 import { regenerateTurn } from '../siblings/regenerate-turn';
 import { sendTurn } from '../turns/send-turn';
+import { createShare } from '../shares/manage-shares';
+import { getSharedView, listSharedMessages } from '../shares/read-shared';
 
 let h: Harness;
 beforeAll(async () => {
@@ -125,6 +127,29 @@ describe('a message that references another path', () => {
     expect(again.filter((e) => e.event === 'tool' && e.data.name === 'read_path')).toHaveLength(1);
     const sibling2 = await listMessages(h.deps, actor, { threadId: regenerated.threadId, limit_turns: 10 });
     expect(sibling2.messages.find((m) => m.turn_index === 3 && m.role === 'user')!.refs).toEqual([{ thread_id: sibling, turn: 2, label }]);
+  });
+
+  it('a path link of the citing path keeps the copied text as cited, without the path it read or what it found there', async () => {
+    const actor = await h.newUser();
+    const { root, sibling, label } = await family(actor);
+    await send(actor, root, `append from ${label}: Methods`, [{ thread_id: sibling }]);
+    const share = await createShare(h.deps, actor, { threadId: root, scope: 'path', follows_latest: false });
+    const token = share.url!.replace(/^\/s\//, '');
+    const view = await getSharedView(h.deps, { token });
+    expect(view.workspace.document.content).toContain(MARKER);
+    const cited = view.authorship.spans.filter((s) => s.via === 'cite');
+    expect(cited).toEqual([{ start: expect.any(Number), end: expect.any(Number), author: 'agent', turn: 3, seq: expect.any(Number), via: 'cite' }]);
+    expect(view.authorship.sources).toEqual([]);
+    const page = await listSharedMessages(h.deps, { token, limit_turns: 100 });
+    const reply = page.messages.find((m) => m.turn_index === 3 && m.role === 'assistant')!;
+    expect(reply.tool_calls.map((c) => c.name)).toEqual(['read_path', 'write_document']);
+    expect(reply.tool_calls[0]!.args).toEqual({});
+    // The sibling's id and its text that was not copied (its Notes, its todo) stay out of both answers.
+    for (const body of [JSON.stringify(view), JSON.stringify(page)]) {
+      expect(body).not.toContain(sibling);
+      expect(body).not.toContain('Later.');
+      expect(body).not.toContain('Check drones');
+    }
   });
 
   it('refuses a ref to another family of the caller’s (422), a stranger’s path (like any access to it) and a step the path lacks (422)', async () => {
