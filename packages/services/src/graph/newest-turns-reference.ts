@@ -64,7 +64,7 @@ export async function loadNewestFamilyTurnsBySorting(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select o.thread_id, null, null, null, null, null, null, null::jsonb, 0, 0, null, 0, count(*)::int
+    select o.thread_id, null, null, null, null, null, null, null::jsonb, null::jsonb, 0, 0, null, 0, count(*)::int
     from owned o group by o.thread_id`);
   const turns: TurnMetaRow[] = [];
   const ownedTurnCounts = new Map(scope.visibleThreads.map((thread) => [thread.thread_id, 0]));
