@@ -38,12 +38,16 @@ CREATE TABLE "study_participants" (
 	"prolific_session_id" text,
 	"user_id" text,
 	"thread_id" text,
-	"session_hash" text,
 	"status" text DEFAULT 'consented' NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
-	"last_activity_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "study_participants_session_hash_unique" UNIQUE("session_hash")
+	"last_activity_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "study_sessions" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"participant_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "studies" ADD CONSTRAINT "studies_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -52,9 +56,11 @@ ALTER TABLE "study_participants" ADD CONSTRAINT "study_participants_study_id_stu
 ALTER TABLE "study_participants" ADD CONSTRAINT "study_participants_condition_id_study_conditions_id_fk" FOREIGN KEY ("condition_id") REFERENCES "public"."study_conditions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "study_participants" ADD CONSTRAINT "study_participants_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "study_participants" ADD CONSTRAINT "study_participants_thread_id_conversations_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."conversations"("thread_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "study_sessions" ADD CONSTRAINT "study_sessions_participant_id_study_participants_participant_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."study_participants"("participant_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "studies_owner_idx" ON "studies" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "study_conditions_name_idx" ON "study_conditions" USING btree ("study_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "study_conditions_position_idx" ON "study_conditions" USING btree ("study_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "study_participants_pid_idx" ON "study_participants" USING btree ("study_id","pid") WHERE "study_participants"."pid" is not null;--> statement-breakpoint
 CREATE INDEX "study_participants_study_idx" ON "study_participants" USING btree ("study_id","condition_id");--> statement-breakpoint
-CREATE INDEX "study_participants_thread_idx" ON "study_participants" USING btree ("thread_id");
+CREATE INDEX "study_participants_thread_idx" ON "study_participants" USING btree ("thread_id");--> statement-breakpoint
+CREATE INDEX "study_sessions_participant_idx" ON "study_sessions" USING btree ("participant_id");

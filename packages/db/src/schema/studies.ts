@@ -66,7 +66,7 @@ export const studyConditions = pgTable(
 
 /**
  * A participant: pseudonymous (`participant_id` is what the dataset shows), the pid and the
- * Prolific ids kept apart, the family they write in, and a session whose token's sha-256 is stored.
+ * Prolific ids kept apart, the family they write in, and their sessions (`study_sessions`).
  * `user_id` is the participant's own stand-in identity (no email, no password, no sign-in) so the
  * record names them like any other person; it is deleted when they withdraw.
  */
@@ -86,7 +86,6 @@ export const studyParticipants = pgTable(
     prolificSessionId: text('prolific_session_id'),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     threadId: text('thread_id').references(() => conversations.threadId, { onDelete: 'set null' }),
-    sessionHash: text('session_hash').unique(),
     status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('consented'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -97,4 +96,20 @@ export const studyParticipants = pgTable(
     index('study_participants_study_idx').on(t.studyId, t.conditionId),
     index('study_participants_thread_idx').on(t.threadId),
   ],
+);
+
+/**
+ * A participant's session: only a sha-256 of the cookie's token is stored. A participant may hold
+ * several (the same pid on another device); withdrawing deletes them with the participant.
+ */
+export const studySessions = pgTable(
+  'study_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => studyParticipants.participantId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('study_sessions_participant_idx').on(t.participantId)],
 );
