@@ -99,6 +99,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 export async function finishStudy(
   deps: Pick<ServiceDeps, 'db'>,
   participant: { participantId: string; studyId: string },
+  input: { slug?: string | undefined } = {},
 ): Promise<StudyCompletion> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -107,7 +108,7 @@ export async function finishStudy(
       .innerJoin(studies, eq(studies.id, studyParticipants.studyId))
       .where(and(eq(studyParticipants.participantId, participant.participantId), eq(studyParticipants.studyId, participant.studyId)))
       .for('update', { of: studyParticipants });
-    if (!row || row.participant.status === 'withdrawn') throw AppError.notFound('Study');
+    if (!row || row.participant.status === 'withdrawn' || (input.slug !== undefined && row.study.slug !== input.slug)) throw AppError.notFound('Study');
     const { study } = row;
     const completion = { code: study.completionCode, redirect_url: study.completionRedirectUrl };
     if (row.participant.status === 'finished') return completion;
