@@ -83,7 +83,7 @@ beforeAll(async () => {
     workspace: await import('@/app/api/conversations/[id]/workspace/route'),
     branch: await import('@/app/api/conversations/[id]/branch/route'),
     tokens: await import('@/app/api/tokens/route'),
-  } as Record<string, Module>;
+  };
   researcher = await signUp('Researcher');
   ctx = await (await import('@/server/context')).getContext();
 }, 120_000);
