@@ -40,7 +40,7 @@ function studyInput(overrides: Partial<CreateStudy> = {}): CreateStudy {
     },
     conditions: [
       { name: 'branching', model: 'offline', branching: true, weight: 1 },
-      { name: 'linear', model: 'offline', branching: false, weight: 1, system_prompt: 'Answer in one sentence.', tools: ['write_document'] },
+      { name: 'linear', model: 'offline', branching: false, weight: 1, system_prompt: 'LINEAR-CONDITION: answer in one sentence.', tools: ['add_todo', 'complete_todo'] },
     ],
     min_minutes: 5,
     completion: { code: 'C0MPLETE', redirect_url: 'https://example.test/done' },
@@ -66,7 +66,7 @@ describe('a study', () => {
       ['branching', true, 1],
       ['linear', false, 1],
     ]);
-    expect(study.conditions[1]!.tools).toEqual(['write_document']);
+    expect(study.conditions[1]!.tools).toEqual(['add_todo', 'complete_todo']);
     expect((await listStudies(h.deps, owner)).studies.map((s) => s.study_id)).toEqual([created.study_id]);
     expect((await listStudies(h.deps, other)).studies).toEqual([]);
     await expectCode(getStudy(h.deps, other, { studyId: created.study_id }), 'not_found');
@@ -170,6 +170,32 @@ describe("a participant's family", () => {
     await expectCode(createBranch(h.deps, owner, { threadId: b.thread_id, from_turn: 1 }), 'branching_disabled');
     const branch = await createBranch(h.deps, branching, { threadId: a.thread_id, from_turn: 1 });
     expect(branch.parent_thread_id).toBe(a.thread_id);
+  });
+
+  it("gives the model the condition's system prompt and tools on every turn, and the other condition's never", async () => {
+    const owner = await h.newUser();
+    const { slug } = await openStudy(owner);
+    const a = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'model-a' } });
+    const b = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'model-b' } });
+    const branching = await participantActor(a.participantId);
+    const linear = await participantActor(b.participantId);
+    const systemOfLastCall = () => h.model.received.at(-1)![0]!.text;
+
+    await h.turn(linear, b.thread_id, 'append: LINEAR-WORDS\ntodo: Name the company');
+    expect(systemOfLastCall()).toContain('LINEAR-CONDITION: answer in one sentence.');
+    const linearWorkspace = await getWorkspace(h.deps, linear, { threadId: b.thread_id });
+    // write_document is not among the condition's tools: the document stays as seeded; add_todo is.
+    expect(linearWorkspace.document.content).not.toContain('LINEAR-WORDS');
+    expect(linearWorkspace.todos.map((t) => t.text)).toContain('Name the company');
+
+    await h.turn(branching, a.thread_id, 'append: BRANCHING-WORDS');
+    expect(systemOfLastCall()).not.toContain('LINEAR-CONDITION');
+    expect((await getWorkspace(h.deps, branching, { threadId: a.thread_id })).document.content).toContain('BRANCHING-WORDS');
+
+    // The researcher's own turn in the linear family runs under the condition too.
+    await h.turn(owner, b.thread_id, 'append: OWNER-WORDS');
+    expect(systemOfLastCall()).toContain('LINEAR-CONDITION');
+    expect((await getWorkspace(h.deps, owner, { threadId: b.thread_id })).document.content).not.toContain('OWNER-WORDS');
   });
 
   it("is out of reach of another participant: reads and turns answer 404", async () => {
