@@ -23,7 +23,7 @@ export interface TurnCondition {
 
 export function conditionOf(config: AgentRunConfig): TurnCondition | undefined {
   const condition: unknown = config.context?.condition;
-  return typeof condition === 'object' && condition !== null ? (condition) : undefined;
+  return typeof condition === 'object' && condition !== null ? condition : undefined;
 }
 
 export type AgentRunConfig = LangGraphRunnableConfig<Record<string, unknown>>;
