@@ -79,3 +79,4 @@ export { createStudy, listStudies, getStudy, updateStudy, joinUrl } from './stud
 export { joinStudy, PARTICIPANT_COOKIE } from './studies/join-study';
 export { listStudyParticipants, finishStudy, withdrawParticipant } from './studies/study-participants';
 export { conditionOfFamily } from './studies/study-conditions';
+export { exportStudyDataset } from './studies/export-study';

@@ -58,6 +58,7 @@ import * as tokens from '@/app/api/tokens/route';
 import * as studies from '@/app/api/studies/route';
 import * as studiesId from '@/app/api/studies/[id]/route';
 import * as studiesIdParticipants from '@/app/api/studies/[id]/participants/route';
+import * as studiesIdExport from '@/app/api/studies/[id]/export/route';
 import * as studiesIdParticipantsParticipantId from '@/app/api/studies/[id]/participants/[participant_id]/route';
 import * as joinSlug from '@/app/api/join/[slug]/route';
 import * as joinSlugFinish from '@/app/api/join/[slug]/finish/route';
@@ -119,6 +120,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   studies,
   studiesId,
   studiesIdParticipants,
+  studiesIdExport,
   studiesIdParticipantsParticipantId,
   joinSlug,
   joinSlugFinish,

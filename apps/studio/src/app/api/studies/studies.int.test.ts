@@ -76,6 +76,7 @@ beforeAll(async () => {
     study: await import('./[id]/route'),
     participants: await import('./[id]/participants/route'),
     participant: await import('./[id]/participants/[participant_id]/route'),
+    export: await import('./[id]/export/route'),
     join: await import('@/app/api/join/[slug]/route'),
     finish: await import('@/app/api/join/[slug]/finish/route'),
     conversations: await import('@/app/api/conversations/route'),
@@ -140,6 +141,7 @@ describe("a participant's session", () => {
       ['studies', routes.studies!.GET!(asParticipant(a.cookie, '/api/studies'), params({}))],
       ['study', routes.study!.GET!(asParticipant(a.cookie, `/api/studies/${studyId}`), params({ id: studyId }))],
       ['participants', routes.participants!.GET!(asParticipant(a.cookie, `/api/studies/${studyId}/participants`), params({ id: studyId }))],
+      ['export', routes.export!.GET!(asParticipant(a.cookie, `/api/studies/${studyId}/export?format=dataset`), params({ id: studyId }))],
     ];
     for (const [what, pending] of refusals) expect((await pending).status, what).toBe(404);
     // The first participant is in the branching condition, the second in the linear one (1:1, in order).
@@ -188,10 +190,15 @@ describe("the researcher's routes", () => {
     for (const response of [
       await routes.study!.GET!(other.request(`/api/studies/${studyId}`), params({ id: studyId })),
       await routes.participants!.GET!(other.request(`/api/studies/${studyId}/participants`), params({ id: studyId })),
+      await routes.export!.GET!(other.request(`/api/studies/${studyId}/export?format=dataset`), params({ id: studyId })),
       await routes.participant!.DELETE!(other.request(`/api/studies/${studyId}/participants/${participantId}`, { method: 'DELETE' }), params({ id: studyId, participant_id: participantId })),
     ]) {
       expect(response.status).toBe(404);
     }
+    const exported = await routes.export!.GET!(researcher.request(`/api/studies/${studyId}/export?format=dataset`), params({ id: studyId }));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('application/zip');
+    expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const withdrawn = await routes.participant!.DELETE!(
       researcher.request(`/api/studies/${studyId}/participants/${participantId}`, { method: 'DELETE' }),
       params({ id: studyId, participant_id: participantId }),
