@@ -1,7 +1,7 @@
 // The participant's side of a study's open link (docs/studies.md): consent, assignment to a
 // condition, their own family seeded from the study's workspace, and a session scoped to it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError, type JoinStudy, type StudyJoined } from '@trellis/domain';
 import { familyMembers, studies, studyConditions, studyParticipants, studySessions, user, type Db, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -34,51 +34,100 @@ function isParticipantToken(token: string): boolean {
  * Joins (or resumes) a study through its open link. The same pid resumes the same family on any
  * device; without one, a session of this study resumes. A new participant needs an open study and
  * consent; declining stores nothing. Assignment takes the condition furthest below its share of
- * the participants by weight (ties: the first), under the study's row lock, so concurrent joins
- * balance exactly. Every join answers a fresh session token for the cookie.
+ * the participants by weight (ties: the first) under the study's row lock, held for the
+ * assignment alone, so concurrent joins balance exactly and wait for one another only briefly; the
+ * family is made and seeded after it. Every join answers a fresh session token for the cookie.
  */
 export async function joinStudy(
   deps: Pick<ServiceDeps, 'db'>,
   input: { slug: string; join: JoinStudy; sessionToken?: string | undefined },
 ): Promise<StudyJoined & { participantId: string; sessionToken: string }> {
   if (!input.join.consent) throw AppError.validation([{ path: 'consent', message: 'must be true to take part' }], 'Taking part needs your consent');
+  const { db } = deps;
   const pid = input.join.pid ?? input.join.PROLIFIC_PID;
-  return deps.db.transaction(async (tx) => {
-    const [study] = await tx.select().from(studies).where(eq(studies.slug, input.slug)).for('update');
-    if (!study || study.status === 'draft') throw AppError.notFound('Study');
-    const resumed = await findResumable(tx, study.id, pid, input.sessionToken);
-    if (resumed) return { thread_id: resumed.threadId, participantId: resumed.participantId, sessionToken: await newSession(tx, resumed.participantId) };
-    if (study.status !== 'open') throw AppError.forbidden('This study is closed and admits no one new');
-    const condition = await nextCondition(tx, study.id);
+  const [study] = await db.select().from(studies).where(eq(studies.slug, input.slug));
+  if (!study || study.status === 'draft') throw AppError.notFound('Study');
+  const participant = (await findResumable(db, study.id, pid, input.sessionToken)) ?? (await assign(db, study, pid, input.join));
+  const threadId = participant.threadId ?? (await createFamily(db, study, participant));
+  return { thread_id: threadId, participantId: participant.participantId, sessionToken: await newSession(db, participant.participantId) };
+}
+
+type StudyRow = typeof studies.$inferSelect;
+interface Assigned {
+  participantId: string;
+  userId: string | null;
+  threadId: string | null;
+}
+
+/** A new participant's row, under the study's lock: the condition, their stand-in identity. */
+async function assign(db: Db, study: StudyRow, pid: string | undefined, join: JoinStudy): Promise<Assigned> {
+  return db.transaction(async (tx) => {
     const participantId = `P-${randomBytes(6).toString('hex')}`;
     const userId = `participant_${randomUUID()}`;
     // A stand-in identity, never signed in: no password, no session of better-auth, and an address
     // under the reserved `.invalid` domain (the table requires one) that no mail can reach.
     await tx.insert(user).values({ id: userId, name: participantId, email: `${participantId}@participants.invalid` });
-    const family = await createRootThread(tx, { userId: study.ownerId, title: study.title });
-    await tx.insert(familyMembers).values({ familyId: family.threadId, userId, role: 'editor' });
-    await writeWorkspace({ tx }, { threadId: family.threadId, author: { actor: 'system', actorId: null, via: 'import' }, edits: seedEdits(study.seed) });
+    const [locked] = await tx.select({ status: studies.status }).from(studies).where(eq(studies.id, study.id)).for('update');
+    // The same pid joining twice at once: the second finds the first's row once the lock is its.
+    const again = pid === undefined ? null : await findResumable(tx, study.id, pid, undefined);
+    if (again) {
+      tx.rollback();
+      return again;
+    }
+    if (locked?.status !== 'open') throw AppError.forbidden('This study is closed and admits no one new');
+    const conditionId = await nextCondition(tx, study.id);
     await tx.insert(studyParticipants).values({
       participantId,
       studyId: study.id,
-      conditionId: condition,
+      conditionId,
       pid: pid ?? null,
-      prolificPid: input.join.PROLIFIC_PID ?? null,
-      prolificStudyId: input.join.STUDY_ID ?? null,
-      prolificSessionId: input.join.SESSION_ID ?? null,
+      prolificPid: join.PROLIFIC_PID ?? null,
+      prolificStudyId: join.STUDY_ID ?? null,
+      prolificSessionId: join.SESSION_ID ?? null,
       userId,
-      threadId: family.threadId,
     });
-    return { thread_id: family.threadId, participantId, sessionToken: await newSession(tx, participantId) };
+    return { participantId, userId, threadId: null };
+  }).catch(async (error: unknown) => {
+    // The rollback above: answer the participant that was there first.
+    if (pid !== undefined && error instanceof TransactionRollbackError) {
+      const existing = await findResumable(db, study.id, pid, undefined);
+      if (existing) return existing;
+    }
+    throw error;
   });
 }
 
-async function findResumable(
-  tx: DbOrTx,
-  studyId: string,
-  pid: string | undefined,
-  sessionToken: string | undefined,
-): Promise<{ participantId: string; threadId: string } | null> {
+/**
+ * The participant's family: the researcher's, seeded from the study's workspace, the participant an
+ * editor of it. Exactly one family sticks to a participant, however many of their joins race here.
+ */
+async function createFamily(db: Db, study: StudyRow, participant: Assigned): Promise<string> {
+  if (participant.userId === null) throw AppError.forbidden('You have withdrawn from this study');
+  const userId = participant.userId;
+  const made = await db
+    .transaction(async (tx) => {
+      const family = await createRootThread(tx, { userId: study.ownerId, title: study.title });
+      const claimed = await tx
+        .update(studyParticipants)
+        .set({ threadId: family.threadId })
+        .where(and(eq(studyParticipants.participantId, participant.participantId), isNull(studyParticipants.threadId), ne(studyParticipants.status, 'withdrawn')))
+        .returning({ threadId: studyParticipants.threadId });
+      if (claimed.length === 0) tx.rollback();
+      await tx.insert(familyMembers).values({ familyId: family.threadId, userId, role: 'editor' });
+      await writeWorkspace({ tx }, { threadId: family.threadId, author: { actor: 'system', actorId: null, via: 'import' }, edits: seedEdits(study.seed) });
+      return family.threadId;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+  if (made !== null) return made;
+  const [row] = await db.select({ threadId: studyParticipants.threadId }).from(studyParticipants).where(eq(studyParticipants.participantId, participant.participantId));
+  if (!row?.threadId) throw AppError.forbidden('You have withdrawn from this study');
+  return row.threadId;
+}
+
+async function findResumable(tx: DbOrTx, studyId: string, pid: string | undefined, sessionToken: string | undefined): Promise<Assigned | null> {
   const byPid = pid !== undefined ? and(eq(studyParticipants.studyId, studyId), eq(studyParticipants.pid, pid)) : undefined;
   const bySession =
     pid === undefined && sessionToken !== undefined && isParticipantToken(sessionToken)
@@ -89,11 +138,14 @@ async function findResumable(
       : undefined;
   const where = byPid ?? bySession;
   if (!where) return null;
-  const [row] = await tx.select({ participantId: studyParticipants.participantId, threadId: studyParticipants.threadId, status: studyParticipants.status }).from(studyParticipants).where(where);
+  const [row] = await tx
+    .select({ participantId: studyParticipants.participantId, userId: studyParticipants.userId, threadId: studyParticipants.threadId, status: studyParticipants.status })
+    .from(studyParticipants)
+    .where(where);
   if (!row) return null;
   // A withdrawn participant's family is gone; the same pid does not come back to it.
-  if (row.status === 'withdrawn' || row.threadId === null) throw AppError.forbidden('You have withdrawn from this study');
-  return { participantId: row.participantId, threadId: row.threadId };
+  if (row.status === 'withdrawn') throw AppError.forbidden('You have withdrawn from this study');
+  return { participantId: row.participantId, userId: row.userId, threadId: row.threadId };
 }
 
 async function nextCondition(tx: DbOrTx, studyId: string): Promise<string> {

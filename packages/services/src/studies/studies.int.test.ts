@@ -110,6 +110,20 @@ describe('joining', () => {
     expect((await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants).toHaveLength(20);
   });
 
+  it('balances concurrent joins exactly, and the same pid joining at once gets one family', async () => {
+    const owner = await h.newUser();
+    const { study_id, slug } = await openStudy(owner);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => joinStudy(h.deps, { slug, join: { consent: true, pid: `crowd-${i}` } })));
+    expect((await listStudyParticipants(h.deps, owner, { studyId: study_id })).counts).toEqual({ branching: 5, linear: 5 });
+    const twins = await Promise.all(Array.from({ length: 4 }, () => joinStudy(h.deps, { slug, join: { consent: true, pid: 'twin' } })));
+    expect(new Set(twins.map((t) => t.thread_id)).size).toBe(1);
+    expect(new Set(twins.map((t) => t.participantId)).size).toBe(1);
+    const [families] = await h.deps.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from conversations where user_id = ${owner.userId} and deleted_at is null`,
+    );
+    expect(families!.n).toBe(11);
+  });
+
   it('balances by weight 2:1 and resumes by session without a pid', async () => {
     const owner = await h.newUser();
     const { study_id, slug } = await openStudy(owner, {
