@@ -24,6 +24,7 @@ export * from './apply/index';
 export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './changes/merge-document';
+export * from './changes/review-merge';
 export * from './contracts/changes';
 export * from './dataset/tables';
 export * from './conversation/plain-title';

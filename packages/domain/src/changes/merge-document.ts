@@ -50,7 +50,7 @@ interface Refusal {
 }
 
 /** A side's change of the base: base tokens [start, end) become `tokens`. */
-interface Hunk {
+export interface TokenHunk {
   start: number;
   end: number;
   tokens: string[];
@@ -74,25 +74,7 @@ function mergeTokens(
   if (!a || !b) return { refused: 'too_complex' };
   let out = '';
   let at = 0;
-  let ia = 0;
-  let ib = 0;
-  while (ia < a.length || ib < b.length) {
-    const first = ib >= b.length || (ia < a.length && a[ia]!.start <= b[ib]!.start) ? 'a' : 'b';
-    const groupA: Hunk[] = [];
-    const groupB: Hunk[] = [];
-    const seed = first === 'a' ? a[ia++]! : b[ib++]!;
-    (first === 'a' ? groupA : groupB).push(seed);
-    const start = seed.start;
-    let end = seed.end;
-    // Hunks of one side never touch each other (a diff separates them by a kept token), so a hunk
-    // that reaches `end` overlaps or touches the other side's: one region.
-    for (;;) {
-      let next: Hunk;
-      if (ia < a.length && a[ia]!.start <= end) groupA.push((next = a[ia++]!));
-      else if (ib < b.length && b[ib]!.start <= end) groupB.push((next = b[ib++]!));
-      else break;
-      end = Math.max(end, next.end);
-    }
+  for (const { start, end, groupA, groupB } of diff3Regions(a, b)) {
     out += base.slice(at, start).join('');
     if (groupB.length === 0) out += applyHunks(base, start, end, groupA).join('');
     else if (groupA.length === 0) out += applyHunks(base, start, end, groupB).join('');
@@ -113,14 +95,49 @@ function mergeTokens(
   return out + base.slice(at).join('');
 }
 
+/** One region of a diff3: base tokens [start, end) and the hunks of each side inside it (either may be empty). */
+export interface Diff3Region {
+  start: number;
+  end: number;
+  groupA: TokenHunk[];
+  groupB: TokenHunk[];
+}
+
+/**
+ * The two sides' hunks in base order, grouped: hunks of the two sides that overlap or touch form
+ * one region. Hunks of one side never touch each other (a diff separates them by a kept token), so
+ * a hunk that reaches a region's end overlaps or touches the other side's.
+ */
+export function* diff3Regions(a: readonly TokenHunk[], b: readonly TokenHunk[]): Generator<Diff3Region> {
+  let ia = 0;
+  let ib = 0;
+  while (ia < a.length || ib < b.length) {
+    const first = ib >= b.length || (ia < a.length && a[ia]!.start <= b[ib]!.start) ? 'a' : 'b';
+    const groupA: TokenHunk[] = [];
+    const groupB: TokenHunk[] = [];
+    const seed = first === 'a' ? a[ia++]! : b[ib++]!;
+    (first === 'a' ? groupA : groupB).push(seed);
+    const start = seed.start;
+    let end = seed.end;
+    for (;;) {
+      let next: TokenHunk;
+      if (ia < a.length && a[ia]!.start <= end) groupA.push((next = a[ia++]!));
+      else if (ib < b.length && b[ib]!.start <= end) groupB.push((next = b[ib++]!));
+      else break;
+      end = Math.max(end, next.end);
+    }
+    yield { start, end, groupA, groupB };
+  }
+}
+
 /** The side's hunks against the base, or null past the edit cap or the deadline. */
-function hunksOf(base: string[], side: string[], maxEdits: number, deadline: number): Hunk[] | null {
+export function hunksOf(base: string[], side: string[], maxEdits: number, deadline: number): TokenHunk[] | null {
   const remaining = deadline - Date.now();
   if (remaining <= 0) return null;
   const parts = diffArrays(base, side, { maxEditLength: maxEdits, timeout: remaining });
   if (!parts) return null;
-  const hunks: Hunk[] = [];
-  let open: Hunk | null = null;
+  const hunks: TokenHunk[] = [];
+  let open: TokenHunk | null = null;
   let i = 0;
   for (const part of parts) {
     if (!part.added && !part.removed) {
@@ -142,7 +159,7 @@ function hunksOf(base: string[], side: string[], maxEdits: number, deadline: num
 }
 
 /** Base tokens [start, end) with one side's hunks (all inside that range) applied. */
-function applyHunks(base: string[], start: number, end: number, hunks: Hunk[]): string[] {
+export function applyHunks(base: readonly string[], start: number, end: number, hunks: readonly TokenHunk[]): string[] {
   const out: string[] = [];
   let at = start;
   for (const h of hunks) {
@@ -198,7 +215,7 @@ function resolveBeside(a: string[], o: string[], b: string[]): string | Refusal 
 }
 
 /** Lines with their line break; joined they give the text back. */
-function lineTokens(text: string): string[] {
+export function lineTokens(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 

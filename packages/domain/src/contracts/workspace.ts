@@ -91,8 +91,18 @@ export type LiveWorkspace = z.infer<typeof LiveWorkspaceSchema>;
  * `details` of the 409 `conflict` a document save answers when its edits overlap edits made since
  * its base version: the current document, to merge by hand and save with this version as its base.
  */
+/** Who changed the document since a refused save's base: the agent, or a person of the family. */
+export const DocumentChangerSchema = z.object({
+  kind: z.enum(['agent', 'person']),
+  user_id: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type DocumentChanger = z.infer<typeof DocumentChangerSchema>;
+
 export const DocumentConflictDetailsSchema = z.object({
   document: z.object({ title: z.string(), content: z.string(), version: DocumentVersionSchema }),
+  /** Who made the changes the save overlapped (each once, newest first), so the merge view can name them. */
+  changed_by: z.array(DocumentChangerSchema).optional(),
 });
 export type DocumentConflictDetails = z.infer<typeof DocumentConflictDetailsSchema>;
 

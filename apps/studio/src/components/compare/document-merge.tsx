@@ -4,6 +4,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { normalizeForDiff, readableDiff } from '@trellis/domain';
+import { mergeHunkLabels, type LabelledHunk } from './merge-hunk-labels';
 
 /**
  * The fold reads "35 unchanged lines" in plain text: the package draws "⦚" marks around it, a glyph
@@ -33,6 +34,7 @@ export default function DocumentMerge({
   names = { a: 'A', b: 'B' },
   testId = 'compare-document',
   onChange,
+  hunks,
 }: {
   a: string;
   b: string;
@@ -45,6 +47,8 @@ export default function DocumentMerge({
    * document save that overlapped edits made meanwhile: A is the current text, B the person's).
    */
   onChange?: (text: string) => void;
+  /** With `onChange`: a label above each changed chunk naming who made it (ranges in B). */
+  hunks?: readonly LabelledHunk[];
 }) {
   const host = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
@@ -69,6 +73,7 @@ export default function DocumentMerge({
             plainFold,
             label(`Merge of ${names.b} into ${names.a}`),
             unifiedMergeView({ original: rawA, mergeControls: true, diffConfig }),
+            hunks ? mergeHunkLabels(hunks) : [],
             // CodeMirror's own accept/reject colours are too light for white text (axe: color-contrast).
             EditorView.theme({
               '.cm-chunkButtons button[name=accept]': { backgroundColor: '#166534', color: '#fff' },
@@ -104,6 +109,6 @@ export default function DocumentMerge({
       }),
     });
     return () => view.destroy();
-  }, [rawA, rawB, sideBySide, names.a, names.b, isEditable]);
+  }, [rawA, rawB, sideBySide, names.a, names.b, isEditable, hunks]);
   return <div ref={host} data-testid={testId} className="rounded-md border text-[13px]" />;
 }

@@ -1,9 +1,10 @@
 'use client';
-import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain';
+import { displayedDocumentTitle, reviewMerge, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import type { Extension } from '@codemirror/state';
+import { useCurrentUser } from '@/components/members/current-user';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
@@ -166,8 +167,10 @@ export function DocumentSection({
 }
 
 /**
- * The merge view of a save refused as overlapping (409): the current text against the person's, with
- * accept/reject on each changed chunk; what the person settles on is saved on the current version.
+ * The merge view of a save refused as overlapping (409): a three-way review of what the person's copy
+ * was loaded from, their text and the current one. It starts from everything both sides did (the
+ * person's text where both changed the same paragraphs); each hunk is labelled by who made it, and
+ * accepting or rejecting one changes only that hunk, so nothing the person did not touch is reverted.
  */
 function DocumentConflict({
   conflict,
@@ -178,20 +181,28 @@ function DocumentConflict({
   draft: string;
   onResolve: Autosave['resolve'];
 }) {
-  const [merged, setMerged] = useState(draft);
+  const me = useCurrentUser();
+  // The review is of the draft as it was refused; typing in the merge changes `merged`, not it.
+  const [review] = useState(() => reviewMerge(conflict.base, draft, conflict.content));
+  const hunks = useMemo(() => {
+    const who = changerNames(conflict.changedBy, me?.id);
+    return review.hunks.map((hunk) => ({ fromB: hunk.fromB, toB: hunk.toB, side: hunk.side, label: hunkLabel(hunk.side, who) }));
+  }, [review, conflict.changedBy, me?.id]);
+  const [merged, setMerged] = useState(review.merged);
   return (
     <div data-testid="document-conflict" role="region" aria-label="Merge the document" className="mb-2 rounded-md border border-destructive/50 p-2">
       <p className="mb-2 text-xs">
-        The document changed elsewhere while you edited the same words. Accept or reject each change below (your text is
-        shown against the current one), then save the result.
+        The document changed elsewhere while you edited the same words. Each change below is labelled by who made it; accept
+        or reject each one (the others stay as they are), then save the result.
       </p>
       <DocumentMerge
-        a={conflict.content}
-        b={draft}
+        a={review.original}
+        b={review.merged}
         sideBySide={false}
         names={{ a: 'the current document', b: 'your text' }}
         testId="document-conflict-merge"
         onChange={setMerged}
+        hunks={hunks}
       />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
@@ -213,4 +224,17 @@ function DocumentConflict({
       </div>
     </div>
   );
+}
+
+/** "the agent", "your other tab", "Ada" — who made the changes a save overlapped, as one phrase. */
+function changerNames(changedBy: readonly DocumentChanger[], myId: string | undefined): string {
+  const names = changedBy.map((c) => (c.kind === 'agent' ? 'the agent' : c.user_id === myId ? 'your other tab' : (c.name ?? 'another person')));
+  if (names.length === 0) return 'the other copy';
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function hunkLabel(side: ReviewSide, who: string): string {
+  if (side === 'mine') return 'Your edit';
+  if (side === 'theirs') return `Changed by ${who}`;
+  return `Your edit, over a change by ${who}`;
 }

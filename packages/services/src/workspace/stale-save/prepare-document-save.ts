@@ -4,7 +4,7 @@
 // lock the write path only checks that version still holds (else the caller merges again onto the
 // newer text) and writes. The thread's lock is held for a write, never for a merge.
 import { sql } from 'drizzle-orm';
-import { AppError, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
+import { AppError, type DocPatch, type DocumentChanger, type DocumentConflictDetails } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { requireThreadAccess, type ThreadActor } from '../../conversations/conversation-access';
 import { lineageWalk } from '../../lineage/load-lineage';
@@ -46,23 +46,39 @@ export async function prepareDocumentSave(
     options,
   );
   if (!outcome.ok) {
-    throw outcome.reason === 'too_complex' ? tooManyChanges(current) : overlapping(current);
+    const changedBy = changersOf(changes);
+    throw outcome.reason === 'too_complex' ? tooManyChanges(current, changedBy) : overlapping(current, changedBy);
   }
   return { onVersion: current.version, title: outcome.title, content: outcome.content, body: outcome.body };
 }
 
-export function overlapping(current: LiveDocumentText): AppError {
+export function overlapping(current: LiveDocumentText, changedBy?: DocumentChanger[]): AppError {
   return new AppError('conflict', 'The document changed since this copy was loaded and the edits overlap: merge them and save again', {
-    details: { document: current } satisfies DocumentConflictDetails,
+    details: conflictDetails(current, changedBy),
   });
 }
 
-function tooManyChanges(current: LiveDocumentText): AppError {
+function tooManyChanges(current: LiveDocumentText, changedBy: DocumentChanger[]): AppError {
   return new AppError(
     'conflict',
     'The document has too many overlapping changes to merge automatically since this copy was loaded: merge them and save again',
-    { details: { document: current } satisfies DocumentConflictDetails },
+    { details: conflictDetails(current, changedBy) },
   );
+}
+
+function conflictDetails(current: LiveDocumentText, changedBy: DocumentChanger[] | undefined): DocumentConflictDetails {
+  return changedBy === undefined ? { document: current } : { document: current, changed_by: changedBy };
+}
+
+/** Each author of the changes once, newest first (the system's own changes are no one's). */
+function changersOf(changes: readonly DocumentChangeRow[]): DocumentChanger[] {
+  const seen = new Map<string, DocumentChanger>();
+  for (const change of changes) {
+    if (change.actor !== 'agent' && change.actor !== 'person') continue;
+    const key = change.actor === 'agent' ? 'agent' : `person:${change.actor_id ?? ''}`;
+    if (!seen.has(key)) seen.set(key, { kind: change.actor, user_id: change.actor === 'agent' ? null : (change.actor_id ?? null), name: change.actor === 'agent' ? null : (change.actor_name ?? null) });
+  }
+  return [...seen.values()];
 }
 
 export async function readLiveDocumentText(db: Db, threadId: string): Promise<LiveDocumentText> {
@@ -79,11 +95,12 @@ export async function readLiveDocumentText(db: Db, threadId: string): Promise<Li
 async function readDocumentChanges(db: Db, threadId: string, from: number, to: number): Promise<DocumentChangeRow[]> {
   const rows = await db.execute<DocumentChangeRow & Record<string, unknown>>(sql`
     ${lineageWalk(threadId)}
-    select w.kind, w.before, w.after
+    select w.kind, w.before, w.after, w.actor, w.actor_id, u.name as actor_name
     from up
     left join up child on child.depth = up.depth - 1
     join workspace_changes w on w.thread_id = up.thread_id and (up.depth = 0 or w.seq <= child.parent_change_seq)
+    left join "user" u on u.id = w.actor_id
     where w.kind in ('document', 'document_title') and (w.after->>'version')::int > ${from} and (w.after->>'version')::int <= ${to}
     order by up.depth asc, w.seq desc`);
-  return rows.map((row) => ({ kind: row.kind, before: row.before, after: row.after }));
+  return rows.map((row) => ({ kind: row.kind, before: row.before, after: row.after, actor: row.actor, actor_id: row.actor_id, actor_name: row.actor_name }));
 }

@@ -1,0 +1,120 @@
+// The merge a person reviews when their save overlapped changes made meanwhile: a three-way view of
+// the base (what their copy was loaded from), their text and the current text, cut into hunks that
+// follow the changes — one per run of changed paragraphs (a paragraph is one line in this editor) —
+// each labelled by who made it. The review starts from everything both sides did (the person's
+// text where both changed the same paragraphs), so nothing the person did not touch is reverted
+// unless they reject that hunk themselves.
+import { diffArrays } from 'diff';
+import { applyHunks, diff3Regions, hunksOf, lineTokens } from './merge-document';
+
+export type ReviewSide = 'mine' | 'theirs' | 'both';
+
+export interface ReviewHunk {
+  /** Who changed these paragraphs since the base: the person, the other side, or both (a conflict). */
+  side: ReviewSide;
+  /** The hunk's range in `original` (what rejecting it restores). */
+  fromA: number;
+  toA: number;
+  /** The hunk's range in `merged` (what accepting it keeps). */
+  fromB: number;
+  toB: number;
+}
+
+export interface ReviewMerge {
+  /**
+   * What each hunk is measured against: the base where one side changed it, the current text where
+   * both did. Rejecting a hunk gives back this text; accepting it keeps `merged`'s.
+   */
+  original: string;
+  /** Both sides' changes applied; where both changed the same paragraphs, the person's text. */
+  merged: string;
+  hunks: ReviewHunk[];
+}
+
+export interface ReviewBudget {
+  /** Most lines either side may differ from the base by. */
+  maxLineEdits: number;
+  timeoutMs: number;
+}
+
+const DEFAULT_REVIEW_BUDGET: ReviewBudget = { maxLineEdits: 4_000, timeoutMs: 2_000 };
+
+/**
+ * The review of `mine` (the person's text) and `theirs` (the current text), both edits of `base`.
+ * Past the budget, the two-way view: the current text against the person's, one hunk of side
+ * `both` per difference run (still labelled, never lumped as anyone's alone).
+ */
+export function reviewMerge(base: string, mine: string, theirs: string, budget: ReviewBudget = DEFAULT_REVIEW_BUDGET): ReviewMerge {
+  const deadline = Date.now() + budget.timeoutMs;
+  const baseLines = lineTokens(base);
+  const a = hunksOf(baseLines, lineTokens(mine), budget.maxLineEdits, deadline);
+  const b = a && hunksOf(baseLines, lineTokens(theirs), budget.maxLineEdits, deadline);
+  if (!a || !b) return twoWay(theirs, mine);
+
+  let original = '';
+  let merged = '';
+  const hunks: ReviewHunk[] = [];
+  const push = (side: ReviewSide, from: string, to: string) => {
+    if (from === to) {
+      original += from;
+      merged += to;
+      return;
+    }
+    const last = hunks.at(-1);
+    const fromA = original.length;
+    const fromB = merged.length;
+    original += from;
+    merged += to;
+    // Runs of one side that touch are one hunk; a conflict swallows a touching one-side run.
+    if (last && last.toA === fromA && last.toB === fromB && (last.side === side || side === 'both' || last.side === 'both')) {
+      last.side = last.side === side ? side : 'both';
+      last.toA = original.length;
+      last.toB = merged.length;
+    } else {
+      hunks.push({ side, fromA, toA: original.length, fromB, toB: merged.length });
+    }
+  };
+
+  let at = 0;
+  for (const { start, end, groupA, groupB } of diff3Regions(a, b)) {
+    const kept = baseLines.slice(at, start).join('');
+    original += kept;
+    merged += kept;
+    const region = baseLines.slice(start, end).join('');
+    const ra = applyHunks(baseLines, start, end, groupA).join('');
+    const rb = applyHunks(baseLines, start, end, groupB).join('');
+    if (groupB.length === 0) push('mine', region, ra);
+    else if (groupA.length === 0) push('theirs', region, rb);
+    else if (ra === rb) push('both', ra, ra);
+    else push('both', rb, ra);
+    at = end;
+  }
+  const rest = baseLines.slice(at).join('');
+  return { original: original + rest, merged: merged + rest, hunks };
+}
+
+/** The current text against the person's, one `both` hunk per run of differing lines. */
+function twoWay(theirs: string, mine: string): ReviewMerge {
+  const parts = diffArrays(lineTokens(theirs), lineTokens(mine), { maxEditLength: 20_000 });
+  if (!parts) return { original: theirs, merged: mine, hunks: theirs === mine ? [] : [{ side: 'both', fromA: 0, toA: theirs.length, fromB: 0, toB: mine.length }] };
+  const hunks: ReviewHunk[] = [];
+  let posA = 0;
+  let posB = 0;
+  for (const part of parts) {
+    const length = part.value.join('').length;
+    if (!part.added && !part.removed) {
+      posA += length;
+      posB += length;
+      continue;
+    }
+    const last = hunks.at(-1);
+    const open = last && last.toA === posA && last.toB === posB ? last : undefined;
+    const hunk = open ?? { side: 'both' as const, fromA: posA, toA: posA, fromB: posB, toB: posB };
+    if (!open) hunks.push(hunk);
+    if (part.removed) posA += length;
+    else posB += length;
+    hunk.toA = posA;
+    hunk.toB = posB;
+  }
+  return { original: theirs, merged: mine, hunks };
+}
