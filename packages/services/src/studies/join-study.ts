@@ -187,15 +187,21 @@ function seedEdits(seed: (typeof studies.$inferSelect)['seed']): WorkspaceEdit[]
 export async function findParticipantSession(db: Db, token: string, options: { touch: boolean }): Promise<ParticipantSession | null> {
   if (!isParticipantToken(token)) return null;
   const hash = hashParticipantToken(token);
+  type Row = { participant_id: string; study_id: string; user_id: string | null; thread_id: string | null; status: ParticipantSession['status'] };
+  // Past the study's time limit a participant has timed out: a write stamps it, a read sees it.
   const rows = options.touch
-    ? await db.execute<{ participant_id: string; study_id: string; user_id: string | null; thread_id: string | null; status: ParticipantSession['status'] }>(sql`
+    ? await db.execute<Row>(sql`
         update ${studyParticipants} sp
            set last_activity_at = now(),
-               status = case when sp.status = 'consented' then 'active' else sp.status end
-          from ${studySessions} ss
-         where ss.token_hash = ${hash} and sp.participant_id = ss.participant_id
+               status = case
+                 when sp.status in ('consented', 'active') and s.time_limit_minutes is not null
+                      and now() > sp.started_at + s.time_limit_minutes * interval '1 minute' then 'timed_out'
+                 when sp.status = 'consented' then 'active'
+                 else sp.status end
+          from ${studySessions} ss, ${studies} s
+         where ss.token_hash = ${hash} and sp.participant_id = ss.participant_id and s.id = sp.study_id
         returning sp.participant_id, sp.study_id, sp.user_id, sp.thread_id, sp.status`)
-    : await db.execute<{ participant_id: string; study_id: string; user_id: string | null; thread_id: string | null; status: ParticipantSession['status'] }>(sql`
+    : await db.execute<Row>(sql`
         select sp.participant_id, sp.study_id, sp.user_id, sp.thread_id, sp.status
           from ${studySessions} ss join ${studyParticipants} sp on sp.participant_id = ss.participant_id
          where ss.token_hash = ${hash}`);

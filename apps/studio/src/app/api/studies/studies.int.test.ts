@@ -43,6 +43,7 @@ const STUDY = {
     { name: 'linear', model: 'offline', branching: false },
   ],
   min_minutes: 10,
+  time_limit_minutes: 60,
   completion: { code: 'THANKS-42' },
 };
 
@@ -156,6 +157,24 @@ describe("a participant's session", () => {
       params({ id: a.threadId }),
     );
     expect(branching.status).toBe(201);
+  });
+
+  it('stops writing once the time limit has passed, and the dashboard says timed_out', async () => {
+    const { studyId, slug } = await createOpenStudy();
+    const a = await join(slug, { consent: true, pid: 'slow' });
+    const write = () =>
+      routes.workspace!.PATCH!(
+        asParticipant(a.cookie, `/api/conversations/${a.threadId}/workspace`, { method: 'PATCH', body: JSON.stringify({ objective: 'Mine' }) }),
+        params({ id: a.threadId }),
+      );
+    expect((await write()).status).toBe(200);
+    await ctx.deps.db.execute(sql`update study_participants set started_at = now() - interval '61 minutes' where thread_id = ${a.threadId}`);
+    const late = await write();
+    expect(late.status).toBe(403);
+    const list = StudyParticipantListSchema.parse(await (await routes.participants!.GET!(researcher.request(`/api/studies/${studyId}/participants`), params({ id: studyId }))).json());
+    expect(list.participants[0]!.status).toBe('timed_out');
+    // Reading their own family still works.
+    expect((await routes.workspace!.GET!(asParticipant(a.cookie, `/api/conversations/${a.threadId}/workspace`), params({ id: a.threadId }))).status).toBe(200);
   });
 
   it('finishes only after min_minutes, then answers the completion code', async () => {
