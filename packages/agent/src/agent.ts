@@ -27,6 +27,7 @@ import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointe
 import { EventChannel } from './event-channel';
 import { buildAgentGraph, type AgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
+import type { TurnCondition } from './nodes/context';
 import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
@@ -63,6 +64,8 @@ export interface RunTurnInput {
    * nor the question twice.
    */
   replacesAttempt?: boolean;
+  /** A study's condition for this turn: its instructions and the tools the agent keeps. */
+  condition?: TurnCondition;
 }
 
 export interface Agent {
@@ -138,7 +141,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // every token): the run's own iteration only drives it to its end.
       const options = {
         configurable: { thread_id: input.threadId },
-        context: { workspace: input.workspace, journal },
+        context: { workspace: input.workspace, journal, condition: input.condition },
         streamMode: ['custom'] as 'custom'[],
         // A run config key LangGraph passes to every node (`config.writer`), though its options type omits it.
         writer: (payload: unknown) => output.push(payload),

@@ -35,3 +35,4 @@ export { createThreadSeeder, prefixWindow, seedThread, type PrefixMessage, type 
 export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state';
 export { WORKSPACE_TOOLS, type ToolOutcome, type WorkspaceTool } from './tools/index';
 export { isToolRefusal, ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';
+export type { TurnCondition } from './nodes/context';

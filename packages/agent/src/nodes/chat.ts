@@ -12,7 +12,7 @@ import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
-import { workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, workspaceOf, type AgentRunConfig } from './context';
 import { describeProviderFailure } from '@trellis/domain';
 import { classifyProviderError, ProviderCallError } from '../models/provider-errors';
 import { CallWatchdog, DEFAULT_MODEL_CALL_POLICY, retryDelayMs, sleep, type ModelCallPolicy } from './model-call-policy';
@@ -23,8 +23,8 @@ export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
 
 /** The tool specs handed to `bindTools`: name, description and the zod schema. */
-export function toolSpecs() {
-  return WORKSPACE_TOOLS.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+export function toolSpecs(only?: readonly string[] | null) {
+  return WORKSPACE_TOOLS.filter((t) => !only || only.includes(t.name)).map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
 export interface ChatNodeOptions {
@@ -38,12 +38,27 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
   if (model !== undefined && typeof model.bindTools !== 'function') {
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
-  const bound = model?.bindTools?.(toolSpecs());
+  const all = model?.bindTools?.(toolSpecs());
+  // A condition's subset of the tools, bound once per distinct subset.
+  const subsets = new Map<string, NonNullable<typeof all>>();
+  const boundFor = (tools: readonly string[] | null | undefined) => {
+    if (!model?.bindTools || !tools) return all;
+    const key = [...tools].sort().join(',');
+    let bound = subsets.get(key);
+    if (!bound) {
+      bound = model.bindTools(toolSpecs(tools));
+      subsets.set(key, bound);
+    }
+    return bound;
+  };
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
+    const condition = conditionOf(config);
+    const bound = boundFor(condition?.tools);
     if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
-    const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
+    const system = condition?.systemPrompt ? `${buildSystemPrompt(view)}\n\n${condition.systemPrompt}` : buildSystemPrompt(view);
+    const input: BaseMessage[] = [new SystemMessage(system), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
     const step = typeof stepOf === 'number' ? stepOf : -1;
     const status = (payload: Omit<StatusEventPayload, 'kind'>) => config.writer?.({ kind: 'trellis.status', ...payload } satisfies StatusEventPayload);

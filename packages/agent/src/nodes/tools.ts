@@ -7,7 +7,7 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
-import { journalOf, workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, journalOf, workspaceOf, type AgentRunConfig } from './context';
 import type { WorkspacePort } from '../workspace-port';
 import type { ToolEventPayload } from './stream-payloads';
 
@@ -24,6 +24,7 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   if (last === undefined || !AIMessage.isInstance(last)) return { messages: [] };
   const workspace = workspaceOf(config);
   const journal = journalOf(config);
+  const allowed = conditionOf(config)?.tools;
   const pending: PendingCall[] = [
     ...(last.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args })),
     ...(last.invalid_tool_calls ?? []).map((c, i) => ({
@@ -38,7 +39,9 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   for (const call of pending) {
     config.signal?.throwIfAborted();
     const execute = async (): Promise<ToolEventPayload> => {
-      const outcome = await runCall(workspace, call);
+      // A tool the condition took away is refused even when a model calls it unasked.
+      const outcome: ToolOutcome =
+        allowed && !allowed.includes(call.name) ? { result: `The tool "${call.name}" is not available here.`, isError: true } : await runCall(workspace, call);
       const payload: ToolEventPayload = {
         kind: 'trellis.tool',
         seq: journal?.nextSeq() ?? -1,
