@@ -27,6 +27,7 @@ const BENCHES = [
   'packages/services/bench/share.ts',
   'packages/services/bench/live.ts',
   'packages/services/bench/access.ts',
+  'packages/services/bench/studies.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',

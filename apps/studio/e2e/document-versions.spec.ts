@@ -118,10 +118,12 @@ test.describe('versioned document saves', () => {
     hold.release();
     const conflict = b.byTestId('document-conflict');
     await conflict.waitFor();
-    await b.byTestId('document-conflict-merge').locator('.cm-content').first().waitFor();
-    // The merge view shows the current text (A's) against B's.
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('orchards.');
-    expect(await b.byTestId('document-conflict-merge').textContent()).toContain('meadows.');
+    // The merge view shows B's edit over A's, labelled so.
+    const hunk = b.byTestId('document-conflict-merge').getByTestId('merge-hunk');
+    await expect(hunk).toHaveCount(1);
+    await expect(hunk.getByTestId('merge-hunk-label')).toHaveText('Your edit, over a change by your other tab');
+    await expect(hunk.getByTestId('merge-hunk-before')).toContainText('orchards.');
+    await expect(hunk.getByTestId('merge-hunk-after')).toContainText('meadows.');
     expect(await b.byTestId('document-save-state').getAttribute('data-state')).toBe('conflict');
     // A's edit is still what the server holds: the refused save overwrote nothing.
     const stored = await documentOnServer(a, threadId);
@@ -133,6 +135,46 @@ test.describe('versioned document saves', () => {
     await b.byTestId('document-conflict-save').click();
     await conflict.waitFor({ state: 'detached' });
     await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
+  });
+
+  test('two tabs conflicting in two sections: two hunks labelled by who made them; accepting one keeps the other side’s text', async ({
+    page,
+    newPage,
+    axe,
+  }) => {
+    const { a, b, threadId } = await twoTabs(page, newPage, 'versions-hunks');
+    const hold = await holdDocumentSaves(b.page);
+    await replaceLastWord(b, 'Bees like gardens.', 'gardens.', 'meadows.');
+    await hold.held;
+    // A rewrites the same words and, in another section, a sentence B left alone.
+    await replaceLastWord(a, 'Bees like gardens.', 'gardens.', 'orchards.');
+    await replaceLastWord(a, 'Hives need shade.', 'shade.', 'sun.');
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('Hives need sun.');
+    expect(await documentOnServer(a, threadId)).toContain('Bees like orchards.');
+
+    hold.release();
+    const hunks = b.byTestId('document-conflict-merge').getByTestId('merge-hunk');
+    await expect(hunks).toHaveCount(2);
+    expect(await hunks.getByTestId('merge-hunk-label').allTextContents()).toEqual([
+      'Your edit, over a change by your other tab',
+      'Changed by your other tab',
+    ]);
+    await expect(hunks.nth(1).getByTestId('merge-hunk-after')).toHaveText(/Hives need sun\./);
+    await axe(b.page, '[data-testid="document-conflict"]');
+
+    // Choosing on one hunk changes that hunk only: B keeps theirs, then its own, on the first; the
+    // second (A's sentence, which B did not touch) stays as A wrote it throughout.
+    await hunks.nth(0).getByTestId('merge-hunk-reject').click();
+    await expect(hunks.nth(0)).toHaveAttribute('data-choice', 'reject');
+    await expect(hunks.nth(1)).toHaveAttribute('data-choice', 'accept');
+    await hunks.nth(0).getByTestId('merge-hunk-accept').click();
+    await expect(hunks.nth(0)).toHaveAttribute('data-choice', 'accept');
+    await b.byTestId('document-conflict-save').click();
+    await b.byTestId('document-conflict').waitFor({ state: 'detached' });
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
+    const stored = await documentOnServer(a, threadId);
+    expect(stored).toContain('Hives need sun.');
+    expect(stored).not.toContain('orchards');
   });
 
   test('the person types while the agent appends: both are kept', async ({ page }) => {

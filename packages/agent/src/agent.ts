@@ -27,6 +27,7 @@ import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointe
 import { EventChannel } from './event-channel';
 import { buildAgentGraph, type AgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
+import type { TurnCondition } from './nodes/context';
 import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
@@ -69,6 +70,8 @@ export interface RunTurnInput {
    * through it. Without it nothing of another path can reach the model.
    */
   paths?: PathsPort;
+  /** A study's condition for this turn: its instructions and the tools the agent keeps. */
+  condition?: TurnCondition;
 }
 
 export interface Agent {
@@ -144,7 +147,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // every token): the run's own iteration only drives it to its end.
       const options = {
         configurable: { thread_id: input.threadId },
-        context: { workspace: input.workspace, journal, ...(input.paths !== undefined && { paths: input.paths }) },
+        context: { workspace: input.workspace, journal, condition: input.condition, ...(input.paths !== undefined && { paths: input.paths }) },
         streamMode: ['custom'] as 'custom'[],
         // A run config key LangGraph passes to every node (`config.writer`), though its options type omits it.
         writer: (payload: unknown) => output.push(payload),

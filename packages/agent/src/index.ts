@@ -36,3 +36,4 @@ export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state'
 export { WORKSPACE_TOOLS, type ToolOutcome, type WorkspaceTool } from './tools/index';
 export { READ_PATH_TOOL, readPathTool, type PathsPort } from './tools/read-path';
 export { isToolRefusal, ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';
+export type { TurnCondition } from './nodes/context';

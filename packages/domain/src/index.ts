@@ -42,4 +42,5 @@ export * from './share/path-view';
 export * from './contracts/members';
 export * from './access/roles';
 export * from './contracts/comments';
+export * from './contracts/studies';
 export * from './comments/anchor';

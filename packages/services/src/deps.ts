@@ -40,6 +40,8 @@ export interface ServiceDeps {
   fault?: (point: FaultPoint) => Promise<void>;
   /** Values never written to a log (the model's API key). */
   secrets: readonly string[];
+  /** The models a study's condition may name: `offline` always, and the configured provider's model. */
+  modelNames: readonly string[];
 }
 
 export interface ServiceDepsConfig {
@@ -96,6 +98,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     mergeJobs: config.mergeJobs ?? {},
     fault: config.fault,
     secrets,
+    modelNames: ['offline', ...(modelName === undefined ? [] : [modelName])],
     close: async () => {
       await family.close();
       await Promise.all([handle.close(), pool.end()]);

@@ -36,6 +36,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   /** Public routes skip authentication (health, the API description, auth itself). */
   isPublic?: boolean;
   /**
+   * A route a study participant's session may call besides their family's thread-scoped ones (their
+   * Finish); every other authenticated route answers them 404.
+   */
+  forParticipants?: boolean;
+  /**
    * The answer to paths no route claims (a JSON 404), not an operation: left out of the OpenAPI
    * document, where a catch-all path would give a generated client a method that cannot succeed.
    */
@@ -101,6 +106,9 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
       const ctx = await getContext();
       const acceptsZip = contract.rawBody !== undefined;
       const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), acceptsZip);
+      // A participant reaches their own family's routes and the ones meant for them, nothing else:
+      // no list of conversations, no tokens, no study pages — as if they did not exist.
+      if (actor.kind === 'participant' && contract.access === undefined && !contract.forParticipants) throw AppError.notFound('That resource was');
       return { ctx, actor };
     },
     run,
@@ -247,16 +255,20 @@ export function contractsOf(module: Record<string, unknown>): RouteContract[] {
   });
 }
 
-/** Codes the wrapper itself answers, so declarations read as what they add. */
-export const AUTHED = ['unauthenticated', 'forbidden'] as const;
-export const OWNED = [...AUTHED, 'not_found'] as const;
+/**
+ * Codes the wrapper itself answers, so declarations read as what they add. An authenticated route
+ * answers a study participant's session with a 404 unless it is thread-scoped (their own family) or
+ * opens itself to participants.
+ */
+export const AUTHED = ['unauthenticated', 'forbidden', 'not_found'] as const;
+export const OWNED = AUTHED;
 export const JSON_BODY = ['bad_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const;
 
 /** The codes a contract must declare because the wrapper answers them (the coverage test's rule). */
 export function impliedErrors(contract: RouteContract): AppErrorCode[] {
   const codes = new Set<AppErrorCode>();
   if (!contract.isPublic) {
-    codes.add('unauthenticated').add('forbidden');
+    codes.add('unauthenticated').add('forbidden').add('not_found');
     if (contract.method !== 'GET' && contract.method !== 'DELETE') codes.add('unsupported_media_type');
   }
   for (const schema of Object.values(contract.params ?? {})) {

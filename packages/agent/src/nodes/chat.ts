@@ -12,7 +12,7 @@ import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
-import { pathsOf, workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
 import { readPathTool } from '../tools/read-path';
 import { describeProviderFailure } from '@trellis/domain';
 import { classifyProviderError, ProviderCallError } from '../models/provider-errors';
@@ -24,13 +24,13 @@ export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
 
 /**
- * The tool specs handed to `bindTools`: name, description and the zod schema. `read_path` is among
- * them only for a turn whose message referenced other paths: otherwise the model is not even told
- * that other paths exist.
+ * The tool specs handed to `bindTools`: name, description and the zod schema, limited to `only` when a
+ * study's condition names the tools it keeps. `read_path` is among them only for a turn whose message
+ * referenced other paths: otherwise the model is not even told that other paths exist.
  */
-export function toolSpecs(options: { withReadPath?: boolean } = {}) {
+export function toolSpecs(only?: readonly string[] | null, options: { withReadPath?: boolean } = {}) {
   const tools = options.withReadPath ? [...WORKSPACE_TOOLS, readPathTool] : WORKSPACE_TOOLS;
-  return tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+  return tools.filter((t) => !only || only.includes(t.name)).map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
 export interface ChatNodeOptions {
@@ -44,14 +44,27 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
   if (model !== undefined && typeof model.bindTools !== 'function') {
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
-  const bound = model?.bindTools?.(toolSpecs());
-  const boundWithReadPath = model?.bindTools?.(toolSpecs({ withReadPath: true }));
+  const all = model?.bindTools?.(toolSpecs());
+  // A condition's subset of the tools, and `read_path` for a turn with refs, bound once per distinct set.
+  const subsets = new Map<string, NonNullable<typeof all>>();
+  const boundFor = (tools: readonly string[] | null | undefined, withReadPath: boolean) => {
+    if (!model?.bindTools || (!tools && !withReadPath)) return all;
+    const key = `${withReadPath ? 'read_path;' : ''}${tools ? [...tools].sort().join(',') : '*'}`;
+    let bound = subsets.get(key);
+    if (!bound) {
+      bound = model.bindTools(toolSpecs(tools, { withReadPath }));
+      subsets.set(key, bound);
+    }
+    return bound;
+  };
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
-    if (bound === undefined || boundWithReadPath === undefined) throw new Error('this graph was compiled without a model (state updates only)');
-    const caller = pathsOf(config) === undefined ? bound : boundWithReadPath;
+    const condition = conditionOf(config);
+    const bound = boundFor(condition?.tools, pathsOf(config) !== undefined);
+    if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
-    const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
+    const system = condition?.systemPrompt ? `${buildSystemPrompt(view)}\n\n${condition.systemPrompt}` : buildSystemPrompt(view);
+    const input: BaseMessage[] = [new SystemMessage(system), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
     const step = typeof stepOf === 'number' ? stepOf : -1;
     const status = (payload: Omit<StatusEventPayload, 'kind'>) => config.writer?.({ kind: 'trellis.status', ...payload } satisfies StatusEventPayload);
@@ -65,7 +78,7 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
         // `stream` wraps: the wrapper re-enters the callback context (configuring a callback manager)
         // and races the abort signal for every chunk, and hands chunks over through a web stream. The
         // model's own run keeps its callbacks and the watchdog's signal (the run's, plus the timeout).
-        const stream = caller._streamIterator(input, {
+        const stream = bound._streamIterator(input, {
           callbacks: config.callbacks,
           metadata: config.metadata,
           tags: config.tags,

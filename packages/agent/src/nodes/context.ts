@@ -12,6 +12,21 @@ export interface AgentRunContext {
   journal?: ToolJournal;
   /** Set only on a turn whose message references other paths: what `read_path` reads through. */
   paths?: PathsPort;
+  condition?: TurnCondition;
+}
+
+/**
+ * What a study's condition changes in a turn: instructions added to the system prompt, and the
+ * tools the agent keeps (null: all). Applied on every model call and tool call of the run.
+ */
+export interface TurnCondition {
+  systemPrompt?: string | null | undefined;
+  tools?: readonly string[] | null | undefined;
+}
+
+export function conditionOf(config: AgentRunConfig): TurnCondition | undefined {
+  const condition: unknown = config.context?.condition;
+  return typeof condition === 'object' && condition !== null ? condition : undefined;
 }
 
 export type AgentRunConfig = LangGraphRunnableConfig<Record<string, unknown>>;

@@ -7,7 +7,7 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
-import { journalOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, journalOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
 import type { WorkspacePort } from '../workspace-port';
 import { READ_PATH_TOOL, readPathTool, type PathsPort } from '../tools/read-path';
 import type { ToolEventPayload } from './stream-payloads';
@@ -26,6 +26,7 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   const workspace = workspaceOf(config);
   const journal = journalOf(config);
   const paths = pathsOf(config);
+  const allowed = conditionOf(config)?.tools;
   const pending: PendingCall[] = [
     ...(last.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args })),
     ...(last.invalid_tool_calls ?? []).map((c, i) => ({
@@ -40,7 +41,9 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   for (const call of pending) {
     config.signal?.throwIfAborted();
     const execute = async (): Promise<ToolEventPayload> => {
-      const outcome = await runCall(workspace, paths, call);
+      // A tool the condition took away is refused even when a model calls it unasked.
+      const outcome: ToolOutcome =
+        allowed && !allowed.includes(call.name) ? { result: `The tool "${call.name}" is not available here.`, isError: true } : await runCall(workspace, paths, call);
       const payload: ToolEventPayload = {
         kind: 'trellis.tool',
         seq: journal?.nextSeq() ?? -1,

@@ -9,3 +9,4 @@ export * from './family-events';
 export * from './shares';
 export * from './members';
 export * from './comments';
+export * from './studies';

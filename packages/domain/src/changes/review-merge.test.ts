@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reviewMerge, type ReviewMerge } from './review-merge';
+import { reviewMerge, settleReview } from './review-merge';
 
-/** The text the person saves after accepting (`true`) or rejecting (`false`) each hunk in turn. */
-function settle(review: ReviewMerge, choices: readonly boolean[]): string {
-  let out = '';
-  let atB = 0;
-  review.hunks.forEach((hunk, i) => {
-    out += review.merged.slice(atB, hunk.fromB);
-    out += choices[i] === false ? review.original.slice(hunk.fromA, hunk.toA) : review.merged.slice(hunk.fromB, hunk.toB);
-    atB = hunk.toB;
-  });
-  return out + review.merged.slice(atB);
-}
+const settle = settleReview;
 
 const BASE = ['# Aims', 'First aim.', '', '# Methods', 'We ask people.', '', '# Results', 'None yet.', ''].join('\n');
 

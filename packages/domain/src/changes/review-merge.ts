@@ -118,3 +118,18 @@ function twoWay(theirs: string, mine: string): ReviewMerge {
   }
   return { original: theirs, merged: mine, hunks };
 }
+
+/**
+ * The text a person settles on: for each hunk, in order, its merged text (accepted, the default) or
+ * its original text (`false`: rejected); everything between hunks as both sides have it.
+ */
+export function settleReview(review: ReviewMerge, accepted: readonly (boolean | undefined)[]): string {
+  let out = '';
+  let at = 0;
+  review.hunks.forEach((hunk, i) => {
+    out += review.merged.slice(at, hunk.fromB);
+    out += accepted[i] === false ? review.original.slice(hunk.fromA, hunk.toA) : review.merged.slice(hunk.fromB, hunk.toB);
+    at = hunk.toB;
+  });
+  return out + review.merged.slice(at);
+}

@@ -226,15 +226,78 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
 
 export type DatasetRow = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * A study's dataset: the tables of its participants' families, `families.participant_id` joining
+ * `participants`, and `participants` and `conditions` besides. The pid column is there only when
+ * the researcher asks for it.
+ */
+export function studyDatasetTables(input: { includePid: boolean }): readonly DatasetTable[] {
+  const participants: DatasetTable = {
+    name: 'participants',
+    description: 'One row per participant of the study (withdrawn participants are left out, with their families).',
+    fields: [
+      f('participant_id', 'string', 'The pseudonymous participant id.', true),
+      f('family_id', 'string', 'The family they wrote in.', true),
+      f('condition', 'string', 'The condition they were assigned to.', true),
+      f('status', 'string', 'consented, active, finished or timed_out.', true),
+      f('started_at', 'datetime', 'When they joined.', true),
+      f('finished_at', 'datetime', 'When they pressed Finish; empty otherwise.'),
+      f('last_activity_at', 'datetime', 'Their last state-changing request.', true),
+      ...(input.includePid
+        ? [
+            f('pid', 'string', 'The id the link carried (`?pid=` or `PROLIFIC_PID`); only when the export asked for it.'),
+            f('prolific_study_id', 'string', 'Prolific’s STUDY_ID, when given.'),
+            f('prolific_session_id', 'string', 'Prolific’s SESSION_ID, when given.'),
+          ]
+        : []),
+    ],
+    primaryKey: ['participant_id'],
+    foreignKeys: [fk('family_id', 'families'), fk('condition', 'conditions', 'name')],
+  };
+  const conditions: DatasetTable = {
+    name: 'conditions',
+    description: 'One row per condition of the study.',
+    fields: [
+      f('name', 'string', 'The condition’s name.', true),
+      f('model', 'string', 'The model it names.', true),
+      f('system_prompt', 'string', 'Instructions added to the agent’s on every turn; empty for none.'),
+      f('tools', 'string', 'The agent’s tools it keeps, space-separated; empty for all.'),
+      f('branching', 'boolean', 'Whether its participants could branch.', true),
+      f('weight', 'integer', 'Its weight in the assignment.', true),
+    ],
+    primaryKey: ['name'],
+    foreignKeys: [],
+  };
+  return [
+    ...DATASET_TABLES.map((table) =>
+      table.name === 'families'
+        ? {
+            ...table,
+            fields: [...table.fields, f('participant_id', 'string', 'The participant whose family it is.', true)],
+            foreignKeys: [...table.foreignKeys, fk('participant_id', 'participants')],
+          }
+        : table,
+    ),
+    participants,
+    conditions,
+  ];
+}
+
 /** `datapackage.json`: one tabular resource per table, named like it, fields in column order. */
-export function dataPackageDescriptor(input: { name: string; title: string; created: string; pseudonymized: boolean }): object {
+export function dataPackageDescriptor(input: {
+  name: string;
+  title: string;
+  created: string;
+  pseudonymized: boolean;
+  tables?: readonly DatasetTable[] | undefined;
+}): object {
   return {
     profile: 'tabular-data-package',
     name: input.name,
     title: input.title,
     created: input.created,
     description: `A Trellis family as flat tables${input.pseudonymized ? ' (user ids and emails replaced by salted hashes; message text kept verbatim)' : ''}.`,
-    resources: DATASET_TABLES.map((table) => ({
+    resources: (input.tables ?? DATASET_TABLES).map((table) => ({
       name: table.name,
       path: `${table.name}.csv`,
       profile: 'tabular-data-resource',
@@ -298,10 +361,13 @@ export function datasetMarkdown(): string {
  * Checks parsed CSV rows against their tables: types, required fields, unique primary keys and
  * foreign keys that resolve (an empty reference is allowed). Returns the problems found.
  */
-export function validateDataset(tables: Readonly<Record<string, readonly Record<string, string>[]>>): string[] {
+export function validateDataset(
+  tables: Readonly<Record<string, readonly Record<string, string>[]>>,
+  declared: readonly DatasetTable[] = DATASET_TABLES,
+): string[] {
   const problems: string[] = [];
   const keysOf = new Map<string, Set<string>>();
-  for (const table of DATASET_TABLES) {
+  for (const table of declared) {
     const rows = tables[table.name];
     if (rows === undefined) {
       problems.push(`${table.name}: missing`);
@@ -326,7 +392,7 @@ export function validateDataset(tables: Readonly<Record<string, readonly Record<
     });
     if (table.primaryKey.length === 1) keysOf.set(table.name, new Set(rows.map((row) => row[table.primaryKey[0]!] ?? '')));
   }
-  for (const table of DATASET_TABLES) {
+  for (const table of declared) {
     for (const { field, resource } of table.foreignKeys) {
       const targets = keysOf.get(resource);
       if (!targets) continue;

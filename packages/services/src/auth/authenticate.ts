@@ -1,6 +1,7 @@
 import { AppError } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { findApiToken } from '../tokens/api-tokens';
+import { PARTICIPANT_COOKIE, findParticipantSession } from '../studies/join-study';
 import type { Auth } from './create-auth';
 
 import type { Actor } from './actor';
@@ -47,9 +48,39 @@ export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRe
     return { userId: token.userId, via: 'token', tokenId: token.tokenId };
   }
   const found = await deps.auth.api.getSession({ headers: request.headers });
-  if (!found) throw new AppError('unauthenticated', 'Sign in or send an API token');
-  if (!SAFE_METHODS.has(request.method.toUpperCase())) assertSameOriginJson(request);
+  const isSafe = SAFE_METHODS.has(request.method.toUpperCase());
+  if (!found) {
+    const participant = await participantOf(deps.db, request.headers, !isSafe);
+    if (!participant) throw new AppError('unauthenticated', 'Sign in or send an API token');
+    if (!isSafe) assertSameOriginJson(request);
+    return participant;
+  }
+  if (!isSafe) assertSameOriginJson(request);
   return { userId: found.user.id, via: 'session', sessionId: found.session.id };
+}
+
+/** The participant a study session cookie stands for (a state change stamps their activity). */
+async function participantOf(db: Db, headers: Headers, touch: boolean): Promise<Actor | null> {
+  const token = readCookie(headers, PARTICIPANT_COOKIE);
+  const session = token === undefined ? null : await findParticipantSession(db, token, { touch });
+  if (!session) return null;
+  if (touch && session.status !== 'consented' && session.status !== 'active') {
+    throw AppError.forbidden(session.status === 'finished' ? 'You have finished this study' : 'Your time in this study is over');
+  }
+  return {
+    kind: 'participant',
+    userId: session.userId,
+    via: 'participant',
+    participant: { participantId: session.participantId, studyId: session.studyId, familyId: session.familyId },
+  };
+}
+
+export function readCookie(headers: Headers, name: string): string | undefined {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
 }
 
 const CROSS_SITE = 'Cross-site requests are not allowed';

@@ -12,6 +12,7 @@ import {
 import { conversationBranches, conversations, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { assertBranchingAllowed } from '../studies/study-conditions';
 import { lineageFacts, loadLineage, type LineageRow } from '../lineage/load-lineage';
 import { modelContextMessages, readPathMessages } from './path-messages';
 import { seedAndActivate } from './pending-threads';
@@ -103,6 +104,7 @@ async function validateFork(db: DbOrTx, lineage: LineageRow[], actor: ThreadActo
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
   await assertAccessReading(db, lineageFacts(displayed), actor, 'edit');
+  await assertBranchingAllowed(db, displayed.root_thread_id);
   if (k > displayed.turn_index) throw AppError.notFound(`Turn ${k}`);
   if (displayed.branch_point_turn !== null && k <= displayed.branch_point_turn) {
     throw new AppError(

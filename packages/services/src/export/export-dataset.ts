@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   DATASET_TABLES,
   dataPackageDescriptor,
+  studyDatasetTables,
   datasetCells,
   safeFilename,
   type DatasetRow,
@@ -56,15 +57,29 @@ interface PathRow {
  * shared with it). Ownership is checked
  * before anything streams (404/403 as a JSON error, not a broken zip).
  */
+/**
+ * A study's families and its `participants` and `conditions` tables (see `studyDatasetTables`):
+ * the caller checked the study is theirs; the dataset is then the families named here.
+ */
+export interface StudyDataset {
+  title: string;
+  /** The participants' families (root thread id → participant id). */
+  participantOf: ReadonlyMap<string, string>;
+  participants: DatasetRow[];
+  conditions: DatasetRow[];
+  includePid: boolean;
+}
+
 export async function exportDataset(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId?: string | undefined; pseudonymize?: boolean | undefined },
+  input: { threadId?: string | undefined; pseudonymize?: boolean | undefined; study?: StudyDataset | undefined },
 ): Promise<DatasetExport> {
   const { db } = deps;
   const userId = actorUserId(actor);
   let root: string | null = null;
-  let title = 'Trellis families';
+  let title = input.study?.title ?? 'Trellis families';
+  const roots = input.study ? [...input.study.participantOf.keys()] : null;
   if (input.threadId !== undefined) {
     const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'read');
     root = conversation.rootThreadId;
@@ -79,6 +94,7 @@ export async function exportDataset(
     join "user" u on u.id = c.user_id
     left join family_members fm on fm.family_id = c.root_thread_id and fm.user_id = ${userId}
     where (c.user_id = ${userId} or fm.role is not null) and (${root}::text is null or c.root_thread_id = ${root})
+      and (${roots === null}::boolean or c.root_thread_id = any(${roots ?? []}::text[]))
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
   const paths = exportedPaths(allPaths);
@@ -89,8 +105,11 @@ export async function exportDataset(
   const hide = (value: string | null | undefined): string | null =>
     value == null || value === '' ? null : input.pseudonymize ? `anon_${createHmac('sha256', salt).update(value).digest('hex').slice(0, 20)}` : value;
   const context = new DatasetContext(paths, labelOf);
-  const name = input.threadId === undefined ? 'trellis-dataset' : `${title} dataset`;
+  const name = input.threadId === undefined && !input.study ? 'trellis-dataset' : `${title} dataset`;
+  const tables = input.study ? studyDatasetTables({ includePid: input.study.includePid }) : DATASET_TABLES;
   const chunks = datasetChunks(db, {
+    study: input.study,
+    tables,
     actorId: userId,
     root,
     threadIds: paths.map((p) => p.thread_id),
@@ -101,6 +120,7 @@ export async function exportDataset(
       title,
       created: new Date().toISOString(),
       pseudonymized: input.pseudonymize === true,
+      tables,
     }),
   });
   const stream = new ReadableStream<Uint8Array>({
@@ -163,6 +183,8 @@ class DatasetContext {
 }
 
 interface ChunkInput {
+  study: StudyDataset | undefined;
+  tables: readonly DatasetTable[];
   actorId: string;
   root: string | null;
   /** The paths exported (see exportedPaths): every table reads these threads' rows only. */
@@ -192,7 +214,7 @@ async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Ar
   // Every family the exporter may read: its own, and those shared with it (the `families` table names its role);
   // of those, only the exported paths (deleted ones left out).
   const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family} and c.thread_id = any(${input.threadIds as string[]}::text[])`;
-  const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
+  const table = (name: string): DatasetTable => input.tables.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */
   async function* csv(name: string, rows: AsyncIterable<DatasetRow[]> | Iterable<DatasetRow[]>): AsyncGenerator<Uint8Array> {
@@ -221,7 +243,9 @@ async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Ar
       .map((p) => ({
         family_id: p.thread_id,
         owner_id: hide(p.owner_id),
-        owner_email: hide(p.owner_email),
+        // A study's families are all the researcher's: their address has no place in the study's data.
+        owner_email: input.study ? null : hide(p.owner_email),
+        participant_id: input.study?.participantOf.get(p.thread_id) ?? null,
         role: p.role,
         title: p.title,
         created_at: p.created_at,
@@ -433,6 +457,10 @@ async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Ar
       }),
     ),
   );
+  if (input.study) {
+    yield* csv('participants', [input.study.participants]);
+    yield* csv('conditions', [input.study.conditions]);
+  }
   zip.end();
   yield* drain();
 }

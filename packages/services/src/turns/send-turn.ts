@@ -3,6 +3,7 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import { redactSecrets, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
+import { conditionOfFamily } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -246,7 +247,10 @@ async function runAgent(
   const tokens: string[] = [];
   const toolCalls: StoredToolCall[] = [];
   try {
+    // A study participant's family runs under its condition, whoever sends the turn.
+    const condition = await conditionOfFamily(deps.db, opened.familyId);
     const run = deps.agent.runTurn({
+      ...(condition && { condition: { systemPrompt: condition.systemPrompt, tools: condition.tools } }),
       threadId: input.threadId,
       // The refs are named to the model (labels and where to read), never their content: that only
       // comes through `read_path`, a stored tool call.

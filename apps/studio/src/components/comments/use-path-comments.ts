@@ -1,14 +1,19 @@
 'use client';
 import type { Extension } from '@codemirror/state';
-import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { commentExtension, type PassageSelection } from './comment-extension';
-import { openPassages, useComments, type CommentsController } from './use-comments';
+import { COMMENTS_KEY, openPassages, useComments, type CommentsController } from './use-comments';
 
 /**
  * What the workspace needs of a path's comments: the list and its mutations, the editor extension
  * that highlights open passages and opens the composer on Ctrl/Cmd+Alt+M, and the editor's selection.
  */
-export function usePathComments(threadId: string | null): {
+export function usePathComments(
+  threadId: string | null,
+  /** The live document's version: when it moves (the agent or another person wrote), passages are read again where they now are. */
+  documentVersion: number | undefined,
+): {
   controller: CommentsController;
   overlay: Extension | null;
   selection: PassageSelection | null;
@@ -16,6 +21,14 @@ export function usePathComments(threadId: string | null): {
   clearComposing: () => void;
 } {
   const controller = useComments(threadId);
+  const queryClient = useQueryClient();
+  const seenVersion = useRef(documentVersion);
+  useEffect(() => {
+    if (seenVersion.current === documentVersion) return;
+    const isFirst = seenVersion.current === undefined;
+    seenVersion.current = documentVersion;
+    if (!isFirst && threadId !== null) void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY, threadId] });
+  }, [documentVersion, threadId, queryClient]);
   const [selection, setSelection] = useState<PassageSelection | null>(null);
   const [composing, setComposing] = useState<PassageSelection | null>(null);
   const passages = useMemo(() => openPassages(controller.list.data), [controller.list.data]);

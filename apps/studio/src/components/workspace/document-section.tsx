@@ -1,5 +1,5 @@
 'use client';
-import { displayedDocumentTitle, reviewMerge, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
+import { displayedDocumentTitle, reviewMerge, settleReview, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { AuthorshipLegend } from './authorship/authorship-legend';
 import { AuthorshipMarkdown } from './authorship/authorship-markdown';
 import { spanContext } from './authorship/span-title';
 import { authorshipTarget, useAuthorship } from './authorship/use-authorship';
+import { DocumentReview } from './document-review';
 import { SaveIndicator } from './save-indicator';
 import { useAutosave, type Autosave, type SaveConflict } from './use-autosave';
 import type { SavedDocument } from './workspace-source';
@@ -25,10 +26,6 @@ const MarkdownEditor = dynamic(() => import('./markdown-editor'), {
   loading: () => <Skeleton className="m-3 h-56" />,
 });
 
-const DocumentMerge = dynamic(() => import('@/components/compare/document-merge'), {
-  ssr: false,
-  loading: () => <Skeleton className="m-3 h-40" />,
-});
 
 export interface DocumentSectionProps {
   document: WorkspaceDocument;
@@ -182,33 +179,30 @@ function DocumentConflict({
   onResolve: Autosave['resolve'];
 }) {
   const me = useCurrentUser();
-  // The review is of the draft as it was refused; typing in the merge changes `merged`, not it.
+  // The review is of the draft as it was refused.
   const [review] = useState(() => reviewMerge(conflict.base, draft, conflict.content));
-  const hunks = useMemo(() => {
+  const [accepted, setAccepted] = useState<boolean[]>(() => review.hunks.map(() => true));
+  const labels = useMemo(() => {
     const who = changerNames(conflict.changedBy, me?.id);
-    return review.hunks.map((hunk) => ({ fromB: hunk.fromB, toB: hunk.toB, side: hunk.side, label: hunkLabel(hunk.side, who) }));
+    return review.hunks.map((hunk) => hunkLabel(hunk.side, who));
   }, [review, conflict.changedBy, me?.id]);
-  const [merged, setMerged] = useState(review.merged);
   return (
     <div data-testid="document-conflict" role="region" aria-label="Merge the document" className="mb-2 rounded-md border border-destructive/50 p-2">
       <p className="mb-2 text-xs">
-        The document changed elsewhere while you edited the same words. Each change below is labelled by who made it; accept
-        or reject each one (the others stay as they are), then save the result.
+        The document changed elsewhere while you edited the same words. Each change below is labelled by who made it and is
+        kept unless you choose otherwise; a choice changes that one only. Then save the result.
       </p>
-      <DocumentMerge
-        a={review.original}
-        b={review.merged}
-        sideBySide={false}
-        names={{ a: 'the current document', b: 'your text' }}
-        testId="document-conflict-merge"
-        onChange={setMerged}
-        hunks={hunks}
+      <DocumentReview
+        review={review}
+        labels={labels}
+        accepted={accepted}
+        onChoose={(index, accept) => setAccepted((now) => now.map((value, i) => (i === index ? accept : value)))}
       />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
           data-testid="document-conflict-save"
-          onClick={() => void onResolve(merged)}
+          onClick={() => void onResolve(settleReview(review, accepted))}
           className="rounded-md border bg-primary px-2 py-1 text-xs text-primary-foreground hover:opacity-90"
         >
           Save the merged text

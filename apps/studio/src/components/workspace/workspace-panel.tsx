@@ -74,7 +74,7 @@ function Body({
   const { status, workspace, actions } = source;
   // Comments belong to the live path (a restored step is a preview, not yet a path of its own).
   const liveThreadId = source.key !== null && !source.key.includes('@') ? source.key : null;
-  const comments = usePathComments(liveThreadId);
+  const comments = usePathComments(liveThreadId, workspace?.document.version);
   if (status === 'idle') {
     return (
       <div

@@ -55,6 +55,13 @@ import * as sharedTokenExport from '@/app/api/shared/[token]/export/route';
 import * as sharedTokenCopy from '@/app/api/shared/[token]/copy/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
+import * as studies from '@/app/api/studies/route';
+import * as studiesId from '@/app/api/studies/[id]/route';
+import * as studiesIdParticipants from '@/app/api/studies/[id]/participants/route';
+import * as studiesIdExport from '@/app/api/studies/[id]/export/route';
+import * as studiesIdParticipantsParticipantId from '@/app/api/studies/[id]/participants/[participant_id]/route';
+import * as joinSlug from '@/app/api/join/[slug]/route';
+import * as joinSlugFinish from '@/app/api/join/[slug]/finish/route';
 import * as transcripts from '@/app/api/transcripts/route';
 import * as transcriptsImport from '@/app/api/transcripts/import/route';
 import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
@@ -110,6 +117,13 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   sharedTokenCopy,
   tokensId,
   tokens,
+  studies,
+  studiesId,
+  studiesIdParticipants,
+  studiesIdExport,
+  studiesIdParticipantsParticipantId,
+  joinSlug,
+  joinSlugFinish,
   transcripts,
   transcriptsImport,
   transcriptsInspect,

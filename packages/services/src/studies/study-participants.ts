@@ -1,0 +1,165 @@
+// The researcher's view of a study's participants (the dashboard's rows), a participant's Finish,
+// and withdrawal: the family and everything in it deleted, the row kept as `withdrawn`.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, type StudyCompletion, type StudyParticipant, type StudyParticipantList } from '@trellis/domain';
+import { conversations, familyEvents, studies, studyConditions, studyParticipants, studySessions, user } from '@trellis/db';
+import type { ServiceDeps } from '../deps';
+import { readAuthorship } from '../authorship/get-authorship';
+import { requireOwnStudy, type StudyOwner } from './manage-studies';
+
+/** How many families' authorship is read at once for the dashboard. */
+const WORDS_CONCURRENCY = 8;
+
+export async function listStudyParticipants(
+  deps: Pick<ServiceDeps, 'db'>,
+  owner: StudyOwner,
+  input: { studyId: string },
+): Promise<StudyParticipantList> {
+  const study = await requireOwnStudy(deps.db, owner, input.studyId);
+  // One statement for the rows and their families' shape: steps are the family's user messages,
+  // paths its visible threads.
+  const rows = await deps.db.execute<{
+    participant_id: string;
+    thread_id: string | null;
+    condition: string;
+    status: StudyParticipant['status'];
+    started_at: string;
+    finished_at: string | null;
+    last_activity_at: string;
+    time_limit_minutes: number | null;
+    steps: number;
+    paths: number;
+  }>(sql`
+    select sp.participant_id, sp.thread_id, sc.name as condition, sp.status,
+           sp.started_at, sp.finished_at, sp.last_activity_at, s.time_limit_minutes,
+           coalesce((select count(*)::int from ${conversations} c join messages m on m.thread_id = c.thread_id
+                      where c.root_thread_id = sp.thread_id and m.role = 'user'), 0) as steps,
+           coalesce((select count(*)::int from ${conversations} c
+                       left join conversation_branches b on b.thread_id = c.thread_id
+                      where c.root_thread_id = sp.thread_id and c.deleted_at is null
+                        and (b.status is null or b.status = 'active')), 0) as paths
+      from ${studyParticipants} sp
+      join ${studyConditions} sc on sc.id = sp.condition_id
+      join ${studies} s on s.id = sp.study_id
+     where sp.study_id = ${study.id}
+     order by sp.started_at, sp.participant_id`);
+  const words = await mapLimited(rows, WORDS_CONCURRENCY, (row) => (row.thread_id === null ? Promise.resolve(null) : familyWords(deps, row.thread_id)));
+  const now = Date.now();
+  const participants = rows.map((row, i): StudyParticipant => {
+    const started = new Date(row.started_at);
+    const last = new Date(row.last_activity_at);
+    return {
+      participant_id: row.participant_id,
+      thread_id: row.thread_id,
+      condition: row.condition,
+      status: effectiveStatus(row.status, started, row.time_limit_minutes, now),
+      started: started.toISOString(),
+      finished: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+      active_minutes: Math.max(0, Math.round((last.getTime() - started.getTime()) / 6_000) / 10),
+      steps: row.steps,
+      paths: row.paths,
+      words: words[i] ?? { participant: 0, agent: 0, agent_edited: 0 },
+      last_activity: last.toISOString(),
+    };
+  });
+  const counts: Record<string, number> = {};
+  for (const p of participants) if (p.status !== 'withdrawn') counts[p.condition] = (counts[p.condition] ?? 0) + 1;
+  return { participants, counts };
+}
+
+/** A participant past the study's time limit has timed out, whether or not they came back since. */
+function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number): StudyParticipant['status'] {
+  if ((status === 'consented' || status === 'active') && limit !== null && now > started.getTime() + limit * 60_000) return 'timed_out';
+  return status;
+}
+
+/** Words of the family's first path (the root) by author. */
+async function familyWords(deps: Pick<ServiceDeps, 'db'>, rootThreadId: string): Promise<StudyParticipant['words']> {
+  const { summary } = await readAuthorship(deps.db, [{ threadId: rootThreadId, index: 0, offset: 0, cut: null }], null);
+  return { participant: summary.person_words, agent: summary.agent_words, agent_edited: summary.agent_edited_words };
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * A participant's Finish: refused before the study's `min_minutes`, then the completion code and
+ * redirect. Finishing twice answers the same completion.
+ */
+export async function finishStudy(
+  deps: Pick<ServiceDeps, 'db'>,
+  participant: { participantId: string; studyId: string },
+  input: { slug?: string | undefined } = {},
+): Promise<StudyCompletion> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ participant: studyParticipants, study: studies })
+      .from(studyParticipants)
+      .innerJoin(studies, eq(studies.id, studyParticipants.studyId))
+      .where(and(eq(studyParticipants.participantId, participant.participantId), eq(studyParticipants.studyId, participant.studyId)))
+      .for('update', { of: studyParticipants });
+    if (!row || row.participant.status === 'withdrawn' || (input.slug !== undefined && row.study.slug !== input.slug)) throw AppError.notFound('Study');
+    const { study } = row;
+    const completion = { code: study.completionCode, redirect_url: study.completionRedirectUrl };
+    if (row.participant.status === 'finished') return completion;
+    const elapsedMs = Date.now() - row.participant.startedAt.getTime();
+    if (study.minMinutes !== null && elapsedMs < study.minMinutes * 60_000) {
+      const left = Math.ceil((study.minMinutes * 60_000 - elapsedMs) / 60_000);
+      throw new AppError('conflict', `Finish opens after ${study.minMinutes} minutes; ${left} to go`, {
+        details: { min_minutes: study.minMinutes, minutes_left: left },
+      });
+    }
+    await tx
+      .update(studyParticipants)
+      .set({ status: 'finished', finishedAt: new Date(), lastActivityAt: new Date() })
+      .where(eq(studyParticipants.participantId, participant.participantId));
+    return completion;
+  });
+}
+
+/**
+ * Withdraws a participant: their family (every thread, message, change and event of it), their
+ * sessions and their stand-in identity are deleted; the row stays, `withdrawn`, with no content.
+ */
+export async function withdrawParticipant(
+  deps: Pick<ServiceDeps, 'db' | 'checkpointer'>,
+  owner: StudyOwner,
+  input: { studyId: string; participantId: string },
+): Promise<void> {
+  const threadIds = await deps.db.transaction(async (tx) => {
+    const study = await requireOwnStudy(tx, owner, input.studyId);
+    const [row] = await tx
+      .select()
+      .from(studyParticipants)
+      .where(and(eq(studyParticipants.participantId, input.participantId), eq(studyParticipants.studyId, study.id)))
+      .for('update');
+    if (!row) throw AppError.notFound('Participant');
+    if (row.status === 'withdrawn') return [];
+    const threads = row.threadId === null ? [] : await tx.select({ id: conversations.threadId }).from(conversations).where(eq(conversations.rootThreadId, row.threadId));
+    const ids = threads.map((t) => t.id);
+    await tx
+      .update(studyParticipants)
+      .set({ status: 'withdrawn', threadId: null, userId: null, finishedAt: row.finishedAt, lastActivityAt: new Date() })
+      .where(eq(studyParticipants.participantId, row.participantId));
+    await tx.delete(studySessions).where(eq(studySessions.participantId, row.participantId));
+    if (row.threadId !== null) {
+      await tx.delete(familyEvents).where(eq(familyEvents.familyId, row.threadId));
+      // Every table of a thread's record cascades from its conversation row.
+      if (ids.length > 0) await tx.delete(conversations).where(inArray(conversations.threadId, ids));
+    }
+    if (row.userId !== null) await tx.delete(user).where(eq(user.id, row.userId));
+    return ids;
+  });
+  // The agent's working context is derived state: cleared after the record is gone.
+  for (const id of threadIds) await deps.checkpointer.deleteThread(id);
+}
