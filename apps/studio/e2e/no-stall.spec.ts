@@ -76,7 +76,11 @@ test.describe('a production server under heavy requests', () => {
     }
     expect(ten.result.filter((a) => a.status === 200).length).toBeGreaterThan(0);
     expect(ten.health.errors).toBe(0);
-    expect(ten.health.p99, `health during ten stale saves (idle p99 ${Math.round(idleP99)}): ${JSON.stringify(ten.health.ms.map(Math.round))}`).toBeLessThanOrEqual(budget);
+    // Ten 1 MB bodies arriving at once queue their own reading and writing on two cores: held to the
+    // bench's figure for a merge (health.max_ms_during_stale_merge_1mb, 500 ms); one merge on the
+    // request thread alone, as before the merge moved to its worker, cost seconds.
+    const tenBudget = Math.max(500, budget);
+    expect(ten.health.p99, `health during ten stale saves (idle p99 ${Math.round(idleP99)}): ${JSON.stringify(ten.health.ms.map(Math.round))}`).toBeLessThanOrEqual(tenBudget);
   });
 
   test('a stale save that rewrote every paragraph of 1 MB is a 409 “too many overlapping changes” with the current text, at once', async () => {

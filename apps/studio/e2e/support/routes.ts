@@ -53,5 +53,7 @@ export function listApiRoutes(): ApiRoute[] {
  */
 export function isPublicRoute(route: ApiRoute): boolean {
   const isSharedReader = route.template.startsWith('/api/shared/') && !route.template.endsWith('/copy');
-  return route.template === '/api/{unknown}' || isSharedReader || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
+  // Joining a study needs no account (it makes the participant's session); Finish needs that session.
+  const isStudyJoin = route.template === '/api/join/{slug}';
+  return route.template === '/api/{unknown}' || isSharedReader || isStudyJoin || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
 }
