@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
+import { isRefusedSend } from '@/lib/turns/pending-turn';
 import { ChatEmpty } from './chat-empty';
 import { useUnsentText } from '@/components/studio/use-unsent-text';
 import { COMPOSER_ID, Composer } from './composer';
@@ -85,7 +86,7 @@ export function ChatPanel({
 
   // A send the server refused before recording it (a 4xx, or 503 while the studio restarts) gives
   // the message back to the composer; the notice above it says why.
-  const refusedRunId = run?.phase === 'failed' && run.turnIndex === null ? run.runId : null;
+  const refusedRunId = isRefusedSend(run) ? run.runId : null;
   const onRefused = useEffectEvent(() => {
     if (run) restoreDraft(run.threadId, run.content);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@trellis/domain';
 import type { TurnRun } from './turn-store';
-import { pendingTurnView } from './pending-turn';
+import { isRefusedSend, pendingTurnView } from './pending-turn';
 
 const run = (patch: Partial<TurnRun>): TurnRun => ({
   runId: 1,
@@ -61,5 +61,16 @@ describe('pendingTurnView', () => {
       showBubbles: false,
       hideTurn: null,
     });
+  });
+});
+
+describe('isRefusedSend', () => {
+  it('gives a refused send back to the composer, never a followed question that was not running', () => {
+    const refused = run({ phase: 'failed', turnIndex: null });
+    expect(isRefusedSend(refused)).toBe(true);
+    // An imported family whose last question was abandoned: the page follows it, the server says no turn runs.
+    expect(isRefusedSend({ ...refused, isFollowed: true })).toBe(false);
+    expect(isRefusedSend(run({ phase: 'failed', turnIndex: 3 }))).toBe(false);
+    expect(isRefusedSend(undefined)).toBe(false);
   });
 });

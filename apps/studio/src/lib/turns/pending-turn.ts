@@ -25,3 +25,12 @@ export function pendingTurnView(run: TurnRun | undefined, messages: readonly Mes
   );
   return stored ? { showBubbles: false, hideTurn: null } : { showBubbles: true, hideTurn: null };
 }
+
+/**
+ * A send the server refused before recording it: its message goes back to the composer. A followed
+ * turn that turns out not to run (an imported question nobody answered, a reply already gone) is no
+ * send of this person's: nothing is put in their composer.
+ */
+export function isRefusedSend(run: TurnRun | undefined): run is TurnRun {
+  return run !== undefined && run.phase === 'failed' && run.turnIndex === null && !run.isFollowed;
+}
