@@ -78,7 +78,8 @@ export function useStudioController(initial: DisplayedView) {
   const guard = useUnsentLeaveGuard(preview, navigate, setPopGuard);
   const replay = useReplay(view, navigate, guard);
   const replayTurn = replay.data?.step.turn;
-  const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn });
+  const replyingTurn = isRunActive(run) && run?.threadId === view.threadId ? run.turnIndex : null;
+  const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn, replyingTurn });
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 
   const createConversation = useCallback(async (): Promise<string | null> => {

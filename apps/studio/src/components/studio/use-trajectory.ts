@@ -22,6 +22,8 @@ export interface TrajectoryInput {
   openThread: (threadId: string) => void;
   /** The step of the replayed change: marked on the map and in the chat, apart from "you are here". */
   replayTurn?: number | undefined;
+  /** The displayed path's step whose reply streams now (a run of this page, or one it follows). */
+  replyingTurn?: number | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface TrajectoryInput {
  * between steps and paths (a restored step branches only when a message is sent from it); each goes through
  * the unsent-text guard (use-unsent-leave-guard.ts).
  */
-export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn }: TrajectoryInput) {
+export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn, replyingTurn = null }: TrajectoryInput) {
   const family = useFamilyGraph(view.threadId);
   const threadId = view.threadId;
   // Until the displayed thread's own graph arrives, a graph of its family still knows the path.
@@ -54,6 +56,7 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
   }, [graph, threadId, preview, steps, guide]);
   const replayedTurn = replayTurn !== undefined && view.replay ? replayTurn : null;
   const replayNodeId = replayedTurn === null ? null : (steps.get(replayedTurn)?.node_id ?? null);
+  const replyingNodeId = replyingTurn === null ? null : (steps.get(replyingTurn)?.node_id ?? null);
 
   // A replay that moves to another step brings the chat along: its message scrolls into view, marked.
   useEffect(() => {
@@ -122,6 +125,7 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
             displayedThreadId: threadId,
             currentNodeId,
             replayNodeId,
+            replyingNodeId,
             onSelectStep: selectStep,
             onContinueFrom: continueFrom,
             onOpenThread: openPath,
@@ -137,6 +141,7 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
       family.error,
       currentNodeId,
       replayNodeId,
+      replyingNodeId,
       selectStep,
       continueFrom,
       openPath,

@@ -19,7 +19,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   const map = useMapActions();
   const question = data.user_message?.trim() || '(no message)';
   if (map?.isOverview) return <CompactNode id={id} data={data} question={question} />;
-  const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
+  const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null, map !== null && map.replyingNodeId === id);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
   const isReplayed = map !== null && map.replayNodeId === id;
   const gapNote = map?.gapNotes.get(data.thread_id);

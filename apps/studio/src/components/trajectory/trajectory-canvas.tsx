@@ -77,6 +77,8 @@ export interface TrajectoryCanvasProps {
   followTurn?: number | null;
   /** The replayed change's step: marked on its card and framed, "you are here" left where it is. */
   replayNodeId?: string | null;
+  /** The step whose reply is streaming now. */
+  replyingNodeId?: string | null;
 }
 
 /**
@@ -130,11 +132,12 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     () => ({
       isOverview,
       replayNodeId: props.replayNodeId ?? null,
+      replyingNodeId: props.replyingNodeId ?? null,
       gapNotes,
       toggleStack: (id) => setExpandedStacks((ids) => toggled(ids, id)),
       toggleFork: (id) => setCollapsedForks((ids) => toggled(ids, id)),
     }),
-    [isOverview, props.replayNodeId, gapNotes, setCollapsedForks],
+    [isOverview, props.replayNodeId, props.replyingNodeId, gapNotes, setCollapsedForks],
   );
   const focus = useStepFocus({
     layout,

@@ -39,6 +39,8 @@ export interface TrajectoryPanelProps {
   followTurn?: number | null;
   /** The replayed change's step (its own mark on the map); null or absent without a replay. */
   replayNodeId?: string | null;
+  /** The step whose reply is streaming now: its card reads "replying…". */
+  replyingNodeId?: string | null;
 }
 
 const MESSAGE_HEIGHT = 96;
@@ -122,6 +124,7 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
               isFullScreen={isFull}
               followTurn={props.followTurn ?? null}
               replayNodeId={props.replayNodeId ?? null}
+              replyingNodeId={props.replyingNodeId ?? null}
             />
           ) : graph !== undefined ? (
             <PanelMessage
