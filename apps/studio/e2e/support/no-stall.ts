@@ -61,17 +61,6 @@ export async function healthDuring<T>(baseUrl: string, work: () => Promise<T>): 
   }
 }
 
-/**
- * The health p99 to hold a heavy request to: 200 ms, or four times what health answers on this
- * machine at this moment with nothing else asked of the server (measured for `ms` just before), when
- * the machine is that busy (two browser workers, other suites). A request that holds the event loop
- * — the stall this guards against — costs seconds, far past either.
- */
-export async function healthBudget(baseUrl: string, ms = 3_000): Promise<{ budget: number; idleP99: number }> {
-  const idle = await healthDuring(baseUrl, () => new Promise((resolve) => setTimeout(resolve, ms)));
-  return { budget: Math.max(200, 4 * idle.health.p99), idleP99: idle.health.p99 };
-}
-
 export function percentile(samples: readonly number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

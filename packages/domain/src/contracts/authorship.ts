@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from './common';
 
 /** `GET /api/conversations/{id}/authorship?turn=k`. */
 export const AuthorshipQuerySchema = z.object({
@@ -6,12 +7,14 @@ export const AuthorshipQuerySchema = z.object({
     .number()
     .int('must be a whole number')
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe('the document after step k (the snapshot(k+1)-or-live rule); omitted: the live document'),
   changes_after: z.coerce
     .number()
     .int('must be a whole number')
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe(
       'list in `changes` only the named changes with a greater `seq` (a client that keeps the details of the ones it has seen asks for the new ones only); omitted: every named change',
