@@ -4,7 +4,6 @@
 // each labelled by who made it. The review starts from everything both sides did (the person's
 // text where both changed the same paragraphs), so nothing the person did not touch is reverted
 // unless they reject that hunk themselves.
-import { diffArrays } from 'diff';
 import { applyHunks, diff3Regions, hunksOf, lineTokens } from './merge-document';
 
 export type ReviewSide = 'mine' | 'theirs' | 'both';
@@ -38,6 +37,8 @@ export interface ReviewBudget {
 }
 
 const DEFAULT_REVIEW_BUDGET: ReviewBudget = { maxLineEdits: 4_000, timeoutMs: 2_000 };
+/** The two-way view diffs one pair of texts: a wider edit cap, the same time. */
+const TWO_WAY_BUDGET: ReviewBudget = { maxLineEdits: 20_000, timeoutMs: 2_000 };
 
 /**
  * The review of `mine` (the person's text) and `theirs` (the current text), both edits of `base`.
@@ -45,11 +46,26 @@ const DEFAULT_REVIEW_BUDGET: ReviewBudget = { maxLineEdits: 4_000, timeoutMs: 2_
  * `both` per difference run (still labelled, never lumped as anyone's alone).
  */
 export function reviewMerge(base: string, mine: string, theirs: string, budget: ReviewBudget = DEFAULT_REVIEW_BUDGET): ReviewMerge {
+  return threeWay(base, mine, theirs, budget) ?? twoWay(theirs, mine);
+}
+
+/**
+ * The current text against the person's: the same walk with the current text as the base, so every
+ * difference is one run, each labelled `both` (whose it is is unknown without the base).
+ */
+function twoWay(theirs: string, mine: string): ReviewMerge {
+  const review = threeWay(theirs, mine, theirs, TWO_WAY_BUDGET);
+  if (review === null) return { original: theirs, merged: mine, hunks: [{ side: 'both', fromA: 0, toA: theirs.length, fromB: 0, toB: mine.length }] };
+  return { ...review, hunks: review.hunks.map((hunk) => ({ ...hunk, side: 'both' })) };
+}
+
+/** diff3 by lines, or null past the budget. */
+function threeWay(base: string, mine: string, theirs: string, budget: ReviewBudget): ReviewMerge | null {
   const deadline = Date.now() + budget.timeoutMs;
   const baseLines = lineTokens(base);
   const a = hunksOf(baseLines, lineTokens(mine), budget.maxLineEdits, deadline);
   const b = a && hunksOf(baseLines, lineTokens(theirs), budget.maxLineEdits, deadline);
-  if (!a || !b) return twoWay(theirs, mine);
+  if (!a || !b) return null;
 
   let original = '';
   let merged = '';
@@ -91,32 +107,6 @@ export function reviewMerge(base: string, mine: string, theirs: string, budget: 
   }
   const rest = baseLines.slice(at).join('');
   return { original: original + rest, merged: merged + rest, hunks };
-}
-
-/** The current text against the person's, one `both` hunk per run of differing lines. */
-function twoWay(theirs: string, mine: string): ReviewMerge {
-  const parts = diffArrays(lineTokens(theirs), lineTokens(mine), { maxEditLength: 20_000 });
-  if (!parts) return { original: theirs, merged: mine, hunks: theirs === mine ? [] : [{ side: 'both', fromA: 0, toA: theirs.length, fromB: 0, toB: mine.length }] };
-  const hunks: ReviewHunk[] = [];
-  let posA = 0;
-  let posB = 0;
-  for (const part of parts) {
-    const length = part.value.join('').length;
-    if (!part.added && !part.removed) {
-      posA += length;
-      posB += length;
-      continue;
-    }
-    const last = hunks.at(-1);
-    const open = last && last.toA === posA && last.toB === posB ? last : undefined;
-    const hunk = open ?? { side: 'both' as const, fromA: posA, toA: posA, fromB: posB, toB: posB };
-    if (!open) hunks.push(hunk);
-    if (part.removed) posA += length;
-    else posB += length;
-    hunk.toA = posA;
-    hunk.toB = posB;
-  }
-  return { original: theirs, merged: mine, hunks };
 }
 
 /**
