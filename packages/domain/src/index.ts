@@ -25,6 +25,7 @@ export * from './changes/doc-patch';
 export * from './changes/change';
 export * from './changes/merge-document';
 export * from './changes/review-merge';
+export * from './text/join-and';
 export * from './contracts/changes';
 export * from './dataset/tables';
 export * from './conversation/plain-title';

@@ -3,7 +3,7 @@
 // sentence counting what changed; a message with no directive gets a short help text. Deterministic by design, so
 // tests and benchmarks are reproducible and the studio works without a key.
 import type { BaseMessage } from '@langchain/core/messages';
-import { markdownHeadings, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
+import { joinAnd, markdownHeadings, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
 import { offlinePathSummary } from '../prompts/path-summary';
 import { MAX_TODO_DEPTH } from '../tools/define';
 import { READ_PATH_TOOL } from '../tools/read-path';
@@ -330,12 +330,7 @@ function summarizeResults(results: readonly BaseMessage[], calls: ReadonlyMap<st
   );
   const refusal = refused === 0 ? '' : `${phrases.length === 0 ? 'I could not make' : '; I could not make'} ${refused === 1 ? '1 change' : `${refused} changes`}`;
   if (phrases.length === 0) return `${capitalize(refusal.trimStart())}.`;
-  return `${capitalize(joinPhrases(phrases))}${refusal}.`;
-}
-
-function joinPhrases(phrases: readonly string[]): string {
-  if (phrases.length <= 1) return phrases.join('');
-  return `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1) ?? ''}`;
+  return `${capitalize(joinAnd(phrases))}${refusal}.`;
 }
 
 function capitalize(text: string): string {

@@ -1,5 +1,5 @@
 'use client';
-import { displayedDocumentTitle, reviewMerge, settleReview, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
+import { displayedDocumentTitle, joinAnd, reviewMerge, settleReview, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
@@ -25,7 +25,6 @@ const MarkdownEditor = dynamic(() => import('./markdown-editor'), {
   ssr: false,
   loading: () => <Skeleton className="m-3 h-56" />,
 });
-
 
 export interface DocumentSectionProps {
   document: WorkspaceDocument;
@@ -223,8 +222,7 @@ function DocumentConflict({
 /** "the agent", "your other tab", "Ada" — who made the changes a save overlapped, as one phrase. */
 function changerNames(changedBy: readonly DocumentChanger[], myId: string | undefined): string {
   const names = changedBy.map((c) => (c.kind === 'agent' ? 'the agent' : c.user_id === myId ? 'your other tab' : (c.name ?? 'another person')));
-  if (names.length === 0) return 'the other copy';
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return names.length === 0 ? 'the other copy' : joinAnd(names);
 }
 
 function hunkLabel(side: ReviewSide, who: string): string {
