@@ -26,10 +26,6 @@ export interface DocumentChangeRow {
   kind: string;
   before: Record<string, unknown>;
   after: Record<string, unknown>;
-  /** Who made the change (read for a refusal's `changed_by`; the merge itself ignores it). */
-  actor?: string | null;
-  actor_id?: string | null;
-  actor_name?: string | null;
 }
 
 export interface MergeJob {

@@ -3,9 +3,9 @@
 // worker, then hand the write path the merged text with the version it was merged onto. Under the
 // lock the write path only checks that version still holds (else the caller merges again onto the
 // newer text) and writes. The thread's lock is held for a write, never for a merge.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { AppError, type DocPatch, type DocumentChanger, type DocumentConflictDetails } from '@trellis/domain';
-import type { Db } from '@trellis/db';
+import { user, type Db } from '@trellis/db';
 import { requireThreadAccess, type ThreadActor } from '../../conversations/conversation-access';
 import { lineageWalk } from '../../lineage/load-lineage';
 import type { DocumentChangeRow, LiveDocumentText } from './merge-job';
@@ -46,7 +46,7 @@ export async function prepareDocumentSave(
     options,
   );
   if (!outcome.ok) {
-    const changedBy = changersOf(changes);
+    const changedBy = await changersOf(db, changes);
     throw outcome.reason === 'too_complex' ? tooManyChanges(current, changedBy) : overlapping(current, changedBy);
   }
   return { onVersion: current.version, title: outcome.title, content: outcome.content, body: outcome.body };
@@ -70,13 +70,27 @@ function conflictDetails(current: LiveDocumentText, changedBy: DocumentChanger[]
   return changedBy === undefined ? { document: current } : { document: current, changed_by: changedBy };
 }
 
-/** Each author of the changes once, newest first (the system's own changes are no one's). */
-function changersOf(changes: readonly DocumentChangeRow[]): DocumentChanger[] {
+/** A document change with who made it (the merge reads the change alone). */
+interface AuthoredChange extends DocumentChangeRow {
+  actor: string;
+  actor_id: string | null;
+}
+
+/**
+ * Each author of the changes once, newest first (the system's own changes are no one's), people
+ * named: read only for a refusal, so a save that merges pays nothing for it.
+ */
+async function changersOf(db: Db, changes: readonly AuthoredChange[]): Promise<DocumentChanger[]> {
   const seen = new Map<string, DocumentChanger>();
   for (const change of changes) {
     if (change.actor !== 'agent' && change.actor !== 'person') continue;
     const key = change.actor === 'agent' ? 'agent' : `person:${change.actor_id ?? ''}`;
-    if (!seen.has(key)) seen.set(key, { kind: change.actor, user_id: change.actor === 'agent' ? null : (change.actor_id ?? null), name: change.actor === 'agent' ? null : (change.actor_name ?? null) });
+    if (!seen.has(key)) seen.set(key, { kind: change.actor, user_id: change.actor === 'agent' ? null : change.actor_id, name: null });
+  }
+  const ids = [...seen.values()].flatMap((c) => (c.user_id === null ? [] : [c.user_id]));
+  if (ids.length > 0) {
+    const names = new Map((await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids))).map((u) => [u.id, u.name]));
+    for (const changer of seen.values()) if (changer.user_id !== null) changer.name = names.get(changer.user_id) ?? null;
   }
   return [...seen.values()];
 }
@@ -92,15 +106,14 @@ export async function readLiveDocumentText(db: Db, threadId: string): Promise<Li
  * a change committed since is not in that text), newest first: found through the index on the
  * changes' version, so the cost follows the changes since the base, not the log.
  */
-async function readDocumentChanges(db: Db, threadId: string, from: number, to: number): Promise<DocumentChangeRow[]> {
-  const rows = await db.execute<DocumentChangeRow & Record<string, unknown>>(sql`
+async function readDocumentChanges(db: Db, threadId: string, from: number, to: number): Promise<AuthoredChange[]> {
+  const rows = await db.execute<AuthoredChange & Record<string, unknown>>(sql`
     ${lineageWalk(threadId)}
-    select w.kind, w.before, w.after, w.actor, w.actor_id, u.name as actor_name
+    select w.kind, w.before, w.after, w.actor, w.actor_id
     from up
     left join up child on child.depth = up.depth - 1
     join workspace_changes w on w.thread_id = up.thread_id and (up.depth = 0 or w.seq <= child.parent_change_seq)
-    left join "user" u on u.id = w.actor_id
     where w.kind in ('document', 'document_title') and (w.after->>'version')::int > ${from} and (w.after->>'version')::int <= ${to}
     order by up.depth asc, w.seq desc`);
-  return rows.map((row) => ({ kind: row.kind, before: row.before, after: row.after, actor: row.actor, actor_id: row.actor_id, actor_name: row.actor_name }));
+  return rows.map((row) => ({ kind: row.kind, before: row.before, after: row.after, actor: row.actor, actor_id: row.actor_id }));
 }
