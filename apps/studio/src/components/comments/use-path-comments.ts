@@ -22,16 +22,18 @@ export function usePathComments(
 } {
   const controller = useComments(threadId);
   const queryClient = useQueryClient();
+  const [selection, setSelection] = useState<PassageSelection | null>(null);
+  const [composing, setComposing] = useState<PassageSelection | null>(null);
+  const passages = useMemo(() => openPassages(controller.list.data), [controller.list.data]);
+  // Only passages move with the text: a path without open ones is not read again for a new version.
+  const hasPassages = passages.length > 0;
   const seenVersion = useRef(documentVersion);
   useEffect(() => {
     if (seenVersion.current === documentVersion) return;
     const isFirst = seenVersion.current === undefined;
     seenVersion.current = documentVersion;
-    if (!isFirst && threadId !== null) void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY, threadId] });
-  }, [documentVersion, threadId, queryClient]);
-  const [selection, setSelection] = useState<PassageSelection | null>(null);
-  const [composing, setComposing] = useState<PassageSelection | null>(null);
-  const passages = useMemo(() => openPassages(controller.list.data), [controller.list.data]);
+    if (!isFirst && hasPassages && threadId !== null) void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY, threadId] });
+  }, [documentVersion, hasPassages, threadId, queryClient]);
   const key = passages.map((p) => `${p.id}:${p.start}:${p.end}`).join(',');
   // Rebuilt only when the highlighted passages change (a new extension reconfigures the editor).
   const overlay = useMemo(() => (threadId === null ? null : commentExtension(passages, { onCompose: setComposing, onSelect: setSelection })), [threadId, key]);
