@@ -75,10 +75,15 @@ async function participantOf(db: Db, headers: Headers, touch: boolean): Promise<
   };
 }
 
+/**
+ * A cookie's value as the request sent it, not URI-decoded: the tokens this server sets are base64url,
+ * which encoding leaves unchanged, and decoding a malformed value (a stray `%`) would throw, a 500
+ * where the cookie should simply not match any session.
+ */
 export function readCookie(headers: Headers, name: string): string | undefined {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
 }
