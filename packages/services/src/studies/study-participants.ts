@@ -67,8 +67,11 @@ export async function listStudyParticipants(
   return { participants, counts };
 }
 
-/** A participant past the study's time limit has timed out, whether or not they came back since. */
-function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number): StudyParticipant['status'] {
+/**
+ * A participant past the study's time limit has timed out, whether or not they came back since (the
+ * stored status changes only on their next write: join-study's UPDATE applies the same rule in SQL).
+ */
+export function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number = Date.now()): StudyParticipant['status'] {
   if ((status === 'consented' || status === 'active') && limit !== null && now > started.getTime() + limit * 60_000) return 'timed_out';
   return status;
 }
