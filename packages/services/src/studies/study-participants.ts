@@ -5,6 +5,7 @@ import { AppError, type StudyCompletion, type StudyParticipant, type StudyPartic
 import { conversations, familyEvents, studies, studyConditions, studyParticipants, studySessions, user } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { readAuthorship } from '../authorship/get-authorship';
+import { mapLimited } from '../util/limited';
 import { requireOwnStudy, type StudyOwner } from './manage-studies';
 
 /** How many families' authorship is read at once for the dashboard. */
@@ -80,19 +81,6 @@ export function effectiveStatus(status: StudyParticipant['status'], started: Dat
 async function familyWords(deps: Pick<ServiceDeps, 'db'>, rootThreadId: string): Promise<StudyParticipant['words']> {
   const { summary } = await readAuthorship(deps.db, [{ threadId: rootThreadId, index: 0, offset: 0, cut: null }], null);
   return { participant: summary.person_words, agent: summary.agent_words, agent_edited: summary.agent_edited_words };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**
