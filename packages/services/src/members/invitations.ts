@@ -7,6 +7,7 @@ import { familyInvitations, type Db } from '@trellis/db';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { appendFamilyEvent } from '../live/family-events';
 import { hashSecretToken, mintSecretToken } from '../auth/secret-token';
+import { requireItemId } from '../workspace/ids';
 
 export const DEFAULT_INVITATION_DAYS = 7;
 
@@ -35,7 +36,7 @@ export async function createInvitation(
 /** The owner takes back an invitation not yet used; an unknown, used or already revoked one is a 404. */
 export async function revokeInvitation(db: Db, actor: ThreadActor, input: { threadId: string; invitationId: string }): Promise<void> {
   const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'own');
-  if (!isUuid(input.invitationId)) throw AppError.notFound('Invitation');
+  requireItemId(input.invitationId, 'Invitation');
   const revoked = await db
     .update(familyInvitations)
     .set({ revokedAt: sql`now()` })
@@ -84,8 +85,4 @@ export async function acceptInvitation(db: Db, actor: ThreadActor, input: { toke
 /** A role's rank in SQL (viewer 0 … editor 2), to keep the stronger of two. */
 function roleRank(column: string) {
   return sql.raw(`array_position(array['viewer','commenter','editor'], ${column})`);
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, type CreateStudy, type Study, type StudyCreated, type StudyList, type StudyStatus, type UpdateStudy } from '@trellis/domain';
 import { studies, studyConditions, studyParticipants, type Db, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
+import { requireItemId } from '../workspace/ids';
 
 /** The researcher acting on their studies. */
 export interface StudyOwner {
@@ -127,7 +128,7 @@ export async function updateStudy(
 
 /** The caller's own study, or the 404 of a study that does not exist. */
 export async function requireOwnStudy(db: DbOrTx, owner: StudyOwner, studyId: string, options: { lock?: boolean } = {}): Promise<StudyRow> {
-  if (!isUuid(studyId)) throw AppError.notFound('Study');
+  requireItemId(studyId, 'Study');
   const query = db
     .select()
     .from(studies)
@@ -135,10 +136,6 @@ export async function requireOwnStudy(db: DbOrTx, owner: StudyOwner, studyId: st
   const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw AppError.notFound('Study');
   return row;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 async function insertConditions(db: DbOrTx, studyId: string, conditions: CreateStudy['conditions']): Promise<void> {
