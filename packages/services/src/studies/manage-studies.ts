@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, type CreateStudy, type Study, type StudyCreated, type StudyList, type StudyStatus, type UpdateStudy } from '@trellis/domain';
-import { studies, studyConditions, studyParticipants, type Db, type DbOrTx } from '@trellis/db';
+import { studies, studyConditions, studyParticipants, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireItemId } from '../workspace/ids';
 
@@ -17,7 +17,7 @@ type StudyRow = typeof studies.$inferSelect;
 type ConditionRow = typeof studyConditions.$inferSelect;
 
 /** Where a participant lands: the one open link of a study. */
-export function joinUrl(slug: string): string {
+function joinUrl(slug: string): string {
   return `/join/s/${slug}`;
 }
 
@@ -160,7 +160,7 @@ function assertModels(modelNames: readonly string[], conditions: CreateStudy['co
   if (issues.length > 0) throw AppError.validation(issues, 'A condition names a model this server is not configured for');
 }
 
-export async function conditionsOf(db: Db | DbOrTx, studyIds: string[]): Promise<(ConditionRow & { participants: number })[]> {
+async function conditionsOf(db: DbOrTx, studyIds: string[]): Promise<(ConditionRow & { participants: number })[]> {
   if (studyIds.length === 0) return [];
   const rows = await db
     .select({ condition: studyConditions, participants: count(studyParticipants.participantId) })

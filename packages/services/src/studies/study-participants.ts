@@ -140,7 +140,7 @@ export async function withdrawParticipant(
     const ids = threads.map((t) => t.id);
     await tx
       .update(studyParticipants)
-      .set({ status: 'withdrawn', threadId: null, userId: null, finishedAt: row.finishedAt, lastActivityAt: new Date() })
+      .set({ status: 'withdrawn', threadId: null, userId: null, lastActivityAt: new Date() })
       .where(eq(studyParticipants.participantId, row.participantId));
     await tx.delete(studySessions).where(eq(studySessions.participantId, row.participantId));
     if (row.threadId !== null) {
