@@ -75,8 +75,7 @@ export { getSharedView, listSharedMessages, replaySharedChange, exportSharedDocu
 export { copySharedPath } from './shares/copy-shared';
 export * from './members/index';
 export { createComment, listComments, updateComment, deleteComment } from './comments/comments';
-export { createStudy, listStudies, getStudy, updateStudy, joinUrl } from './studies/manage-studies';
+export { createStudy, listStudies, getStudy, updateStudy } from './studies/manage-studies';
 export { joinStudy, PARTICIPANT_COOKIE } from './studies/join-study';
 export { listStudyParticipants, finishStudy, withdrawParticipant } from './studies/study-participants';
-export { conditionOfFamily } from './studies/study-conditions';
 export { exportStudyDataset } from './studies/export-study';

@@ -41,6 +41,11 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
    */
   forParticipants?: boolean;
   /**
+   * With `forParticipants`: a participant who has finished may still call it (Finish again answers
+   * the same completion); their other writes stay 403.
+   */
+  admitsFinishedParticipant?: boolean;
+  /**
    * The answer to paths no route claims (a JSON 404), not an operation: left out of the OpenAPI
    * document, where a catch-all path would give a generated client a method that cannot succeed.
    */
@@ -105,7 +110,8 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
     async (request) => {
       const ctx = await getContext();
       const acceptsZip = contract.rawBody !== undefined;
-      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), acceptsZip);
+      const admitsFinishedParticipant = contract.forParticipants === true && contract.admitsFinishedParticipant === true;
+      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), { acceptsZip, admitsFinishedParticipant });
       // A participant reaches their own family's routes and the ones meant for them, nothing else:
       // no list of conversations, no tokens, no study pages — as if they did not exist.
       if (actor.kind === 'participant' && contract.access === undefined && !contract.forParticipants) throw AppError.notFound('That resource was');
@@ -115,9 +121,15 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
   );
 }
 
-function authenticateRequest(ctx: AppContext, method: string, headers: Headers, withBody: boolean, acceptsZip = false): Promise<Actor> {
+function authenticateRequest(
+  ctx: AppContext,
+  method: string,
+  headers: Headers,
+  withBody: boolean,
+  options: { acceptsZip?: boolean; admitsFinishedParticipant?: boolean } = {},
+): Promise<Actor> {
   const sameOrigin = sameOriginPolicy(headers);
-  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin, acceptsZip });
+  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin, ...options });
 }
 
 /**

@@ -24,13 +24,14 @@ export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
 
 /**
- * The tool specs handed to `bindTools`: name, description and the zod schema, limited to `only` when a
- * study's condition names the tools it keeps. `read_path` is among them only for a turn whose message
- * referenced other paths: otherwise the model is not even told that other paths exist.
+ * The tool specs handed to `bindTools`: name, description and the zod schema. A study's condition
+ * (`only`) limits the workspace tools; it never names `read_path`, which is among them exactly for a
+ * turn whose message referenced other paths: otherwise the model is not even told that other paths exist.
  */
 export function toolSpecs(only?: readonly string[] | null, options: { withReadPath?: boolean } = {}) {
-  const tools = options.withReadPath ? [...WORKSPACE_TOOLS, readPathTool] : WORKSPACE_TOOLS;
-  return tools.filter((t) => !only || only.includes(t.name)).map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+  const workspaceTools = WORKSPACE_TOOLS.filter((t) => !only || only.includes(t.name));
+  const tools = options.withReadPath ? [...workspaceTools, readPathTool] : workspaceTools;
+  return tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
 export interface ChatNodeOptions {

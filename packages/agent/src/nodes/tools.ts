@@ -41,9 +41,11 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   for (const call of pending) {
     config.signal?.throwIfAborted();
     const execute = async (): Promise<ToolEventPayload> => {
-      // A tool the condition took away is refused even when a model calls it unasked.
+      // A tool the condition took away is refused even when a model calls it unasked. The condition
+      // limits the workspace tools only: `read_path` is the turn's (its refs), not the condition's.
+      const refused = allowed && !allowed.includes(call.name) && !(call.name === READ_PATH_TOOL && paths !== undefined);
       const outcome: ToolOutcome =
-        allowed && !allowed.includes(call.name) ? { result: `The tool "${call.name}" is not available here.`, isError: true } : await runCall(workspace, paths, call);
+        refused ? { result: `The tool "${call.name}" is not available here.`, isError: true } : await runCall(workspace, paths, call);
       const payload: ToolEventPayload = {
         kind: 'trellis.tool',
         seq: journal?.nextSeq() ?? -1,

@@ -32,6 +32,11 @@ export interface AuthRequest {
    * cross-site form may send without a preflight this server never grants, so the CSRF guard holds.
    */
   acceptsZip?: boolean;
+  /**
+   * The route accepts a write from a participant who has finished (their Finish, called again,
+   * answers the same completion). Any other write from a finished or timed-out participant is 403.
+   */
+  admitsFinishedParticipant?: boolean;
 }
 
 /**
@@ -50,7 +55,7 @@ export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRe
   const found = await deps.auth.api.getSession({ headers: request.headers });
   const isSafe = SAFE_METHODS.has(request.method.toUpperCase());
   if (!found) {
-    const participant = await participantOf(deps.db, request.headers, !isSafe);
+    const participant = await participantOf(deps.db, request.headers, !isSafe, request.admitsFinishedParticipant === true);
     if (!participant) throw new AppError('unauthenticated', 'Sign in or send an API token');
     if (!isSafe) assertSameOriginJson(request);
     return participant;
@@ -59,12 +64,16 @@ export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRe
   return { userId: found.user.id, via: 'session', sessionId: found.session.id };
 }
 
-/** The participant a study session cookie stands for (a state change stamps their activity). */
-async function participantOf(db: Db, headers: Headers, touch: boolean): Promise<Actor | null> {
+/**
+ * The participant a study session cookie stands for (a state change stamps their activity). Once
+ * finished or timed out they write nothing more, except where the route admits a finished one.
+ */
+async function participantOf(db: Db, headers: Headers, touch: boolean, admitsFinished: boolean): Promise<Actor | null> {
   const token = readCookie(headers, PARTICIPANT_COOKIE);
   const session = token === undefined ? null : await findParticipantSession(db, token, { touch });
   if (!session) return null;
-  if (touch && session.status !== 'consented' && session.status !== 'active') {
+  const mayWrite = session.status === 'consented' || session.status === 'active' || (admitsFinished && session.status === 'finished');
+  if (touch && !mayWrite) {
     throw AppError.forbidden(session.status === 'finished' ? 'You have finished this study' : 'Your time in this study is over');
   }
   return {
@@ -75,10 +84,15 @@ async function participantOf(db: Db, headers: Headers, touch: boolean): Promise<
   };
 }
 
+/**
+ * A cookie's value as the request sent it, not URI-decoded: the tokens this server sets are base64url,
+ * which encoding leaves unchanged, and decoding a malformed value (a stray `%`) would throw, a 500
+ * where the cookie should simply not match any session.
+ */
 export function readCookie(headers: Headers, name: string): string | undefined {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
 }

@@ -18,8 +18,6 @@ export interface ThreadActor {
   userId: string;
 }
 
-export type UserActor = ThreadActor;
-
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export interface ThreadAccess {

@@ -53,11 +53,6 @@ interface PathRow {
 }
 
 /**
- * `threadId`: that thread's family; without it, every family the caller may read (its own and those
- * shared with it). Ownership is checked
- * before anything streams (404/403 as a JSON error, not a broken zip).
- */
-/**
  * A study's families and its `participants` and `conditions` tables (see `studyDatasetTables`):
  * the caller checked the study is theirs; the dataset is then the families named here.
  */
@@ -70,6 +65,11 @@ export interface StudyDataset {
   includePid: boolean;
 }
 
+/**
+ * `threadId`: that thread's family; without it, every family the caller may read (its own and those
+ * shared with it). Ownership is checked
+ * before anything streams (404/403 as a JSON error, not a broken zip).
+ */
 export async function exportDataset(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,

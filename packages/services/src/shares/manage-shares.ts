@@ -6,7 +6,8 @@ import { AppError, type CreateShare, type Share, type ShareList, type UpdateShar
 import { shareLinks, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
-import { hashShareToken, mintShareToken, shareUrl } from './share-token';
+import { hashSecretToken, mintSecretToken } from '../auth/secret-token';
+import { shareUrl } from './share-token';
 
 type ShareRow = typeof shareLinks.$inferSelect;
 
@@ -19,11 +20,11 @@ export async function createShare(
   const latest = conversation.turnIndex;
   const turn = input.turn ?? latest;
   if (turn > latest) throw AppError.validation([{ path: 'turn', message: `must be at most ${latest}, the latest step of this path` }]);
-  const token = mintShareToken();
+  const token = mintSecretToken();
   const [row] = await deps.db
     .insert(shareLinks)
     .values({
-      tokenHash: hashShareToken(token),
+      tokenHash: hashSecretToken(token),
       rootThreadId: conversation.rootThreadId,
       threadId: input.threadId,
       scope: input.scope,

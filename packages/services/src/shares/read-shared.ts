@@ -27,7 +27,7 @@ import { listMessages } from '../lineage/list-messages';
 import { replayChange } from '../replay/replay-change';
 import { exportDocument } from '../export/export-document';
 import type { ExportedFile } from '../export/export-markdown';
-import { hashShareToken, isShareToken } from './share-token';
+import { hashSecretToken, isSecretToken } from '../auth/secret-token';
 
 /** How many steps of transcript a shared view carries; older ones are paged (`…/messages`). */
 export const SHARED_VIEW_STEPS = 20;
@@ -53,7 +53,7 @@ const GONE = 'This link no longer works';
 
 /** A live link by its token, or 404. */
 export async function resolveShare(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<ResolvedShare> {
-  if (!isShareToken(token)) throw AppError.notFound(GONE);
+  if (!isSecretToken(token)) throw AppError.notFound(GONE);
   const [row] = await deps.db
     .select({
       share: shareLinks,
@@ -65,7 +65,7 @@ export async function resolveShare(deps: Pick<ServiceDeps, 'db'>, token: string)
     .innerJoin(conversations, eq(conversations.threadId, shareLinks.threadId))
     .where(
       and(
-        eq(shareLinks.tokenHash, hashShareToken(token)),
+        eq(shareLinks.tokenHash, hashSecretToken(token)),
         isNull(shareLinks.revokedAt),
         isNull(conversations.deletedAt),
         sql`(${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > now())`,

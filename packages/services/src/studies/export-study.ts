@@ -5,6 +5,7 @@ import { studyConditions, studyParticipants } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { exportDataset, type DatasetExport } from '../export/export-dataset';
 import { requireOwnStudy, type StudyOwner } from './manage-studies';
+import { effectiveStatus } from './study-participants';
 
 export async function exportStudyDataset(
   deps: Pick<ServiceDeps, 'db'>,
@@ -22,7 +23,6 @@ export async function exportStudyDataset(
       .orderBy(asc(studyParticipants.startedAt), asc(studyParticipants.participantId)),
   ]);
   const conditionName = new Map(conditions.map((c) => [c.id, c.name]));
-  const limit = study.timeLimitMinutes;
   return exportDataset(deps, owner, {
     pseudonymize: true,
     study: {
@@ -33,10 +33,7 @@ export async function exportStudyDataset(
         participant_id: p.participantId,
         family_id: p.threadId,
         condition: conditionName.get(p.conditionId) ?? null,
-        status:
-          (p.status === 'consented' || p.status === 'active') && limit !== null && Date.now() > p.startedAt.getTime() + limit * 60_000
-            ? 'timed_out'
-            : p.status,
+        status: effectiveStatus(p.status, p.startedAt, study.timeLimitMinutes),
         started_at: p.startedAt.toISOString(),
         finished_at: p.finishedAt?.toISOString() ?? null,
         last_activity_at: p.lastActivityAt.toISOString(),

@@ -1,12 +1,13 @@
 // The participant's side of a study's open link (docs/studies.md): consent, assignment to a
 // condition, their own family seeded from the study's workspace, and a session scoped to it.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { TransactionRollbackError, and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError, type JoinStudy, type StudyJoined } from '@trellis/domain';
 import { familyMembers, studies, studyConditions, studyParticipants, studySessions, user, type Db, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { createRootThread } from '../conversations/create-conversation';
 import { writeWorkspace, type WorkspaceEdit } from '../workspace/write-workspace';
+import { hashSecretToken, isSecretToken, mintSecretToken } from '../auth/secret-token';
 
 /** The cookie that carries a participant's session (HttpOnly; only its token's sha-256 is stored). */
 export const PARTICIPANT_COOKIE = 'trellis_participant';
@@ -20,14 +21,6 @@ export interface ParticipantSession {
   /** Their family's root thread. */
   familyId: string;
   status: (typeof studyParticipants.$inferSelect)['status'];
-}
-
-export function hashParticipantToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-function isParticipantToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
 /**
@@ -130,10 +123,10 @@ async function createFamily(db: Db, study: StudyRow, participant: Assigned): Pro
 async function findResumable(tx: DbOrTx, studyId: string, pid: string | undefined, sessionToken: string | undefined): Promise<Assigned | null> {
   const byPid = pid !== undefined ? and(eq(studyParticipants.studyId, studyId), eq(studyParticipants.pid, pid)) : undefined;
   const bySession =
-    pid === undefined && sessionToken !== undefined && isParticipantToken(sessionToken)
+    pid === undefined && sessionToken !== undefined && isSecretToken(sessionToken)
       ? and(
           eq(studyParticipants.studyId, studyId),
-          sql`${studyParticipants.participantId} = (select participant_id from ${studySessions} where token_hash = ${hashParticipantToken(sessionToken)})`,
+          sql`${studyParticipants.participantId} = (select participant_id from ${studySessions} where token_hash = ${hashSecretToken(sessionToken)})`,
         )
       : undefined;
   const where = byPid ?? bySession;
@@ -166,8 +159,8 @@ async function nextCondition(tx: DbOrTx, studyId: string): Promise<string> {
 }
 
 async function newSession(tx: DbOrTx, participantId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(studySessions).values({ tokenHash: hashParticipantToken(token), participantId });
+  const token = mintSecretToken();
+  await tx.insert(studySessions).values({ tokenHash: hashSecretToken(token), participantId });
   return token;
 }
 
@@ -185,8 +178,8 @@ function seedEdits(seed: (typeof studies.$inferSelect)['seed']): WorkspaceEdit[]
  * them active and stamps their last activity in the same statement.
  */
 export async function findParticipantSession(db: Db, token: string, options: { touch: boolean }): Promise<ParticipantSession | null> {
-  if (!isParticipantToken(token)) return null;
-  const hash = hashParticipantToken(token);
+  if (!isSecretToken(token)) return null;
+  const hash = hashSecretToken(token);
   type Row = { participant_id: string; study_id: string; user_id: string | null; thread_id: string | null; status: ParticipantSession['status'] };
   // Past the study's time limit a participant has timed out: a write stamps it, a read sees it.
   const rows = options.touch

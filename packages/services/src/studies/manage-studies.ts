@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, type CreateStudy, type Study, type StudyCreated, type StudyList, type StudyStatus, type UpdateStudy } from '@trellis/domain';
-import { studies, studyConditions, studyParticipants, type Db, type DbOrTx } from '@trellis/db';
+import { studies, studyConditions, studyParticipants, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
+import { requireItemId } from '../workspace/ids';
 
 /** The researcher acting on their studies. */
 export interface StudyOwner {
@@ -16,7 +17,7 @@ type StudyRow = typeof studies.$inferSelect;
 type ConditionRow = typeof studyConditions.$inferSelect;
 
 /** Where a participant lands: the one open link of a study. */
-export function joinUrl(slug: string): string {
+function joinUrl(slug: string): string {
   return `/join/s/${slug}`;
 }
 
@@ -127,7 +128,7 @@ export async function updateStudy(
 
 /** The caller's own study, or the 404 of a study that does not exist. */
 export async function requireOwnStudy(db: DbOrTx, owner: StudyOwner, studyId: string, options: { lock?: boolean } = {}): Promise<StudyRow> {
-  if (!isUuid(studyId)) throw AppError.notFound('Study');
+  requireItemId(studyId, 'Study');
   const query = db
     .select()
     .from(studies)
@@ -135,10 +136,6 @@ export async function requireOwnStudy(db: DbOrTx, owner: StudyOwner, studyId: st
   const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw AppError.notFound('Study');
   return row;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 async function insertConditions(db: DbOrTx, studyId: string, conditions: CreateStudy['conditions']): Promise<void> {
@@ -163,7 +160,7 @@ function assertModels(modelNames: readonly string[], conditions: CreateStudy['co
   if (issues.length > 0) throw AppError.validation(issues, 'A condition names a model this server is not configured for');
 }
 
-export async function conditionsOf(db: Db | DbOrTx, studyIds: string[]): Promise<(ConditionRow & { participants: number })[]> {
+async function conditionsOf(db: DbOrTx, studyIds: string[]): Promise<(ConditionRow & { participants: number })[]> {
   if (studyIds.length === 0) return [];
   const rows = await db
     .select({ condition: studyConditions, participants: count(studyParticipants.participantId) })

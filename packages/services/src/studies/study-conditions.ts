@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { studyConditions, studyParticipants, type DbOrTx } from '@trellis/db';
 
-export type StudyConditionRow = typeof studyConditions.$inferSelect;
+type StudyConditionRow = typeof studyConditions.$inferSelect;
 
 /** The condition the family rooted at `rootThreadId` runs under; null for a family outside any study. */
 export async function conditionOfFamily(db: DbOrTx, rootThreadId: string): Promise<StudyConditionRow | null> {

@@ -5,6 +5,7 @@ import { AppError, type StudyCompletion, type StudyParticipant, type StudyPartic
 import { conversations, familyEvents, studies, studyConditions, studyParticipants, studySessions, user } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { readAuthorship } from '../authorship/get-authorship';
+import { mapLimited } from '../util/limited';
 import { requireOwnStudy, type StudyOwner } from './manage-studies';
 
 /** How many families' authorship is read at once for the dashboard. */
@@ -67,8 +68,11 @@ export async function listStudyParticipants(
   return { participants, counts };
 }
 
-/** A participant past the study's time limit has timed out, whether or not they came back since. */
-function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number): StudyParticipant['status'] {
+/**
+ * A participant past the study's time limit has timed out, whether or not they came back since (the
+ * stored status changes only on their next write: join-study's UPDATE applies the same rule in SQL).
+ */
+export function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number = Date.now()): StudyParticipant['status'] {
   if ((status === 'consented' || status === 'active') && limit !== null && now > started.getTime() + limit * 60_000) return 'timed_out';
   return status;
 }
@@ -77,19 +81,6 @@ function effectiveStatus(status: StudyParticipant['status'], started: Date, limi
 async function familyWords(deps: Pick<ServiceDeps, 'db'>, rootThreadId: string): Promise<StudyParticipant['words']> {
   const { summary } = await readAuthorship(deps.db, [{ threadId: rootThreadId, index: 0, offset: 0, cut: null }], null);
   return { participant: summary.person_words, agent: summary.agent_words, agent_edited: summary.agent_edited_words };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**
@@ -149,7 +140,7 @@ export async function withdrawParticipant(
     const ids = threads.map((t) => t.id);
     await tx
       .update(studyParticipants)
-      .set({ status: 'withdrawn', threadId: null, userId: null, finishedAt: row.finishedAt, lastActivityAt: new Date() })
+      .set({ status: 'withdrawn', threadId: null, userId: null, lastActivityAt: new Date() })
       .where(eq(studyParticipants.participantId, row.participantId));
     await tx.delete(studySessions).where(eq(studySessions.participantId, row.participantId));
     if (row.threadId !== null) {

@@ -1,16 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@trellis/domain';
 import { apiTokens, type Db } from '@trellis/db';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/consume-rate-limit';
 import type { Actor } from '../auth/actor';
 import type { FamilyHub } from '../live/family-hub';
+import { hashSecretToken } from '../auth/secret-token';
 
 const TOKEN_PREFIX = 'trl_';
-
-function hashToken(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
 
 /**
  * Tokens are managed from a signed-in browser only: a token that could mint
@@ -29,7 +26,7 @@ export async function createApiToken(db: Db, actor: Actor, name: string, clientA
   const secret = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId, name, prefix: secret.slice(0, 8), tokenHash: hashToken(secret) })
+    .values({ userId, name, prefix: secret.slice(0, 8), tokenHash: hashSecretToken(secret) })
     .returning({ id: apiTokens.id, name: apiTokens.name });
   if (!row) throw new AppError('internal', 'token was not stored');
   return { id: row.id, name: row.name, token: secret };
@@ -74,7 +71,7 @@ export async function findApiToken(db: Db, secret: string): Promise<{ userId: st
   const [row] = await db
     .update(apiTokens)
     .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiTokens.tokenHash, hashToken(secret)), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.tokenHash, hashSecretToken(secret)), isNull(apiTokens.revokedAt)))
     .returning({ userId: apiTokens.userId, tokenId: apiTokens.id });
   return row ?? null;
 }

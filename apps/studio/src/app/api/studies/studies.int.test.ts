@@ -196,6 +196,30 @@ describe("a participant's session", () => {
     // A signed-in user has no Finish.
     expect((await routes.finish!.POST!(researcher.request(`/api/join/${slug}/finish`, { method: 'POST' }), params({ slug }))).status).toBe(404);
   });
+
+  it('answers the same completion to a Finish called again, and nothing else is written', async () => {
+    const { slug } = await createOpenStudy();
+    const a = await join(slug, { consent: true, pid: 'twice' });
+    await ctx.deps.db.execute(sql`update study_participants set started_at = now() - interval '11 minutes' where thread_id = ${a.threadId}`);
+    const finish = () => routes.finish!.POST!(asParticipant(a.cookie, `/api/join/${slug}/finish`, { method: 'POST' }), params({ slug }));
+    expect((await finish()).status).toBe(200);
+    const again = await finish();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ code: 'THANKS-42', redirect_url: null });
+    const write = await routes.workspace!.PATCH!(
+      asParticipant(a.cookie, `/api/conversations/${a.threadId}/workspace`, { method: 'PATCH', body: JSON.stringify({ objective: 'Later' }) }),
+      params({ id: a.threadId }),
+    );
+    expect(write.status).toBe(403);
+  });
+
+  it('refuses Finish to a participant whose time ran out', async () => {
+    const { slug } = await createOpenStudy();
+    const a = await join(slug, { consent: true, pid: 'late-finisher' });
+    await ctx.deps.db.execute(sql`update study_participants set started_at = now() - interval '61 minutes' where thread_id = ${a.threadId}`);
+    const finish = await routes.finish!.POST!(asParticipant(a.cookie, `/api/join/${slug}/finish`, { method: 'POST' }), params({ slug }));
+    expect(finish.status).toBe(403);
+  });
 });
 
 describe("the researcher's routes", () => {
