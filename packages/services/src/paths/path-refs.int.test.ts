@@ -14,6 +14,7 @@ import { expectCode } from '../testing/expect-code';
 import { collect } from '../testing/test-harness';
 import { createServiceDeps } from '../deps';
 import { createBranch } from '../branching/create-branch';
+import { deleteConversation } from '../conversations/delete-conversation';
 import { getRestoreView } from '../branching/get-restore-view';
 import { getAuthorship } from '../authorship/get-authorship';
 import { exportDataset } from '../export/export-dataset';
@@ -168,6 +169,19 @@ describe('a message that references another path', () => {
     // Nothing was stored: the turn never opened.
     const { messages } = await listMessages(h.deps, actor, { threadId: root, limit_turns: 10 });
     expect(messages.filter((m) => m.role === 'user')).toHaveLength(2);
+  });
+
+  it('refuses to regenerate a step whose ref names a path deleted since, and leaves no branch behind', async () => {
+    const actor = await h.newUser();
+    const { root, sibling, label } = await family(actor);
+    await send(actor, root, `append from ${label}: Methods`, [{ thread_id: sibling }]);
+    await deleteConversation(h.deps, actor, { threadId: sibling });
+    const paths = async () =>
+      (await h.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from conversations where root_thread_id = ${root}`))[0]!.n;
+    const before = await paths();
+    const refused = await regenerateTurn(h.deps, actor, { threadId: root, turn: 3 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: expect.stringMatching(/^(forbidden|not_found)$/) });
+    expect(await paths()).toBe(before);
   });
 
   it('refuses read_path for a step the message did not reference', async () => {

@@ -24,6 +24,8 @@ export interface SendTurnInput {
   content: string;
   /** Steps of other paths of the family the message brings in (checked before the turn opens: 422 outside the family). */
   refs?: readonly PathRefInput[] | undefined;
+  /** References the caller has already checked (resolveRefs, against this thread's family): used as they are, `refs` is ignored. */
+  checkedRefs?: readonly ResolvedRef[] | undefined;
   /**
    * Aborts the model (the reply is stored `interrupted`). Routes do not pass their request's signal:
    * a turn outlives the request that started it, and Stop is its own request (stop-turn.ts).
@@ -72,7 +74,7 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
-  const refs = await resolveRefs(deps.db, actor, input.threadId, input.refs);
+  const refs = input.checkedRefs ?? (await resolveRefs(deps.db, actor, input.threadId, input.refs));
   const opened = await beginTurn(
     deps.db,
     actor,
