@@ -184,6 +184,16 @@ describe('a message that references another path', () => {
     expect(await paths()).toBe(before);
   });
 
+  it('names a step a path inherited by the path that owns it, once however it is referenced', async () => {
+    const actor = await h.newUser();
+    const { root, sibling } = await family(actor);
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    const label = graph.nodes.find((n) => n.id === `${root}:1`)!.label;
+    await send(actor, root, 'look at the first step', [{ thread_id: sibling, turn: 1 }, { thread_id: root, turn: 1 }]);
+    const { messages } = await listMessages(h.deps, actor, { threadId: root, limit_turns: 10 });
+    expect(messages.find((m) => m.turn_index === 3 && m.role === 'user')!.refs).toEqual([{ thread_id: root, turn: 1, label }]);
+  });
+
   it('refuses read_path for a step the message did not reference', async () => {
     const actor = await h.newUser();
     const { root, sibling } = await family(actor);
