@@ -194,6 +194,19 @@ describe('a message that references another path', () => {
     expect(messages.find((m) => m.turn_index === 3 && m.role === 'user')!.refs).toEqual([{ thread_id: root, turn: 1, label }]);
   });
 
+  it('a step cites what its latest reply read: a superseded attempt’s citations are no edge of the dataset or the graph', async () => {
+    const actor = await h.newUser();
+    const { root, sibling, label } = await family(actor);
+    await send(actor, root, `append from ${label}: Methods`, [{ thread_id: sibling }]);
+    // A later attempt at the step that read nothing (as a retry in place stores it).
+    await h.deps.db.execute(sql`insert into messages (thread_id, turn_index, role, content, attempt) values (${root}, 3, 'assistant', 'Again.', 2)`);
+    const files = unzipSync(new Uint8Array(await new Response((await exportDataset(h.deps, actor, { threadId: root })).stream).arrayBuffer()));
+    const edges = parse<Record<string, string>>(strFromU8(files['edges.csv']!), { columns: true, skip_empty_lines: true });
+    expect(edges.filter((e) => e.kind === 'cite')).toEqual([]);
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    expect(graph.edges.filter((e) => e.kind === 'cite')).toEqual([]);
+  });
+
   it('refuses read_path for a step the message did not reference', async () => {
     const actor = await h.newUser();
     const { root, sibling } = await family(actor);
