@@ -1,4 +1,4 @@
-import { AppError, regeneratedTitle, REGENERATE_REASON, type TurnEvent } from '@trellis/domain';
+import { AppError, regeneratedTitle, REGENERATE_REASON, toPathRefInput, type TurnEvent } from '@trellis/domain';
 import { conversationBranches } from '@trellis/db';
 import { and, count, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../deps';
@@ -26,7 +26,7 @@ export async function regenerateTurn(
   if (!question) throw new AppError('conflict', `Step ${input.turn} has no user message to answer again`);
   // The question keeps the paths it referenced: the new answer may read them again. They are checked
   // before the branch is made, so a stale one (a path deleted since) refuses without leaving an empty branch.
-  const refs = await resolveRefs(deps.db, actor, fork.baseThreadId, question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn })));
+  const refs = await resolveRefs(deps.db, actor, fork.baseThreadId, question.refs?.map(toPathRefInput));
   const earlier = await deps.db
     .select({ n: count() })
     .from(conversationBranches)

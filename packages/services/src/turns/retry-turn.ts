@@ -6,7 +6,7 @@
 // working context (RunTurnInput.replacesAttempt), and branch prefixes read only a turn's last attempt.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, type PathRef } from '@trellis/domain';
+import { AppError, toPathRefInput, type PathRef } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
@@ -68,7 +68,7 @@ export async function retryTurn(
       from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user'
       order by u.seq desc limit 1`);
     if (!question) return null;
-    const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn })));
+    const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(toPathRefInput));
     await takeBackEarlierAttempts(tx, threadId, turn, actor);
     const [live] = await tx.execute<LiveRow>(liveWorkspaceStatement(threadId, { artifactContent: false }));
     return live ? { taken, question, live, refs } : null;

@@ -2,7 +2,7 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import { redactSecrets, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
+import { redactSecrets, toPathRef, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
 import { conditionOfFamily } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
@@ -82,7 +82,7 @@ export async function sendTurn(
       threadId: input.threadId,
       content: input.content,
       applyEntry: input.applied && { provenance: input.applied.provenance },
-      refs: refs.map(({ thread_id, turn, label }) => ({ thread_id, turn, label })),
+      refs: refs.map(toPathRef),
     },
     timing,
     deps.instanceId ?? null,
