@@ -37,6 +37,9 @@ export function toPathRef(ref: PathRef): PathRef {
   return { thread_id: ref.thread_id, turn: ref.turn, label: ref.label };
 }
 
+/** The agent's tool that reads a referenced step (the agent offers it; a path link hides what it read). */
+export const READ_PATH_TOOL = 'read_path';
+
 export const READ_PATH_PARTS = ['document', 'items', 'messages'] as const;
 export type ReadPathPart = (typeof READ_PATH_PARTS)[number];
 
