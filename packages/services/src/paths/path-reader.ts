@@ -13,15 +13,23 @@ import type { ResolvedRef } from './resolve-refs';
 const MIN_COPIED_CHARS = 12;
 
 export interface TurnPathReader extends PathsPort {
+  /** The message's checked references: the only steps it reads (and what the model is told it may read). */
+  readonly refs: readonly ResolvedRef[];
   /** The referenced steps read so far, in the order first read: the reply's `citations`. */
   citations(): PathRef[];
   /** The cited step (`{thread_id}:{turn}`) whose document holds `text` verbatim, or null. */
   sourceOf(text: string): string | null;
 }
 
+/** The reader of a turn whose message references other paths; none (no `read_path`) when it references nothing. */
+export function pathReaderOf(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, refs: readonly ResolvedRef[]): TurnPathReader | undefined {
+  return refs.length > 0 ? createPathReader(deps, actor, refs) : undefined;
+}
+
 export function createPathReader(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, refs: readonly ResolvedRef[]): TurnPathReader {
   const read = new Map<string, { ref: PathRef; document: string }>();
   return {
+    refs,
     async read(args: ReadPathArgs): Promise<string> {
       const ref = refs.find((r) => r.thread_id === args.thread_id && r.turn === args.turn);
       if (ref === undefined) {

@@ -16,6 +16,7 @@ import { writeWorkspace } from '../workspace/write-workspace';
 import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { resolveRefs } from '../paths/resolve-refs';
+import { pathReaderOf } from '../paths/path-reader';
 
 export interface RetryTurnInput {
   threadId: string;
@@ -82,10 +83,8 @@ export async function retryTurn(
     workspace: workspaceOf(live),
     attempt: Number(question.attempt),
     familyId: taken.root_thread_id,
-    refs,
-    actor,
   };
-  return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing);
+  return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing, pathReaderOf(deps, actor, refs));
 }
 
 /**

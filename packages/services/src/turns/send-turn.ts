@@ -17,7 +17,7 @@ import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
 import { LiveTurn } from '../live/live-turns';
 import { resolveRefs, type ResolvedRef } from '../paths/resolve-refs';
-import { createPathReader, type TurnPathReader } from '../paths/path-reader';
+import { pathReaderOf, type TurnPathReader } from '../paths/path-reader';
 
 export interface SendTurnInput {
   threadId: string;
@@ -87,7 +87,7 @@ export async function sendTurn(
     timing,
     deps.instanceId ?? null,
   );
-  return startTurn(deps, input, { ...opened, refs, actor }, timing);
+  return startTurn(deps, input, opened, timing, pathReaderOf(deps, actor, refs));
 }
 
 /** How a turn that opened (a send, or a retry in place) asks its question. */
@@ -100,16 +100,20 @@ export interface OpenedRun {
   attempt: number;
   /** The family's root thread: where the turn's events are published. */
   familyId: string;
-  /** The message's checked references to other paths (none: `read_path` is not offered), and who reads them. */
-  refs?: readonly ResolvedRef[];
-  actor?: ThreadActor;
 }
 
-/** Runs the agent on a turn whose lease is held and whose question is stored; events stream out. */
-export function startTurn(deps: TurnDeps, input: SendTurnInput, opened: OpenedRun | OpenedTurn, timing: LeaseTiming): TurnStream {
+/**
+ * Runs the agent on a turn whose lease is held and whose question is stored; events stream out.
+ * `reader`: the message's references to other paths, read as the person who sent it (none: `read_path` is not offered).
+ */
+export function startTurn(
+  deps: TurnDeps,
+  input: SendTurnInput,
+  opened: OpenedRun | OpenedTurn,
+  timing: LeaseTiming,
+  reader?: TurnPathReader,
+): TurnStream {
   const run: OpenedRun = { attempt: 1, ...opened };
-  const refs = 'refs' in opened ? (opened.refs ?? []) : [];
-  const reader = refs.length > 0 && 'actor' in opened && opened.actor ? createPathReader(deps, opened.actor, refs) : undefined;
   // The agent's first model call reads the workspace the turn opened on, without a round trip. Its
   // document writes name the cited step they copy from, when they copy one verbatim.
   const workspace = createDbWorkspacePort(
@@ -256,7 +260,7 @@ async function runAgent(
       threadId: input.threadId,
       // The refs are named to the model (labels and where to read), never their content: that only
       // comes through `read_path`, a stored tool call.
-      userMessage: input.applied?.prompt ?? withRefsNote(input.content, opened.refs ?? []),
+      userMessage: input.applied?.prompt ?? withRefsNote(input.content, reader?.refs ?? []),
       userMessageId: opened.userMessageId,
       turnIndex: opened.turnIndex,
       workspace,
