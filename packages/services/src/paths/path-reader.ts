@@ -1,7 +1,7 @@
 // The `read_path` port of one turn: reads only the steps its message referenced, each by the restore
 // rule (the same view "Continue from here" shows), bounded by `readPathAnswer`. It remembers what was
 // read: the reply's citations, and the documents an agent's write may copy from (`sourceOf`).
-import { graphNodeId, readPathAnswer, type PathRef, type ReadPathArgs } from '@trellis/domain';
+import { graphNodeId, readPathAnswer, toPathRef, type PathRef, type ReadPathArgs } from '@trellis/domain';
 import { ToolRefusal, type PathsPort } from '@trellis/agent';
 import type { ServiceDeps } from '../deps';
 import type { ThreadActor } from '../conversations/conversation-access';
@@ -38,16 +38,21 @@ export function createPathReader(deps: Pick<ServiceDeps, 'db'>, actor: ThreadAct
       }
       const view = await getRestoreView(deps, actor, { threadId: ref.thread_id, turn: ref.turn });
       const node = graphNodeId(ref.thread_id, ref.turn);
-      if (!read.has(node)) read.set(node, { ref: { thread_id: ref.thread_id, turn: ref.turn, label: ref.label }, document: view.workspace.document.content });
+      // Stored with its line endings normalised once: every document write of the turn searches it.
+      if (!read.has(node)) read.set(node, { ref: toPathRef(ref), document: normalizeLineEndings(view.workspace.document.content) });
       const messages = withoutReplacedAttempts(view.messages);
       return readPathAnswer({ ref, title: ref.title, workspace: view.workspace, messages }, args.part);
     },
     citations: () => [...read.values()].map((entry) => entry.ref),
     sourceOf(text: string): string | null {
-      const copied = text.replace(/\r\n?/g, '\n').trim();
+      const copied = normalizeLineEndings(text).trim();
       if (copied.length < MIN_COPIED_CHARS) return null;
-      for (const [node, entry] of read) if (entry.document.replace(/\r\n?/g, '\n').includes(copied)) return node;
+      for (const [node, entry] of read) if (entry.document.includes(copied)) return node;
       return null;
     },
   };
+}
+
+function normalizeLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
 }
