@@ -3,10 +3,9 @@
 // sentence counting what changed; a message with no directive gets a short help text. Deterministic by design, so
 // tests and benchmarks are reproducible and the studio works without a key.
 import type { BaseMessage } from '@langchain/core/messages';
-import { joinAnd, markdownHeadings, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
+import { joinAnd, markdownHeadings, READ_PATH_TOOL, refsOfNote, sectionText, withoutRefsNote, type PathRef, type ReadPathAnswer } from '@trellis/domain';
 import { offlinePathSummary } from '../prompts/path-summary';
 import { MAX_TODO_DEPTH } from '../tools/define';
-import { READ_PATH_TOOL } from '../tools/read-path';
 
 export type Directive =
   | { kind: 'objective'; text: string }
@@ -168,7 +167,7 @@ export function planOfflineReply(messages: readonly BaseMessage[], boundTools: R
 /** `append from 4.1: Methods` — copy that section of the cited step's document to the end of this one. */
 const APPEND_FROM_LINE = /^[ \t]*append from[ \t]+(\S+?)[ \t]*:[ \t]*(.+)$/i;
 
-export function parseAppendFrom(message: string): { label: string; heading: string }[] {
+function parseAppendFrom(message: string): { label: string; heading: string }[] {
   return message
     .replace(/\r\n?/g, '\n')
     .split('\n')

@@ -1,11 +1,11 @@
 // `read_path`: the agent's one window on another path of the family, offered only on a turn whose
 // message names steps of other paths (`refs`). It reads exactly those steps, through the port the
 // services layer builds for the turn; without that port the tool does not exist for the model.
-import { ReadPathArgsSchema, READ_PATH_MAX_BYTES, type ReadPathArgs } from '@trellis/domain';
+import { ReadPathArgsSchema, READ_PATH_MAX_BYTES, READ_PATH_TOOL, type ReadPathArgs } from '@trellis/domain';
 import { isToolRefusal } from '../workspace-port';
 import type { ToolOutcome } from './define';
 
-export const READ_PATH_TOOL = 'read_path';
+export { READ_PATH_TOOL };
 
 /** Implemented by the services layer for one turn: reads a step the message referenced, or refuses (ToolRefusal). */
 export interface PathsPort {

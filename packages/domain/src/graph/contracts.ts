@@ -115,6 +115,14 @@ export function applyEdgeId(source: string, target: string): string {
   return `apply:${source}->${target}`;
 }
 
+/**
+ * An apply or citation edge: it links two steps by what one took from the other, not as a tree edge
+ * (a step's parent). Layouts, the displayed path and arrow-key walks leave it out.
+ */
+export function isProvenanceEdge(kind: string | undefined): kind is 'apply' | 'cite' {
+  return kind === 'apply' || kind === 'cite';
+}
+
 /** A citation edge's id (the cited step → the step whose reply read it), in a namespace of its own. */
 export function citeEdgeId(source: string, target: string): string {
   return `cite:${source}->${target}`;

@@ -26,6 +26,7 @@
 import {
   graphEdgeId,
   graphNodeId,
+  isProvenanceEdge,
   type FamilyGraph,
   type GraphEdgeKind,
   type GraphNode,
@@ -189,8 +190,7 @@ export function buildFlowGraph(family: FlowGraphInput, options: FlowGraphOptions
         ...edge.data,
         // An apply or citation edge links two steps without being a path between them.
         isDisplayed:
-          edge.data.kind !== 'apply' &&
-          edge.data.kind !== 'cite' &&
+          !isProvenanceEdge(edge.data.kind) &&
           (isDisplayedNode.get(edge.source) ?? false) &&
           (isDisplayedNode.get(edge.target) ?? false),
       },

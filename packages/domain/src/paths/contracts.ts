@@ -27,6 +27,19 @@ export const PathRefSchema = z.object({
 });
 export type PathRef = z.infer<typeof PathRefSchema>;
 
+/** A stored (or picked) reference sent again as input: the step it names, nothing else (the label is the server's). */
+export function toPathRefInput(ref: Pick<PathRef, 'thread_id' | 'turn'>): PathRefInput & { turn: number } {
+  return { thread_id: ref.thread_id, turn: ref.turn };
+}
+
+/** A reference as stored and answered: only its {@link PathRef} fields, whatever else the value carries (a path's title). */
+export function toPathRef(ref: PathRef): PathRef {
+  return { thread_id: ref.thread_id, turn: ref.turn, label: ref.label };
+}
+
+/** The agent's tool that reads a referenced step (the agent offers it; a path link hides what it read). */
+export const READ_PATH_TOOL = 'read_path';
+
 export const READ_PATH_PARTS = ['document', 'items', 'messages'] as const;
 export type ReadPathPart = (typeof READ_PATH_PARTS)[number];
 

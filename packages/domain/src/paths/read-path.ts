@@ -37,7 +37,7 @@ export interface ReadPathAnswer {
   truncated?: string;
 }
 
-export function readPathAnswer(source: ReadPathSource, part: ReadPathPart | undefined, maxBytes = READ_PATH_MAX_BYTES): string {
+export function readPathAnswer(source: ReadPathSource, part: ReadPathPart | undefined): string {
   const parts = new Set<ReadPathPart>(part === undefined ? ['document', 'items', 'messages'] : [part]);
   const { ref, workspace } = source;
   const answer: ReadPathAnswer = { path: ref.label, thread_id: ref.thread_id, turn: ref.turn, title: source.title };
@@ -51,7 +51,7 @@ export function readPathAnswer(source: ReadPathSource, part: ReadPathPart | unde
   if (parts.has('messages')) {
     answer.messages = source.messages.map((m) => ({ turn: m.turn_index, role: m.role, content: m.content }));
   }
-  const fits = (a: ReadPathAnswer) => utf8Length(JSON.stringify(a)) <= maxBytes;
+  const fits = (a: ReadPathAnswer) => utf8Length(JSON.stringify(a)) <= READ_PATH_MAX_BYTES;
   if (fits(answer)) return JSON.stringify(answer);
 
   // Cut from the end of the order until it fits; each cut keeps as much as it can (a binary search).

@@ -8,6 +8,7 @@ import type { Authorship } from '../contracts/authorship';
 import type { Change } from '../contracts/changes';
 import type { Message, ToolCall } from '../contracts/messages';
 import type { FamilyGraph, GraphNode } from '../graph/contracts';
+import { READ_PATH_TOOL } from '../paths/contracts';
 
 /** The family graph cut down to one path: its steps up to `turn`, all on the shared thread. */
 export function pathGraph(graph: FamilyGraph, threadId: string, turn: number): FamilyGraph {
@@ -82,15 +83,12 @@ export function pathMessages(messages: readonly Message[], threadId: string): Me
   });
 }
 
-/** The agent's tool that reads a step of another path (the agent package names it the same way). */
-const READ_PATH = 'read_path';
-
 /**
  * A tool call as a path link shows it: a read of another path keeps its place in the reply but not
  * which path it read or what it found there (the reply's own words stay as written).
  */
 function pathToolCall(call: ToolCall): ToolCall {
-  if (call.name !== READ_PATH) return call;
+  if (call.name !== READ_PATH_TOOL) return call;
   return {
     id: call.id,
     name: call.name,

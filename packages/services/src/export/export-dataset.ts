@@ -426,11 +426,14 @@ async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Ar
       }),
     ),
   );
+  // A step cites what its latest reply read, as the graph draws it: a superseded attempt's citations are not edges.
   const citeRows = () =>
-    sql`select distinct m.thread_id, m.turn_index, c2.ref->>'thread_id' as source_thread, (c2.ref->>'turn')::int as source_turn
-        from messages m join conversations c on c.thread_id = m.thread_id
-        cross join lateral jsonb_array_elements(m.citations) as c2(ref)
-        where ${owned} and m.citations is not null order by m.thread_id, m.turn_index`.cursor(BATCH);
+    sql`select distinct r.thread_id, r.turn_index, c2.ref->>'thread_id' as source_thread, (c2.ref->>'turn')::int as source_turn
+        from (select distinct on (m.thread_id, m.turn_index) m.thread_id, m.turn_index, m.citations
+            from messages m join conversations c on c.thread_id = m.thread_id
+            where ${owned} and m.role <> 'user' order by m.thread_id, m.turn_index, m.seq desc) r
+        cross join lateral jsonb_array_elements(r.citations) as c2(ref)
+        where r.citations is not null order by r.thread_id, r.turn_index`.cursor(BATCH);
   yield* csv('edges', edgeBatches(sql, owned, context, applyRows(), citeRows()));
   yield* csv(
     'comments',

@@ -14,6 +14,7 @@ import { expectCode } from '../testing/expect-code';
 import { collect } from '../testing/test-harness';
 import { createServiceDeps } from '../deps';
 import { createBranch } from '../branching/create-branch';
+import { deleteConversation } from '../conversations/delete-conversation';
 import { getRestoreView } from '../branching/get-restore-view';
 import { getAuthorship } from '../authorship/get-authorship';
 import { exportDataset } from '../export/export-dataset';
@@ -168,6 +169,42 @@ describe('a message that references another path', () => {
     // Nothing was stored: the turn never opened.
     const { messages } = await listMessages(h.deps, actor, { threadId: root, limit_turns: 10 });
     expect(messages.filter((m) => m.role === 'user')).toHaveLength(2);
+  });
+
+  it('refuses to regenerate a step whose ref names a path deleted since, and leaves no branch behind', async () => {
+    const actor = await h.newUser();
+    const { root, sibling, label } = await family(actor);
+    await send(actor, root, `append from ${label}: Methods`, [{ thread_id: sibling }]);
+    await deleteConversation(h.deps, actor, { threadId: sibling });
+    const paths = async () =>
+      (await h.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from conversations where root_thread_id = ${root}`))[0]!.n;
+    const before = await paths();
+    const refused = await regenerateTurn(h.deps, actor, { threadId: root, turn: 3 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: expect.stringMatching(/^(forbidden|not_found)$/) });
+    expect(await paths()).toBe(before);
+  });
+
+  it('names a step a path inherited by the path that owns it, once however it is referenced', async () => {
+    const actor = await h.newUser();
+    const { root, sibling } = await family(actor);
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    const label = graph.nodes.find((n) => n.id === `${root}:1`)!.label;
+    await send(actor, root, 'look at the first step', [{ thread_id: sibling, turn: 1 }, { thread_id: root, turn: 1 }]);
+    const { messages } = await listMessages(h.deps, actor, { threadId: root, limit_turns: 10 });
+    expect(messages.find((m) => m.turn_index === 3 && m.role === 'user')!.refs).toEqual([{ thread_id: root, turn: 1, label }]);
+  });
+
+  it('a step cites what its latest reply read: a superseded attempt’s citations are no edge of the dataset or the graph', async () => {
+    const actor = await h.newUser();
+    const { root, sibling, label } = await family(actor);
+    await send(actor, root, `append from ${label}: Methods`, [{ thread_id: sibling }]);
+    // A later attempt at the step that read nothing (as a retry in place stores it).
+    await h.deps.db.execute(sql`insert into messages (thread_id, turn_index, role, content, attempt) values (${root}, 3, 'assistant', 'Again.', 2)`);
+    const files = unzipSync(new Uint8Array(await new Response((await exportDataset(h.deps, actor, { threadId: root })).stream).arrayBuffer()));
+    const edges = parse<Record<string, string>>(strFromU8(files['edges.csv']!), { columns: true, skip_empty_lines: true });
+    expect(edges.filter((e) => e.kind === 'cite')).toEqual([]);
+    const graph = await getFamilyGraph(h.deps, actor, { threadId: root });
+    expect(graph.edges.filter((e) => e.kind === 'cite')).toEqual([]);
   });
 
   it('refuses read_path for a step the message did not reference', async () => {

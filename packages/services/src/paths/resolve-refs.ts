@@ -1,11 +1,10 @@
 // A message's references to other paths, checked before the turn opens: each names a path the caller
 // may read (else refused like any access to it: the access rule), of this thread's family (else 422), and a step that
 // path has (else 422). A step a path inherited is named by the path that owns it, as the graph does.
-import { AppError, ownerOfTurn, type FieldIssue, type PathRef, type PathRefInput } from '@trellis/domain';
+import { AppError, type FieldIssue, type PathRef, type PathRefInput } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
-import { loadStepLabels } from '../graph/step-labels';
-import { loadLineage } from '../lineage/load-lineage';
+import { loadStepIndex } from '../graph/step-labels';
 
 /** A checked reference, with the referenced path's name (what the agent is told it reads). */
 export interface ResolvedRef extends PathRef {
@@ -23,7 +22,7 @@ export async function resolveRefs(
   const issues: FieldIssue[] = [];
   const found: Array<{ threadId: string; turn: number; title: string }> = [];
   for (const [i, ref] of refs.entries()) {
-    const { conversation: target, branchPointTurn } = await requireThreadAccess(db, actor, ref.thread_id, 'read');
+    const { conversation: target } = await requireThreadAccess(db, actor, ref.thread_id, 'read');
     if (target.rootThreadId !== conversation.rootThreadId) {
       issues.push({ path: `refs.${i}.thread_id`, message: 'is not a path of this conversation' });
       continue;
@@ -33,15 +32,16 @@ export async function resolveRefs(
       issues.push({ path: `refs.${i}.turn`, message: target.turnIndex === 0 ? 'that path has no step yet' : `that path has no step ${turn}` });
       continue;
     }
-    const owner = turn > (branchPointTurn ?? 0) ? ref.thread_id : ownerOfTurn(await loadLineage(db, ref.thread_id), turn);
-    found.push({ threadId: owner, turn, title: target.title });
+    found.push({ threadId: ref.thread_id, turn, title: target.title });
   }
   if (issues.length > 0) throw AppError.validation(issues, 'A reference names no step of this conversation’s paths');
-  const labelOf = await loadStepLabels(db, [threadId]);
+  // One read of the family: the owner of an inherited step (as the graph names it) and its label.
+  const { ownerOf, labelOf } = await loadStepIndex(db, [threadId]);
   const unique = new Map<string, ResolvedRef>();
   for (const ref of found) {
-    const key = `${ref.threadId}:${ref.turn}`;
-    if (!unique.has(key)) unique.set(key, { thread_id: ref.threadId, turn: ref.turn, label: labelOf(ref.threadId, ref.turn), title: ref.title });
+    const owner = ownerOf(ref.threadId, ref.turn) ?? ref.threadId;
+    const key = `${owner}:${ref.turn}`;
+    if (!unique.has(key)) unique.set(key, { thread_id: owner, turn: ref.turn, label: labelOf(owner, ref.turn), title: ref.title });
   }
   return [...unique.values()];
 }

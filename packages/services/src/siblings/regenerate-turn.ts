@@ -1,4 +1,4 @@
-import { AppError, regeneratedTitle, REGENERATE_REASON, type TurnEvent } from '@trellis/domain';
+import { AppError, regeneratedTitle, REGENERATE_REASON, toPathRefInput, type TurnEvent } from '@trellis/domain';
 import { conversationBranches } from '@trellis/db';
 import { and, count, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../deps';
@@ -6,6 +6,7 @@ import type { ThreadActor } from '../conversations/conversation-access';
 import { createBranch } from '../branching/create-branch';
 import { readPathMessages } from '../branching/path-messages';
 import { sendTurn } from '../turns/send-turn';
+import { resolveRefs } from '../paths/resolve-refs';
 import { forkPointOfStep } from './fork-point';
 
 /**
@@ -23,6 +24,9 @@ export async function regenerateTurn(
     (m) => m.role === 'user',
   );
   if (!question) throw new AppError('conflict', `Step ${input.turn} has no user message to answer again`);
+  // The question keeps the paths it referenced: the new answer may read them again. They are checked
+  // before the branch is made, so a stale one (a path deleted since) refuses without leaving an empty branch.
+  const refs = await resolveRefs(deps.db, actor, fork.baseThreadId, question.refs?.map(toPathRefInput));
   const earlier = await deps.db
     .select({ n: count() })
     .from(conversationBranches)
@@ -40,9 +44,7 @@ export async function regenerateTurn(
     // Numbered after the step's earlier regenerations, so each has a name of its own.
     title: regeneratedTitle(input.turn, (earlier[0]?.n ?? 0) + 1),
   });
-  // The question keeps the paths it referenced: the new answer may read them again.
-  const refs = question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn }));
-  const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, refs, signal: input.signal });
+  const turn = await sendTurn(deps, actor, { threadId: branch.thread_id, content: question.content, checkedRefs: refs, signal: input.signal });
   return {
     threadId: branch.thread_id,
     async *[Symbol.asyncIterator]() {

@@ -6,7 +6,7 @@
 // working context (RunTurnInput.replacesAttempt), and branch prefixes read only a turn's last attempt.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, type PathRef } from '@trellis/domain';
+import { AppError, toPathRefInput, type PathRef } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
@@ -16,6 +16,7 @@ import { writeWorkspace } from '../workspace/write-workspace';
 import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { resolveRefs } from '../paths/resolve-refs';
+import { pathReaderOf } from '../paths/path-reader';
 
 export interface RetryTurnInput {
   threadId: string;
@@ -68,7 +69,7 @@ export async function retryTurn(
       from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user'
       order by u.seq desc limit 1`);
     if (!question) return null;
-    const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(({ thread_id, turn }) => ({ thread_id, turn })));
+    const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(toPathRefInput));
     await takeBackEarlierAttempts(tx, threadId, turn, actor);
     const [live] = await tx.execute<LiveRow>(liveWorkspaceStatement(threadId, { artifactContent: false }));
     return live ? { taken, question, live, refs } : null;
@@ -82,10 +83,8 @@ export async function retryTurn(
     workspace: workspaceOf(live),
     attempt: Number(question.attempt),
     familyId: taken.root_thread_id,
-    refs,
-    actor,
   };
-  return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing);
+  return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing, pathReaderOf(deps, actor, refs));
 }
 
 /**

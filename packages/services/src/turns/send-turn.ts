@@ -2,7 +2,7 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import { redactSecrets, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
+import { redactSecrets, toPathRef, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
 import { conditionOfFamily } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
@@ -17,13 +17,15 @@ import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
 import { LiveTurn } from '../live/live-turns';
 import { resolveRefs, type ResolvedRef } from '../paths/resolve-refs';
-import { createPathReader, type TurnPathReader } from '../paths/path-reader';
+import { pathReaderOf, type TurnPathReader } from '../paths/path-reader';
 
 export interface SendTurnInput {
   threadId: string;
   content: string;
   /** Steps of other paths of the family the message brings in (checked before the turn opens: 422 outside the family). */
   refs?: readonly PathRefInput[] | undefined;
+  /** References the caller has already checked (resolveRefs, against this thread's family): used as they are, `refs` is ignored. */
+  checkedRefs?: readonly ResolvedRef[] | undefined;
   /**
    * Aborts the model (the reply is stored `interrupted`). Routes do not pass their request's signal:
    * a turn outlives the request that started it, and Stop is its own request (stop-turn.ts).
@@ -72,7 +74,7 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
-  const refs = await resolveRefs(deps.db, actor, input.threadId, input.refs);
+  const refs = input.checkedRefs ?? (await resolveRefs(deps.db, actor, input.threadId, input.refs));
   const opened = await beginTurn(
     deps.db,
     actor,
@@ -80,12 +82,12 @@ export async function sendTurn(
       threadId: input.threadId,
       content: input.content,
       applyEntry: input.applied && { provenance: input.applied.provenance },
-      refs: refs.map(({ thread_id, turn, label }) => ({ thread_id, turn, label })),
+      refs: refs.map(toPathRef),
     },
     timing,
     deps.instanceId ?? null,
   );
-  return startTurn(deps, input, { ...opened, refs, actor }, timing);
+  return startTurn(deps, input, opened, timing, pathReaderOf(deps, actor, refs));
 }
 
 /** How a turn that opened (a send, or a retry in place) asks its question. */
@@ -98,16 +100,20 @@ export interface OpenedRun {
   attempt: number;
   /** The family's root thread: where the turn's events are published. */
   familyId: string;
-  /** The message's checked references to other paths (none: `read_path` is not offered), and who reads them. */
-  refs?: readonly ResolvedRef[];
-  actor?: ThreadActor;
 }
 
-/** Runs the agent on a turn whose lease is held and whose question is stored; events stream out. */
-export function startTurn(deps: TurnDeps, input: SendTurnInput, opened: OpenedRun | OpenedTurn, timing: LeaseTiming): TurnStream {
+/**
+ * Runs the agent on a turn whose lease is held and whose question is stored; events stream out.
+ * `reader`: the message's references to other paths, read as the person who sent it (none: `read_path` is not offered).
+ */
+export function startTurn(
+  deps: TurnDeps,
+  input: SendTurnInput,
+  opened: OpenedRun | OpenedTurn,
+  timing: LeaseTiming,
+  reader?: TurnPathReader,
+): TurnStream {
   const run: OpenedRun = { attempt: 1, ...opened };
-  const refs = 'refs' in opened ? (opened.refs ?? []) : [];
-  const reader = refs.length > 0 && 'actor' in opened && opened.actor ? createPathReader(deps, opened.actor, refs) : undefined;
   // The agent's first model call reads the workspace the turn opened on, without a round trip. Its
   // document writes name the cited step they copy from, when they copy one verbatim.
   const workspace = createDbWorkspacePort(
@@ -254,7 +260,7 @@ async function runAgent(
       threadId: input.threadId,
       // The refs are named to the model (labels and where to read), never their content: that only
       // comes through `read_path`, a stored tool call.
-      userMessage: input.applied?.prompt ?? withRefsNote(input.content, opened.refs ?? []),
+      userMessage: input.applied?.prompt ?? withRefsNote(input.content, reader?.refs ?? []),
       userMessageId: opened.userMessageId,
       turnIndex: opened.turnIndex,
       workspace,

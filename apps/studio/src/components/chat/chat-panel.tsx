@@ -1,5 +1,5 @@
 'use client';
-import { plainTitle, roleAllows, type Conversation, type PathRefInput } from '@trellis/domain';
+import { plainTitle, roleAllows, toPathRefInput, type Conversation, type PathRefInput } from '@trellis/domain';
 import { ROLE_LABELS } from '@/components/members/role-labels';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -73,10 +73,7 @@ export function ChatPanel({
     const picked = refs;
     setDraft('');
     setRefs([]);
-    const accepted = await onSend(
-      content.trimEnd(),
-      picked.map(({ thread_id, turn }) => ({ thread_id, turn })),
-    );
+    const accepted = await onSend(content.trimEnd(), picked.map(toPathRefInput));
     if (!accepted) {
       restoreDraft(key, content);
       setRefDrafts((all) => ({ ...all, [key]: picked }));

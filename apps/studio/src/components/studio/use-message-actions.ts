@@ -1,5 +1,5 @@
 'use client';
-import type { Message } from '@trellis/domain';
+import { toPathRefInput, type Message } from '@trellis/domain';
 import { useCallback, useEffectEvent, useMemo, useState } from 'react';
 import type { MessageActionsValue } from '@/components/chat/message-actions';
 import { useToast } from '@/components/ui/toast';
@@ -71,7 +71,7 @@ export function useMessageActionsValue({
         await saves.flushAll();
         const branchId = await siblingsApi.edit(threadId, turn, content);
         // The edited message keeps the steps the original referenced.
-        const refs = questionOf(turn)?.refs?.map(({ thread_id, turn: step }) => ({ thread_id, turn: step })) ?? [];
+        const refs = questionOf(turn)?.refs?.map(toPathRefInput) ?? [];
         startOnBranch(branchId, content, refs);
         return true;
       } catch (error) {

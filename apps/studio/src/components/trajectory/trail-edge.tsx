@@ -1,6 +1,7 @@
 'use client';
 import { BaseEdge, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { isProvenanceEdge } from '@trellis/domain';
 import type { TrailEdge as TrailEdgeType } from './trajectory-layout';
 
 export const ARROW_ON_PATH_ID = 'trajectory-arrow-on-path';
@@ -37,7 +38,7 @@ export const TrailEdge = memo(function TrailEdge(props: EdgeProps<TrailEdgeType>
     <BaseEdge
       id={id}
       path={path}
-      markerEnd={`url(#${isDisplayed || data?.kind === 'apply' || data?.kind === 'cite' ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
+      markerEnd={`url(#${isDisplayed || isProvenanceEdge(data?.kind) ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
       style={data?.kind === 'apply' ? APPLY_STYLE : data?.kind === 'cite' ? CITE_STYLE : isDisplayed ? ON_PATH_STYLE : OFF_PATH_STYLE}
       interactionWidth={0}
     />
