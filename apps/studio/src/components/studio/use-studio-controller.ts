@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { useReplay } from '@/components/replay/use-replay';
 import { isApiError } from '@/lib/api/http';
 import { isRunActive } from '@/lib/turns/turn-store';
+import { replyingTurn as replyingTurnOf } from '@/lib/turns/pending-turn';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from '@/components/workspace/pending-saves';
 import type { StudioTab } from './studio-layout';
@@ -72,13 +73,15 @@ export function useStudioController(initial: DisplayedView) {
   // recorded as that place; the chat edits, regenerates and switches siblings.
   const openConversation = useOpenAtCursor(openThread);
   useRememberCursor(view.threadId);
-  const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
+  // The step whose reply is being written: this page's run, or the turn the server says runs (a
+  // reload reads it before following it). The map and the step detail say "replying…" for it.
+  const replyingTurn = replyingTurnOf(run, view.threadId, liveTranscript.runningTurn);
+  const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, replyingTurn, turns, openThread });
 
   // The trajectory panel and its links in the chat; every way out of unsent text asks first.
   const guard = useUnsentLeaveGuard(preview, navigate, setPopGuard);
   const replay = useReplay(view, navigate, guard);
   const replayTurn = replay.data?.step.turn;
-  const replyingTurn = isRunActive(run) && run?.threadId === view.threadId ? run.turnIndex : null;
   const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn, replyingTurn });
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 

@@ -239,6 +239,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               onContinueFrom={onContinueFrom}
               onOpenThread={onOpenThread}
               renderStepChanges={props.renderStepChanges}
+              isReplying={detail.kind === 'commit' && detail.id === (props.replyingNodeId ?? null)}
               onBringIntoCurrent={
                 onCompare !== undefined && currentNodeId !== null && layout.stepById.has(currentNodeId)
                   ? (id) => onCompare(currentNodeId, id, 'a')

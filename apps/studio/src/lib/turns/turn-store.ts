@@ -10,7 +10,8 @@ export type ToolActivity = Extract<TurnEvent, { event: 'tool' }>['data'];
 /**
  * sending → streaming → done | stopped | failed. `turnIndex` is set once the
  * server has committed the user message (the `turn` event); a run that fails
- * before that was never recorded and can be retried as it was.
+ * before that was never recorded and can be retried as it was. A followed run
+ * knows its turn from the start: the server already said it runs.
  */
 export type TurnPhase = 'sending' | 'streaming' | 'done' | 'stopped' | 'failed';
 
@@ -137,9 +138,21 @@ export class TurnStore {
     // next attempt of the same turn is.
     if (!follow || (existing && (isRunActive(existing) || (existing.turnIndex === turn && existing.attempt >= attempt)))) return undefined;
     const controller = new AbortController();
-    const run = await this.drive(threadId, content, follow(threadId, turn, controller.signal), controller, true, attempt);
+    let isHeard = false;
+    const source = follow(threadId, turn, controller.signal);
+    const heard: AsyncIterable<TurnEvent> = {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of source) {
+          isHeard = true;
+          yield event;
+        }
+      },
+    };
+    // The turn is known before its stream answers: from the first render the run stands for it (the
+    // map and the step say "replying…", its stored question is not shown twice, Stop asks the server).
+    const run = await this.drive(threadId, content, heard, controller, { isFollowed: true, attempt, turnIndex: turn });
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
-    if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
+    if (run.phase === 'failed' && !isHeard) this.dismiss(threadId, run.runId);
     return run;
   }
 
@@ -197,8 +210,7 @@ export class TurnStore {
     content: string,
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
-    isFollowed = false,
-    attempt = 1,
+    { isFollowed = false, attempt = 1, turnIndex = null }: { isFollowed?: boolean; attempt?: number; turnIndex?: number | null } = {},
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -207,7 +219,7 @@ export class TurnStore {
       threadId,
       content,
       phase: 'sending',
-      turnIndex: null,
+      turnIndex,
       messageId: null,
       text: '',
       tools: [],
