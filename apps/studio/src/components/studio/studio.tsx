@@ -19,6 +19,7 @@ import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
+import type { TurnToFollow } from '@/lib/turns/turn-to-follow';
 
 export interface StudioProps {
   user: { id: string; name: string; email: string };
@@ -27,6 +28,8 @@ export interface StudioProps {
   initialStep: number | null;
   /** `?replay=n`: the replayed change of the path. */
   initialReplay?: number | null;
+  /** The turn running on the path as the page was rendered: followed as the page hydrates. */
+  initialRunningTurn?: TurnToFollow | null;
 }
 
 export function Studio(props: StudioProps) {
@@ -41,12 +44,15 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay }: StudioProps) {
-  const studio = useStudioController({
-    threadId: initialThreadId,
-    step: initialStep,
-    replay: initialReplay ?? null,
-  });
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, initialRunningTurn }: StudioProps) {
+  const studio = useStudioController(
+    {
+      threadId: initialThreadId,
+      step: initialStep,
+      replay: initialReplay ?? null,
+    },
+    initialThreadId === null || initialRunningTurn == null ? null : { threadId: initialThreadId, ...initialRunningTurn },
+  );
   const { replay, conversation } = studio;
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
   const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');

@@ -6,6 +6,7 @@ import { apiPaths } from '@/lib/api/paths';
 import { rereadScheduler } from '@/lib/coalesced-reread';
 import { queryKeys } from '@/lib/api/query-keys';
 import type { TurnStore } from '@/lib/turns/turn-store';
+import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { FAMILY_GRAPH_KEY } from './use-family-graph';
 import { COMMENTS_KEY } from '@/components/comments/use-comments';
@@ -68,26 +69,30 @@ export function useFamilyEvents(threadId: string | null): void {
   }, [threadId, queryClient]);
 }
 
+/** The turn the page's server render saw running on its path. */
+export type OpenedTurn = TurnToFollow & { threadId: string };
+
 /**
  * A turn of the displayed thread answered elsewhere — the server says one runs (`running_turn`: a
  * send or a retry, started in another tab or still running when the page opened), or the newest
  * question has no reply — and no run of this page on it: follow its reply from where it is, so a
- * reloaded tab shows the reply streaming, never "no reply yet" or Regenerate while it runs.
+ * reloaded tab shows the reply streaming, never "no reply yet" or Regenerate while it runs. Until the
+ * transcript is read, the turn the page was rendered with (`atOpen`) is followed: the reply's stream
+ * opens beside the page's first reads, not one round trip after them.
  */
 export function useFollowUnansweredTurn(
   turns: TurnStore,
   threadId: string | null,
   messages: readonly Message[],
   runningTurn: number | null = null,
+  atOpen: OpenedTurn | null = null,
 ): void {
   const followed = useRef<string | null>(null);
-  const last = messages.at(-1);
-  const unanswered = last?.role === 'user' && last.thread_id === threadId ? last.turn_index : null;
-  const turn = runningTurn ?? unanswered;
-  const question = turn === null ? undefined : messages.findLast((m) => m.role === 'user' && m.turn_index === turn);
-  const content = question?.content ?? '';
-  // The attempt that runs: one past the replies this turn already has (a retry's next attempt).
-  const attempt = turn === null ? 1 : messages.filter((m) => m.role === 'assistant' && m.turn_index === turn).length + 1;
+  const target =
+    messages.length === 0 && atOpen !== null && atOpen.threadId === threadId ? atOpen : turnToFollow(threadId, messages, runningTurn);
+  const turn = target?.turn ?? null;
+  const content = target?.content ?? '';
+  const attempt = target?.attempt ?? 1;
   useEffect(() => {
     if (threadId === null || turn === null) return;
     const key = `${threadId}:${turn}:${attempt}`;

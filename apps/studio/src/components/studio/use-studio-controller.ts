@@ -22,7 +22,7 @@ import { useStepPreview } from './use-step-preview';
 import { useUnsentLeaveGuard } from './use-unsent-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
-import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
+import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use-family-events';
 
 /**
  * The studio's state in one place, so later features plug in here:
@@ -34,7 +34,7 @@ import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send branches at the step, then sends on the branch.
  */
-export function useStudioController(initial: DisplayedView) {
+export function useStudioController(initial: DisplayedView, runningAtOpen: OpenedTurn | null = null) {
   const { view, navigate, setPopGuard } = useDisplayedView(initial);
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
@@ -59,7 +59,7 @@ export function useStudioController(initial: DisplayedView) {
   // Other tabs and processes: their changes re-read what they touched, and a reply running
   // elsewhere streams in here (the composer waits for it instead of answering 409).
   useFamilyEvents(view.threadId);
-  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages, liveTranscript.runningTurn);
+  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages, liveTranscript.runningTurn, runningAtOpen);
 
   const openThread = useCallback(
     (threadId: string) => {
