@@ -9,6 +9,7 @@ import { expectCode } from '../testing/expect-code';
 import { createBranch } from '../branching/create-branch';
 import { getWorkspace } from '../workspace/get-workspace';
 import { getConversation } from '../conversations/get-conversation';
+import { listConversations } from '../conversations/list-conversations';
 import { editTurn } from '../siblings/edit-turn';
 import { createStudy, getStudy, listStudies, updateStudy } from './manage-studies';
 import { joinStudy } from './join-study';
@@ -236,6 +237,23 @@ describe('the dashboard, Finish and withdrawal', () => {
     expect(row).toMatchObject({ participant_id: a.participantId, thread_id: a.thread_id, condition: 'branching', steps: 2, paths: 2, finished: null });
     expect(row!.words.agent).toBeGreaterThan(0);
     expect(row!.words.agent + row!.words.participant + row!.words.agent_edited).toBeGreaterThan(0);
+
+    // Polled again after more writing, the words follow the family (a summary remembered from the
+    // last read is used only while no document change came after it), and a poll with nothing new
+    // answers the same words.
+    await h.turn(actor, a.thread_id, 'append: Five more words for the dashboard.');
+    const [later] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
+    expect(later!.words.agent).toBeGreaterThan(row!.words.agent);
+    expect(later!.steps).toBe(3);
+    const [again] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
+    expect(again!.words).toEqual(later!.words);
+
+    // The family is the researcher's, read from the dashboard: their conversation list, whole or
+    // paged, holds their own conversations only, and the family still opens by id.
+    const own = await h.newConversation(owner);
+    for (const listed of [await listConversations(h.deps, owner), await listConversations(h.deps, owner, { limit: 10 })])
+      expect(new Set(listed.conversations.map((c) => c.root_thread_id))).toEqual(new Set([own]));
+    expect((await getConversation(h.deps, owner, { threadId: a.thread_id })).thread_id).toBe(a.thread_id);
   });
 
   it('refuses Finish before min_minutes and answers the completion after it', async () => {
