@@ -10,6 +10,7 @@ import { createBranch } from '../branching/create-branch';
 import { getWorkspace } from '../workspace/get-workspace';
 import { getConversation } from '../conversations/get-conversation';
 import { listConversations } from '../conversations/list-conversations';
+import { subscribeFamilyEvents } from '../live/subscribe-family-events';
 import { editTurn } from '../siblings/edit-turn';
 import { createStudy, getStudy, listStudies, updateStudy } from './manage-studies';
 import { joinStudy } from './join-study';
@@ -276,9 +277,16 @@ describe('the dashboard, Finish and withdrawal', () => {
     const { study_id, slug } = await openStudy(owner);
     const a = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'leaver' } });
     const stays = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'stayer' } });
-    await h.turn(await participantActor(a.participantId), a.thread_id, 'append: Words to be withdrawn.');
+    const leaver = await participantActor(a.participantId);
+    await h.turn(leaver, a.thread_id, 'append: Words to be withdrawn.');
+    const open = await subscribeFamilyEvents(h.deps, leaver, { threadId: a.thread_id, lastEventId: null });
+    const staying = await subscribeFamilyEvents(h.deps, await participantActor(stays.participantId), { threadId: stays.thread_id, lastEventId: null });
     await expectCode(withdrawParticipant(h.deps, other, { studyId: study_id, participantId: a.participantId }), 'not_found');
     await withdrawParticipant(h.deps, owner, { studyId: study_id, participantId: a.participantId });
+    // The leaver's open tab stops hearing the family; the other participant's does not.
+    expect(open.ended).toBe('access_removed');
+    expect(staying.ended).toBeNull();
+    await staying.return();
     await expectCode(getConversation(h.deps, owner, { threadId: a.thread_id }), 'not_found');
     const [left] = await h.deps.db.execute<{ n: number }>(sql`
       select (select count(*) from conversations where root_thread_id = ${a.thread_id})
