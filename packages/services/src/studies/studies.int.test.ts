@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStudySchema, type CreateStudy } from '@trellis/domain';
+import { OfflineChatModel } from '@trellis/agent';
 import { createHarness, type Harness } from '../testing/harness';
 import { expectCode } from '../testing/expect-code';
 import { createBranch } from '../branching/create-branch';
@@ -212,6 +213,42 @@ describe("a participant's family", () => {
     await h.turn(owner, b.thread_id, 'append: OWNER-WORDS');
     expect(systemOfLastCall()).toContain('LINEAR-CONDITION');
     expect((await getWorkspace(h.deps, owner, { threadId: b.thread_id })).document.content).not.toContain('OWNER-WORDS');
+  });
+
+  it('answers a condition that names the offline model with it, beside a configured provider', async () => {
+    // The recording model stands for the provider's model of that name.
+    const provider = new OfflineChatModel();
+    const served = await createHarness({ model: { instance: provider, name: 'provider-model' } });
+    try {
+      const owner = await served.newUser();
+      const created = await createStudy(
+        served.deps,
+        owner,
+        studyInput({
+          conditions: [
+            { name: 'with the provider', model: 'provider-model', branching: true, weight: 1 },
+            { name: 'offline', model: 'offline', branching: true, weight: 1 },
+          ],
+        }),
+      );
+      await updateStudy(served.deps, owner, { studyId: created.study_id, patch: { status: 'open' } });
+      const slug = created.join_url.replace('/join/s/', '');
+      const first = await joinStudy(served.deps, { slug, join: { consent: true, pid: 'm-1' } });
+      const second = await joinStudy(served.deps, { slug, join: { consent: true, pid: 'm-2' } });
+      const { participants } = await listStudyParticipants(served.deps, owner, { studyId: created.study_id });
+      const conditionOf = (id: string) => participants.find((p) => p.participant_id === id)!.condition;
+      const [offline, withProvider] = conditionOf(first.participantId) === 'offline' ? [first, second] : [second, first];
+      expect(conditionOf(withProvider.participantId)).toBe('with the provider');
+
+      await served.turn(await participantActor(offline.participantId), offline.thread_id, 'append: OFFLINE-WORDS');
+      expect(provider.received).toHaveLength(0);
+      expect((await getWorkspace(served.deps, owner, { threadId: offline.thread_id })).document.content).toContain('OFFLINE-WORDS');
+
+      await served.turn(await participantActor(withProvider.participantId), withProvider.thread_id, 'append: PROVIDER-WORDS');
+      expect(provider.received.length).toBeGreaterThan(0);
+    } finally {
+      await served.deps.close();
+    }
   });
 
   it("is out of reach of another participant: reads and turns answer 404", async () => {
