@@ -89,9 +89,10 @@ test.describe('bringing another path into the conversation', () => {
     // The read's details name the step by its label, never by the other path's thread id.
     const readChip = page.locator('[data-testid="message-assistant"][data-turn="3"] [data-testid="tool-chip"][data-tool="read_path"]');
     await readChip.click();
-    const details = page.locator('[data-testid="message-assistant"][data-turn="3"]').getByTestId('tool-details').first();
-    await expect(details).toContainText('"step": "2.1"');
-    await expect(details).not.toContainText(sibling);
+    // (The result below them is what the model read, as it read it.)
+    const args = page.locator('[data-testid="message-assistant"][data-turn="3"]').getByTestId('tool-args').first();
+    await expect(args).toContainText('"step": "2.1"');
+    await expect(args).not.toContainText(sibling);
   });
 
   test('the authorship overlay colours the copied section as the agent’s, from 2.1', async () => {
