@@ -9,6 +9,7 @@ import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { roleAllows } from '@trellis/domain';
+import type { ReactNode } from 'react';
 import { CurrentUserProvider } from '@/components/members/current-user';
 import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
@@ -27,6 +28,22 @@ export interface StudioProps {
   initialStep: number | null;
   /** `?replay=n`: the replayed change of the path. */
   initialReplay?: number | null;
+  /** A studio narrowed to one family: a study participant's own, or a researcher reading one. */
+  narrowed?: NarrowedStudio;
+}
+
+export interface NarrowedStudio {
+  /** Where its thread URLs live (`{root}/c/{thread_id}`). */
+  root: string;
+  /** Replaces the studio's header (no conversation list, tokens, studies, share or people). */
+  header: ReactNode;
+  /** Replaces the history column; `sideLabel` names its phone tab. */
+  side: ReactNode;
+  sideLabel: string;
+  /** A linear study condition: no map to continue from, no replay, no edit or regenerate. */
+  isLinear: boolean;
+  /** Set: nothing is written here; the note says why. */
+  readOnlyNote?: string | undefined;
 }
 
 export function Studio(props: StudioProps) {
@@ -41,16 +58,21 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay }: StudioProps) {
-  const studio = useStudioController({
-    threadId: initialThreadId,
-    step: initialStep,
-    replay: initialReplay ?? null,
-  });
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, narrowed }: StudioProps) {
+  const studio = useStudioController(
+    {
+      threadId: initialThreadId,
+      step: initialStep,
+      replay: initialReplay ?? null,
+    },
+    { root: narrowed?.root ?? '' },
+  );
   const { replay, conversation } = studio;
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
-  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
-  const messageActions = studio.messageActions && { ...studio.messageActions, canChange: studio.messageActions.canChange && canWrite };
+  const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
+  // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate.
+  const canBranch = canWrite && narrowed?.isLinear !== true;
+  const messageActions = studio.messageActions && { ...studio.messageActions, canChange: studio.messageActions.canChange && canBranch };
   return (
     <div className="relative flex h-dvh flex-col" data-testid="studio">
       {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
@@ -61,7 +83,10 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
       >
         Skip to the message box
       </a>
-      <StudioHeader
+      {narrowed ? (
+        narrowed.header
+      ) : (
+        <StudioHeader
         email={user.email}
         modelLabel={modelLabel}
         search={<SearchDialog onOpenStep={studio.openStep} />}
@@ -72,12 +97,17 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         share={
           conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
         }
-      />
+        />
+      )}
       <StudioLayout
         tab={studio.tab}
         onTabChange={studio.setTab}
         isWorkspaceBusy={isRunActive(studio.run)}
+        historyLabel={narrowed?.sideLabel}
         history={
+          narrowed ? (
+            narrowed.side
+          ) : (
           <HistoryPanel
             selectedThreadId={studio.view.threadId}
             isCreating={studio.isCreating}
@@ -86,10 +116,11 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             onCreate={studio.guardedCreateConversation}
             onDeletedSelected={studio.leave}
           />
+          )
         }
         chat={
           <ChatColumn
-            panel={studio.isMissing ? null : studio.trajectory.panel}
+            panel={studio.isMissing || narrowed?.isLinear === true ? null : studio.trajectory.panel}
             links={studio.trajectory.links}
             preview={studio.trajectory.banner}
           >
@@ -107,6 +138,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
                 onStop={studio.stop}
                 onDismiss={studio.dismissRun}
                 onLeave={studio.leave}
+                readOnlyNote={narrowed?.readOnlyNote}
               />
             </MessageActionsProvider>
           </ChatColumn>
@@ -121,7 +153,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               preview={studio.trajectory.banner}
               userId={user.id}
               headerAction={
-                studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
+                studio.view.threadId !== null && !studio.isMissing && narrowed?.isLinear !== true && <ReplayButton onOpen={replay.open} />
               }
             />
           )

@@ -33,8 +33,8 @@ import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send branches at the step, then sends on the branch.
  */
-export function useStudioController(initial: DisplayedView) {
-  const { view, navigate, setPopGuard } = useDisplayedView(initial);
+export function useStudioController(initial: DisplayedView, options: { root?: string } = {}) {
+  const { view, navigate, setPopGuard } = useDisplayedView(initial, options.root);
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
   const runningThreadIds = useSyncExternalStore(
