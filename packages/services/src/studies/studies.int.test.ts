@@ -236,6 +236,16 @@ describe('the dashboard, Finish and withdrawal', () => {
     expect(row).toMatchObject({ participant_id: a.participantId, thread_id: a.thread_id, condition: 'branching', steps: 2, paths: 2, finished: null });
     expect(row!.words.agent).toBeGreaterThan(0);
     expect(row!.words.agent + row!.words.participant + row!.words.agent_edited).toBeGreaterThan(0);
+
+    // Polled again after more writing, the words follow the family (a summary remembered from the
+    // last read is used only while no document change came after it), and a poll with nothing new
+    // answers the same words.
+    await h.turn(actor, a.thread_id, 'append: Five more words for the dashboard.');
+    const [later] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
+    expect(later!.words.agent).toBeGreaterThan(row!.words.agent);
+    expect(later!.steps).toBe(3);
+    const [again] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
+    expect(again!.words).toEqual(later!.words);
   });
 
   it('refuses Finish before min_minutes and answers the completion after it', async () => {

@@ -415,7 +415,14 @@ describe('importTranscript: the record types current Claude Code writes', () => 
     const inspection = await inspectTranscript(h.deps, actor, { content, filename: 'garden.jsonl' });
     expect(inspection.reader_diagnostics).toEqual([]);
     expect(inspection.reader_diagnostic_count).toBe(0);
+    expect(inspection.skipped_record_types).toEqual([]);
     expect(inspection.branches.map((b) => b.leafUuid)).toEqual(['a1']);
+
+    // A type a newer Claude Code may write is listed as skipped, with its count, never as damage.
+    const newer = [content, JSON.stringify({ type: 'agent-colour', colour: 'teal', sessionId: 'cc' }), JSON.stringify({ type: 'agent-colour', colour: 'red', sessionId: 'cc' })].join('\n');
+    const later = await inspectTranscript(h.deps, actor, { content: newer, filename: 'garden.jsonl' });
+    expect(later.reader_diagnostic_count).toBe(0);
+    expect(later.skipped_record_types).toEqual([{ record_type: 'agent-colour', count: 2 }]);
 
     const result = await importTranscript(h.deps, actor, { content });
     const [only] = result.conversations.map((c) => c.thread_id) as [string];

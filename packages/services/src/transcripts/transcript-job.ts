@@ -118,6 +118,7 @@ function inspect(source: AnyUpload): TranscriptInspection {
     diagnostic_count: read.diagnosticCount,
     reader_diagnostics: read.readerDiagnostics,
     reader_diagnostic_count: read.readerDiagnosticCount,
+    skipped_record_types: read.skippedRecordTypes.map(({ recordType, count }) => ({ record_type: recordType, count })),
     ...(opened && { project: projectSummary(opened.project) }),
   });
 }

@@ -5,7 +5,7 @@ import type { TranscriptInspection } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DiagnosticsList } from './diagnostics-list';
+import { DiagnosticsList, SkippedRecordTypes } from './diagnostics-list';
 import { AlreadyImported, earlierImportOf } from './already-imported';
 import { ImportError } from './import-error';
 import { LeafTable, type LeafRow } from './leaf-table';
@@ -132,6 +132,7 @@ function InspectionView({
         diagnostics={inspection.diagnostics}
         diagnosticCount={inspection.diagnostic_count}
       />
+      <SkippedRecordTypes skipped={inspection.skipped_record_types} />
 
       {/* A project folder imports as one family only: its leaves are listed, not chosen. */}
       <LeafTable

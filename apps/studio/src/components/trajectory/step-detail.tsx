@@ -1,5 +1,5 @@
 'use client';
-import type { GraphNode, GraphThread } from '@trellis/domain';
+import { plural, type GraphNode, type GraphThread } from '@trellis/domain';
 import { ExternalLink, GitCompareArrows, GitPullRequestArrow, RotateCcw, X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -245,8 +245,4 @@ function DetailText({ heading, text, empty }: { heading: string; text: string | 
       </p>
     </div>
   );
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
