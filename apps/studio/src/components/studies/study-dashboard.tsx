@@ -178,7 +178,7 @@ function Shell({ email, title, children }: { email: string; title: string; child
   return (
     <div className="min-h-full" data-testid="study-dashboard">
       <PageHeader section={title} email={email} back={{ href: '/studies', label: 'Studies' }} />
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 md:py-8">{children}</main>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8">{children}</main>
     </div>
   );
 }
@@ -262,8 +262,16 @@ function minutes(value: number): string {
   return value < 10 ? value.toFixed(1) : String(Math.round(value));
 }
 
-function time(iso: string | null): string {
-  return iso === null ? '—' : formatFullTime(iso);
+const short = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A short date and time in the cell, the full one on hover. */
+function Time({ iso }: { iso: string | null }) {
+  if (iso === null) return <span>—</span>;
+  return (
+    <time dateTime={iso} title={formatFullTime(iso)}>
+      {short.format(new Date(iso))}
+    </time>
+  );
 }
 
 function ParticipantsTable({
@@ -284,38 +292,27 @@ function ParticipantsTable({
     >
       <table className="w-full text-left text-sm" data-testid="participants-table">
         <thead className="bg-muted/50 text-xs">
-          <tr>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Participant
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Condition
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Started
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Finished
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
+          <tr className="[&>th]:whitespace-nowrap [&>th]:px-2 [&>th]:py-2 [&>th]:font-medium">
+            <th scope="col">Participant</th>
+            <th scope="col">Condition</th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+            <th scope="col">Finished</th>
+            <th scope="col" className="text-right">
               Active min
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
+            <th scope="col" className="text-right">
               Steps
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
+            <th scope="col" className="text-right">
               Paths
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
-              Words <span className="font-normal">(participant / agent / agent-edited)</span>
+            <th scope="col" className="text-right">
+              <span title="Words in the document by the participant / by the agent / by the agent, then edited">Words P / A / E</span>
+              <span className="sr-only"> (participant / agent / agent-edited)</span>
             </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Last activity
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
+            <th scope="col">Last activity</th>
+            <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -328,15 +325,15 @@ function ParticipantsTable({
               data-participant-id={p.participant_id}
               data-status={p.status}
             >
-              <td className="px-2 py-2 font-mono text-xs">{p.participant_id}</td>
+              <td className="whitespace-nowrap px-2 py-2 font-mono text-xs">{p.participant_id}</td>
               <td className="px-2 py-2" data-testid="participant-condition">
                 {p.condition}
               </td>
               <td className="px-2 py-2">
                 <StatusBadge status={p.status} />
               </td>
-              <td className="whitespace-nowrap px-2 py-2">{time(p.started)}</td>
-              <td className="whitespace-nowrap px-2 py-2">{time(p.finished)}</td>
+              <td className="whitespace-nowrap px-2 py-2"><Time iso={p.started} /></td>
+              <td className="whitespace-nowrap px-2 py-2"><Time iso={p.finished} /></td>
               <td className="px-2 py-2 text-right tabular-nums">{minutes(p.active_minutes)}</td>
               <td className="px-2 py-2 text-right tabular-nums" data-testid="participant-steps">
                 {p.steps}
@@ -348,7 +345,7 @@ function ParticipantsTable({
               >
                 {p.words.participant} / {p.words.agent} / {p.words.agent_edited}
               </td>
-              <td className="whitespace-nowrap px-2 py-2">{time(p.last_activity)}</td>
+              <td className="whitespace-nowrap px-2 py-2"><Time iso={p.last_activity} /></td>
               <td className="whitespace-nowrap px-2 py-2">
                 {p.status !== 'withdrawn' && (
                   <div className="flex justify-end gap-1">

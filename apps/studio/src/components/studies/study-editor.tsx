@@ -314,9 +314,9 @@ function ConditionFields({
       aria-labelledby={`${id}-legend`}
     >
       <div className="flex items-center justify-between gap-2">
-        <legend id={`${id}-legend`} className="text-sm font-semibold">
+        <h3 id={`${id}-legend`} className="text-sm font-semibold">
           Condition {index + 1}
-        </legend>
+        </h3>
         {onRemove && (
           <Button
             type="button"
