@@ -73,6 +73,11 @@ test.describe('running a study', () => {
     joinUrl = await ui.joinUrl();
     expect(await ui.count('with branching')).toBe(0);
     await axe(page);
+    // The researcher's own browser is signed in: the link says an account, not a participant, would act.
+    await page.goto(joinUrl);
+    await expect(page.getByTestId('consent-signed-in')).toBeVisible();
+    await page.goto(`/studies/${studyId}`);
+    await page.getByTestId('study-title-heading').waitFor();
   });
 
   test('two participants consent, write with the offline model and finish; the dashboard follows live', async ({
@@ -93,6 +98,7 @@ test.describe('running a study', () => {
         const participant = new ParticipantPage(tab);
         await tab.goto(`${joinUrl}?pid=${person.pid}`);
         await participant.byTestId('consent-page').waitFor();
+        await expect(participant.byTestId('consent-signed-in')).toHaveCount(0);
         await expect(tab.getByRole('heading', { name: 'About this study', level: 2 })).toBeVisible();
         await expect(tab.locator('strong', { hasText: 'Your writing is recorded.' })).toBeVisible();
         if (i === 0) await axe(tab);

@@ -18,7 +18,18 @@ export type JoinIds = Pick<JoinStudy, 'pid' | 'PROLIFIC_PID' | 'STUDY_ID' | 'SES
  * cookie — and opens their studio; Decline stores nothing and says so. A closed study says it
  * admits no one new.
  */
-export function ConsentPage({ slug, study, ids }: { slug: string; study: StudyLanding; ids: JoinIds }) {
+export function ConsentPage({
+  slug,
+  study,
+  ids,
+  signedInAs,
+}: {
+  slug: string;
+  study: StudyLanding;
+  ids: JoinIds;
+  /** The account this browser is signed in to, if any. */
+  signedInAs: string | null;
+}) {
   const router = useRouter();
   const [declined, setDeclined] = useState(false);
   const join = useMutation({
@@ -73,6 +84,12 @@ export function ConsentPage({ slug, study, ids }: { slug: string; study: StudyLa
           <Markdown source={study.consent} className="text-sm" />
         )}
       </section>
+      {signedInAs !== null && (
+        <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="consent-signed-in">
+          This browser is signed in to Trellis as {signedInAs}, and that account — not a participant — would act in the
+          study. To take part as a participant (or to try your own study as one), open this link in a private window.
+        </p>
+      )}
       <ErrorNote message={join.isError ? describeError(join.error) : null} testId="consent-error" />
       <div className="flex flex-wrap justify-end gap-2">
         <Button

@@ -70,9 +70,13 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
   const { replay, conversation } = studio;
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
   const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
-  // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate.
-  const canBranch = canWrite && narrowed?.isLinear !== true;
-  const messageActions = studio.messageActions && { ...studio.messageActions, canChange: studio.messageActions.canChange && canBranch };
+  // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate; a
+  // failed reply is still answered again in place.
+  const messageActions = studio.messageActions && {
+    ...studio.messageActions,
+    canChange: studio.messageActions.canChange && canWrite,
+    canBranch: narrowed?.isLinear !== true,
+  };
   return (
     <div className="relative flex h-dvh flex-col" data-testid="studio">
       {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}

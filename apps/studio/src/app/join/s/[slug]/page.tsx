@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { AppError } from '@trellis/domain';
 import { readStudyLanding } from '@trellis/services';
@@ -29,7 +30,7 @@ export default async function StudyLinkPage({
 }) {
   const { slug } = await params;
   const query = await searchParams;
-  const { deps } = await getContext();
+  const { deps, auth } = await getContext();
   let study;
   try {
     study = await readStudyLanding(deps, { slug });
@@ -43,5 +44,8 @@ export default async function StudyLinkPage({
     const value = query[name];
     if (typeof value === 'string' && value.trim() !== '') ids[name] = value;
   }
-  return <ConsentPage slug={slug} study={study} ids={ids} />;
+  // Signed in, this browser's account (not a participant session) is what the studio's requests
+  // carry; the page says so, for a researcher trying their own link.
+  const session = await auth.api.getSession({ headers: await headers() });
+  return <ConsentPage slug={slug} study={study} ids={ids} signedInAs={session?.user.email ?? null} />;
 }
