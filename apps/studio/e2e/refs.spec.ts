@@ -86,6 +86,12 @@ test.describe('bringing another path into the conversation', () => {
     await page.reload();
     await ui.waitForReplies(3);
     await expect(page.locator('[data-testid="message-user"][data-turn="3"]').getByTestId('message-ref')).toHaveText('2.1');
+    // The read's details name the step by its label, never by the other path's thread id.
+    const readChip = page.locator('[data-testid="message-assistant"][data-turn="3"] [data-testid="tool-chip"][data-tool="read_path"]');
+    await readChip.click();
+    const details = page.locator('[data-testid="message-assistant"][data-turn="3"]').getByTestId('tool-details').first();
+    await expect(details).toContainText('"step": "2.1"');
+    await expect(details).not.toContainText(sibling);
   });
 
   test('the authorship overlay colours the copied section as the agent’s, from 2.1', async () => {

@@ -95,6 +95,8 @@ export interface CreateAgentOptions {
   modelCalls?: Partial<ModelCallPolicy>;
   /** The configured model's name, recorded with the tokens a provider reports. */
   modelName?: string;
+  /** Other models a study's condition may name, by name (`offline` beside a configured provider). */
+  alternateModels?: Readonly<Record<string, BaseChatModel>>;
 }
 
 /** Graph recursion limit: ~12 rounds of tool calls per turn before the run fails. */
@@ -106,7 +108,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
     model: options.model,
     budget,
     checkpointer: options.checkpointer,
-    chat: { policy: resolveModelCallPolicy(options.modelCalls), modelName: options.modelName },
+    chat: { policy: resolveModelCallPolicy(options.modelCalls), modelName: options.modelName, alternates: options.alternateModels },
   });
   const saver = options.checkpointer;
   /**

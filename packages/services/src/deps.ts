@@ -46,7 +46,11 @@ export interface ServiceDeps {
 
 export interface ServiceDepsConfig {
   databaseUrl: string;
-  model: ModelConfig | { instance: Parameters<typeof createAgent>[0]['model'] };
+  /**
+   * The configured model, or a model instance (tests); an instance given a `name` stands for a
+   * provider's model of that name, with the offline model beside it for a condition that names it.
+   */
+  model: ModelConfig | { instance: Parameters<typeof createAgent>[0]['model']; name?: string };
   contextMessages?: number;
   logger?: Logger;
   poolSize?: number;
@@ -73,13 +77,14 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
   const secrets = 'instance' in config.model ? [] : modelSecrets(config.model);
-  const modelName = 'instance' in config.model || config.model.provider === 'offline' ? undefined : config.model.model;
+  const modelName = 'instance' in config.model ? config.model.name : config.model.provider === 'offline' ? undefined : config.model.model;
   const agent = createAgent({
     checkpointer,
     model,
     contextBudget,
     modelCalls: { ...config.modelCalls, secrets },
-    ...(modelName !== undefined && { modelName }),
+    // Beside a provider, a study's condition may name the offline model: it answers that condition's turns.
+    ...(modelName !== undefined && { modelName, alternateModels: { offline: createModel({ provider: 'offline' }) } }),
   });
   const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
   const liveTurns = new LiveTurns(family, logger);

@@ -39,16 +39,21 @@ export interface ChatNodeOptions {
   policy?: ModelCallPolicy;
   /** The configured model's name, recorded with the tokens the provider reports. */
   modelName?: string | undefined;
+  /**
+   * Other models a study's condition may name (`offline` beside a configured provider), by name.
+   * Their tokens are recorded under that name, except the offline model's, which costs nothing.
+   */
+  alternates?: Readonly<Record<string, BaseChatModel>> | undefined;
 }
 
-export function createChatNode(model: BaseChatModel | undefined, options: ChatNodeOptions = {}) {
+/** A model's tool bindings: all tools, or a condition's subset and `read_path`, bound once per distinct set. */
+function toolBinder(model: BaseChatModel | undefined) {
   if (model !== undefined && typeof model.bindTools !== 'function') {
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
   const all = model?.bindTools?.(toolSpecs());
-  // A condition's subset of the tools, and `read_path` for a turn with refs, bound once per distinct set.
   const subsets = new Map<string, NonNullable<typeof all>>();
-  const boundFor = (tools: readonly string[] | null | undefined, withReadPath: boolean) => {
+  return (tools: readonly string[] | null | undefined, withReadPath: boolean) => {
     if (!model?.bindTools || (!tools && !withReadPath)) return all;
     const key = `${withReadPath ? 'read_path;' : ''}${tools ? [...tools].sort().join(',') : '*'}`;
     let bound = subsets.get(key);
@@ -58,10 +63,18 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     }
     return bound;
   };
+}
+
+export function createChatNode(model: BaseChatModel | undefined, options: ChatNodeOptions = {}) {
+  const configured = { bind: toolBinder(model), name: options.modelName };
+  const alternates = new Map(
+    Object.entries(options.alternates ?? {}).map(([name, alternate]) => [name, { bind: toolBinder(alternate), name: name === 'offline' ? undefined : name }]),
+  );
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
     const condition = conditionOf(config);
-    const bound = boundFor(condition?.tools, pathsOf(config) !== undefined);
+    const chosen = (condition?.model && alternates.get(condition.model)) || configured;
+    const bound = chosen.bind(condition?.tools, pathsOf(config) !== undefined);
     if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
     const system = condition?.systemPrompt ? `${buildSystemPrompt(view)}\n\n${condition.systemPrompt}` : buildSystemPrompt(view);
@@ -118,12 +131,12 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     const response = reply.message();
     if (response === undefined) throw new Error('the model returned no message');
     const usage = (response as Partial<AIMessage>).usage_metadata;
-    if (usage !== undefined && options.modelName !== undefined) {
+    if (usage !== undefined && chosen.name !== undefined) {
       config.writer?.({
         kind: 'trellis.usage',
         inputTokens: usage.input_tokens,
         outputTokens: usage.output_tokens,
-        model: options.modelName,
+        model: chosen.name,
       } satisfies UsageEventPayload);
     }
     // Some OpenAI-compatible servers reuse one response id; a repeated id would

@@ -16,12 +16,14 @@ export interface AgentRunContext {
 }
 
 /**
- * What a study's condition changes in a turn: instructions added to the system prompt, and the
- * tools the agent keeps (null: all). Applied on every model call and tool call of the run.
+ * What a study's condition changes in a turn: instructions added to the system prompt, the tools
+ * the agent keeps (null: all), and the model that answers. Applied on every model call and tool call of the run.
  */
 export interface TurnCondition {
   systemPrompt?: string | null | undefined;
   tools?: readonly string[] | null | undefined;
+  /** The model the condition names: one of the agent's alternates, else the configured model. */
+  model?: string | null | undefined;
 }
 
 export function conditionOf(config: AgentRunConfig): TurnCondition | undefined {

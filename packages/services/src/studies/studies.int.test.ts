@@ -4,11 +4,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStudySchema, type CreateStudy } from '@trellis/domain';
+import { OfflineChatModel } from '@trellis/agent';
 import { createHarness, type Harness } from '../testing/harness';
 import { expectCode } from '../testing/expect-code';
 import { createBranch } from '../branching/create-branch';
 import { getWorkspace } from '../workspace/get-workspace';
 import { getConversation } from '../conversations/get-conversation';
+import { listConversations } from '../conversations/list-conversations';
+import { subscribeFamilyEvents } from '../live/subscribe-family-events';
 import { editTurn } from '../siblings/edit-turn';
 import { createStudy, getStudy, listStudies, updateStudy } from './manage-studies';
 import { joinStudy } from './join-study';
@@ -212,6 +215,42 @@ describe("a participant's family", () => {
     expect((await getWorkspace(h.deps, owner, { threadId: b.thread_id })).document.content).not.toContain('OWNER-WORDS');
   });
 
+  it('answers a condition that names the offline model with it, beside a configured provider', async () => {
+    // The recording model stands for the provider's model of that name.
+    const provider = new OfflineChatModel();
+    const served = await createHarness({ model: { instance: provider, name: 'provider-model' } });
+    try {
+      const owner = await served.newUser();
+      const created = await createStudy(
+        served.deps,
+        owner,
+        studyInput({
+          conditions: [
+            { name: 'with the provider', model: 'provider-model', branching: true, weight: 1 },
+            { name: 'offline', model: 'offline', branching: true, weight: 1 },
+          ],
+        }),
+      );
+      await updateStudy(served.deps, owner, { studyId: created.study_id, patch: { status: 'open' } });
+      const slug = created.join_url.replace('/join/s/', '');
+      const first = await joinStudy(served.deps, { slug, join: { consent: true, pid: 'm-1' } });
+      const second = await joinStudy(served.deps, { slug, join: { consent: true, pid: 'm-2' } });
+      const { participants } = await listStudyParticipants(served.deps, owner, { studyId: created.study_id });
+      const conditionOf = (id: string) => participants.find((p) => p.participant_id === id)!.condition;
+      const [offline, withProvider] = conditionOf(first.participantId) === 'offline' ? [first, second] : [second, first];
+      expect(conditionOf(withProvider.participantId)).toBe('with the provider');
+
+      await served.turn(await participantActor(offline.participantId), offline.thread_id, 'append: OFFLINE-WORDS');
+      expect(provider.received).toHaveLength(0);
+      expect((await getWorkspace(served.deps, owner, { threadId: offline.thread_id })).document.content).toContain('OFFLINE-WORDS');
+
+      await served.turn(await participantActor(withProvider.participantId), withProvider.thread_id, 'append: PROVIDER-WORDS');
+      expect(provider.received.length).toBeGreaterThan(0);
+    } finally {
+      await served.deps.close();
+    }
+  });
+
   it("is out of reach of another participant: reads and turns answer 404", async () => {
     const owner = await h.newUser();
     const { slug } = await openStudy(owner);
@@ -246,6 +285,13 @@ describe('the dashboard, Finish and withdrawal', () => {
     expect(later!.steps).toBe(3);
     const [again] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
     expect(again!.words).toEqual(later!.words);
+
+    // The family is the researcher's, read from the dashboard: their conversation list, whole or
+    // paged, holds their own conversations only, and the family still opens by id.
+    const own = await h.newConversation(owner);
+    for (const listed of [await listConversations(h.deps, owner), await listConversations(h.deps, owner, { limit: 10 })])
+      expect(new Set(listed.conversations.map((c) => c.root_thread_id))).toEqual(new Set([own]));
+    expect((await getConversation(h.deps, owner, { threadId: a.thread_id })).thread_id).toBe(a.thread_id);
   });
 
   it('refuses Finish before min_minutes and answers the completion after it', async () => {
@@ -268,9 +314,16 @@ describe('the dashboard, Finish and withdrawal', () => {
     const { study_id, slug } = await openStudy(owner);
     const a = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'leaver' } });
     const stays = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'stayer' } });
-    await h.turn(await participantActor(a.participantId), a.thread_id, 'append: Words to be withdrawn.');
+    const leaver = await participantActor(a.participantId);
+    await h.turn(leaver, a.thread_id, 'append: Words to be withdrawn.');
+    const open = await subscribeFamilyEvents(h.deps, leaver, { threadId: a.thread_id, lastEventId: null });
+    const staying = await subscribeFamilyEvents(h.deps, await participantActor(stays.participantId), { threadId: stays.thread_id, lastEventId: null });
     await expectCode(withdrawParticipant(h.deps, other, { studyId: study_id, participantId: a.participantId }), 'not_found');
     await withdrawParticipant(h.deps, owner, { studyId: study_id, participantId: a.participantId });
+    // The leaver's open tab stops hearing the family; the other participant's does not.
+    expect(open.ended).toBe('access_removed');
+    expect(staying.ended).toBeNull();
+    await staying.return();
     await expectCode(getConversation(h.deps, owner, { threadId: a.thread_id }), 'not_found');
     const [left] = await h.deps.db.execute<{ n: number }>(sql`
       select (select count(*) from conversations where root_thread_id = ${a.thread_id})

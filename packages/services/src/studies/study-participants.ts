@@ -143,11 +143,11 @@ export async function finishStudy(
  * sessions and their stand-in identity are deleted; the row stays, `withdrawn`, with no content.
  */
 export async function withdrawParticipant(
-  deps: Pick<ServiceDeps, 'db' | 'checkpointer'>,
+  deps: Pick<ServiceDeps, 'db' | 'checkpointer' | 'family'>,
   owner: StudyOwner,
   input: { studyId: string; participantId: string },
 ): Promise<void> {
-  const threadIds = await deps.db.transaction(async (tx) => {
+  const { threadIds, userId } = await deps.db.transaction(async (tx) => {
     const study = await requireOwnStudy(tx, owner, input.studyId);
     const [row] = await tx
       .select()
@@ -155,7 +155,7 @@ export async function withdrawParticipant(
       .where(and(eq(studyParticipants.participantId, input.participantId), eq(studyParticipants.studyId, study.id)))
       .for('update');
     if (!row) throw AppError.notFound('Participant');
-    if (row.status === 'withdrawn') return [];
+    if (row.status === 'withdrawn') return { threadIds: [], userId: null };
     const threads = row.threadId === null ? [] : await tx.select({ id: conversations.threadId }).from(conversations).where(eq(conversations.rootThreadId, row.threadId));
     const ids = threads.map((t) => t.id);
     await tx
@@ -169,8 +169,10 @@ export async function withdrawParticipant(
       if (ids.length > 0) await tx.delete(conversations).where(inArray(conversations.threadId, ids));
     }
     if (row.userId !== null) await tx.delete(user).where(eq(user.id, row.userId));
-    return ids;
+    return { threadIds: ids, userId: row.userId };
   });
+  // A tab the participant still has open stops hearing the family, on every studio process.
+  if (userId !== null) await deps.family.endStreams({ userId }, 'access_removed');
   // The agent's working context is derived state: cleared after the record is gone.
   for (const id of threadIds) await deps.checkpointer.deleteThread(id);
 }

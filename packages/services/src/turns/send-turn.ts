@@ -256,7 +256,7 @@ async function runAgent(
     // A study participant's family runs under its condition, whoever sends the turn.
     const condition = await conditionOfFamily(deps.db, opened.familyId);
     const run = deps.agent.runTurn({
-      ...(condition && { condition: { systemPrompt: condition.systemPrompt, tools: condition.tools } }),
+      ...(condition && { condition: { systemPrompt: condition.systemPrompt, tools: condition.tools, model: condition.model } }),
       threadId: input.threadId,
       // The refs are named to the model (labels and where to read), never their content: that only
       // comes through `read_path`, a stored tool call.

@@ -12,6 +12,7 @@ import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
 import { StepTag } from './step-tag';
 import { ToolChip } from './tool-chip';
+import { toolArgsForDisplay } from './tool-args';
 import { MessageRefs, ReplyCitations } from './path-refs';
 
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
@@ -76,7 +77,7 @@ export const MessageRow = memo(function MessageRow({
             <ToolChip
               key={call.id}
               name={call.name}
-              args={call.args}
+              args={toolArgsForDisplay(call.name, call.args, message.citations)}
               result={call.result}
               isError={call.is_error}
               subagent={call.subagent}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   collapsedForksKey,
   displayedNodeAt,
+  FIT_PADDING,
   fitOverview,
   framesEveryStep,
   isOverviewZoom,
@@ -60,6 +61,24 @@ describe('fitOverview ("Fit view")', () => {
     const x = focus.position.x * viewport.zoom + viewport.x;
     expect(x).toBeGreaterThanOrEqual(0);
     expect(x).toBeLessThanOrEqual(size.width);
+  });
+
+  it('on a phone, keeps every card in view when the cards fit at the floor, and gives the lane names the room left of them', () => {
+    const size = { width: 390, height: 844 - 120 };
+    let tried = 0;
+    for (let depth = 4; depth <= 24; depth++) {
+      const { layout } = family(depth, 3);
+      if (layout.bounds.width * OVERVIEW_MIN_ZOOM > size.width - 2 * FIT_PADDING) continue;
+      tried++;
+      // framed on the step the chat shows, as the studio asks: here the newest
+      const focus = layout.nodes.at(-1)!;
+      const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+      expect(framesEveryStep(layout, viewport, size), `depth ${depth}`).toBe(true);
+      const firstX = layout.bounds.x * viewport.zoom + viewport.x;
+      const room = Math.min(STEP_GAP * viewport.zoom, size.width - FIT_PADDING - layout.bounds.width * viewport.zoom);
+      expect(firstX, `depth ${depth}`).toBeGreaterThanOrEqual(room - 0.5);
+    }
+    expect(tried).toBeGreaterThan(5);
   });
 
   it('leaves room left of the first step for the name of the lane that starts there', () => {
