@@ -79,3 +79,5 @@ export { createStudy, listStudies, getStudy, updateStudy } from './studies/manag
 export { joinStudy, PARTICIPANT_COOKIE } from './studies/join-study';
 export { listStudyParticipants, finishStudy, withdrawParticipant } from './studies/study-participants';
 export { exportStudyDataset } from './studies/export-study';
+export { readStudyLanding, readParticipantView } from './studies/participant-view';
+export { findParticipantSession } from './studies/join-study';

@@ -26,3 +26,20 @@ describe('view url', () => {
     }
   });
 });
+
+describe('view url under a narrowed studio', () => {
+  it('round-trips under its root, and leaves it for nothing else', () => {
+    const root = '/join/s/Ab-c_9';
+    for (const view of [
+      { threadId: null, step: null },
+      { threadId: 'th_0123', step: null },
+      { threadId: 'th_0123', step: 4 },
+    ]) {
+      const url = new URL(viewPath(view, root), 'http://x');
+      expect(url.pathname.startsWith(root)).toBe(true);
+      expect(parseViewPath(url.pathname, url.search, root)).toEqual(view);
+    }
+    expect(viewPath({ threadId: 'th_1', step: null }, root)).toBe('/join/s/Ab-c_9/c/th_1');
+    expect(parseViewPath('/c/th_1', '', root)).toEqual({ threadId: null, step: null });
+  });
+});

@@ -12,15 +12,21 @@ export interface DisplayedView {
 
 export const EMPTY_VIEW: DisplayedView = { threadId: null, step: null };
 
-export function viewPath(view: DisplayedView): string {
-  if (view.threadId === null) return '/';
-  const base = `/c/${encodeURIComponent(view.threadId)}`;
+/**
+ * `root` is where a narrowed studio lives (a study participant's, a researcher's read-only look at a
+ * participant's family): its thread URLs are `{root}/c/{thread_id}`, so a reload lands on the same
+ * page and never on the full studio.
+ */
+export function viewPath(view: DisplayedView, root = ''): string {
+  if (view.threadId === null) return root === '' ? '/' : root;
+  const base = `${root}/c/${encodeURIComponent(view.threadId)}`;
   if (view.step !== null) return `${base}?step=${view.step}`;
   return view.replay ? `${base}?replay=${view.replay}` : base;
 }
 
-export function parseViewPath(pathname: string, search: string): DisplayedView {
-  const match = /^\/c\/([^/]+)\/?$/.exec(pathname);
+export function parseViewPath(pathname: string, search: string, root = ''): DisplayedView {
+  if (!pathname.startsWith(root)) return EMPTY_VIEW;
+  const match = /^\/c\/([^/]+)\/?$/.exec(pathname.slice(root.length));
   if (!match?.[1]) return EMPTY_VIEW;
   const query = new URLSearchParams(search);
   const step = query.get('step');

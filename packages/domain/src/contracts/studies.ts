@@ -185,3 +185,25 @@ export const StudyExportQuerySchema = z.object({
   format: z.literal('dataset'),
   include_pid: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('adds the `pid` column to `participants`'),
 });
+
+export const StudyLandingSchema = z.object({
+  title: z.string(),
+  consent: z.string().describe('Markdown shown before joining'),
+  status: z.enum(['open', 'closed']).describe('a closed study admits no one new'),
+});
+export type StudyLanding = z.infer<typeof StudyLandingSchema>;
+
+export const ParticipantViewSchema = z.object({
+  thread_id: z.string().describe("the participant's family"),
+  title: z.string(),
+  instructions: z.string().describe('Markdown'),
+  status: ParticipantStatusSchema.exclude(['withdrawn']),
+  started: IsoDateSchema,
+  time_limit_minutes: z.int().nullable(),
+  min_minutes: z.int().nullable(),
+  branching: z
+    .boolean()
+    .describe('false: the studio offers no continue from here, edit or regenerate (the server refuses them with 403 `branching_disabled`)'),
+  completion: StudyCompletionSchema.nullable().describe('once finished: the completion code and redirect'),
+});
+export type ParticipantView = z.infer<typeof ParticipantViewSchema>;

@@ -34,6 +34,8 @@ export interface ChatPanelProps {
   onStop: () => void;
   onDismiss: () => void;
   onLeave: () => void;
+  /** Set: no message box, whatever the role (a narrowed studio that only reads); the note says why. */
+  readOnlyNote?: string | undefined;
 }
 
 /** The middle column: the transcript of the displayed thread and the composer. */
@@ -50,6 +52,7 @@ export function ChatPanel({
   onStop,
   onDismiss,
   onLeave,
+  readOnlyNote,
 }: ChatPanelProps) {
   // Drafts are kept per path, so switching conversations or reloading never loses one. A restored
   // view's draft is its own: it would branch from the step, and leaving the view discards it, after asking.
@@ -66,7 +69,7 @@ export function ChatPanel({
   });
   const isRunning = isRunActive(run);
   // A viewer or a commenter reads: no message box, no Send.
-  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
+  const canWrite = readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;
@@ -191,7 +194,15 @@ export function ChatPanel({
             />
           </>
         ) : (
-          !isMissing && conversation && <ReadOnlyNote conversation={conversation} />
+          !isMissing &&
+          conversation &&
+          (readOnlyNote === undefined ? (
+            <ReadOnlyNote conversation={conversation} />
+          ) : (
+            <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground" data-testid="read-only-note">
+              {readOnlyNote}
+            </p>
+          ))
         )}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { BookOpen, Cpu, FileUp, KeyRound } from 'lucide-react';
+import { BookOpen, Cpu, FileUp, FlaskConical, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
@@ -53,6 +53,11 @@ export function StudioHeader({
           <a href="/api/docs" target="_blank" rel="noreferrer" title="REST API reference">
             <BookOpen aria-hidden /> <span className="hidden md:inline">API</span>
           </a>
+        </Button>
+        <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
+          <Link href="/studies" data-testid="studies-link" title="Studies: run a co-writing study with participants" aria-label="Studies">
+            <FlaskConical aria-hidden /> <span className="hidden lg:inline">Studies</span>
+          </Link>
         </Button>
         <span data-testid="user-email" className="hidden truncate sm:inline">
           {email}

@@ -9,6 +9,7 @@ import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { roleAllows } from '@trellis/domain';
+import type { ReactNode } from 'react';
 import { CurrentUserProvider } from '@/components/members/current-user';
 import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
@@ -30,6 +31,22 @@ export interface StudioProps {
   initialReplay?: number | null;
   /** The turn running on the path as the page was rendered: followed as the page hydrates. */
   initialRunningTurn?: TurnToFollow | null;
+  /** A studio narrowed to one family: a study participant's own, or a researcher reading one. */
+  narrowed?: NarrowedStudio;
+}
+
+export interface NarrowedStudio {
+  /** Where its thread URLs live (`{root}/c/{thread_id}`). */
+  root: string;
+  /** Replaces the studio's header (no conversation list, tokens, studies, share or people). */
+  header: ReactNode;
+  /** Replaces the history column; `sideLabel` names its phone tab. */
+  side: ReactNode;
+  sideLabel: string;
+  /** A linear study condition: no map to continue from, no replay, no edit or regenerate. */
+  isLinear: boolean;
+  /** Set: nothing is written here; the note says why. */
+  readOnlyNote?: string | undefined;
 }
 
 export function Studio(props: StudioProps) {
@@ -44,19 +61,28 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, initialRunningTurn }: StudioProps) {
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, initialRunningTurn, narrowed }: StudioProps) {
   const studio = useStudioController(
     {
       threadId: initialThreadId,
       step: initialStep,
       replay: initialReplay ?? null,
     },
-    initialThreadId === null || initialRunningTurn == null ? null : { threadId: initialThreadId, ...initialRunningTurn },
+    {
+      root: narrowed?.root ?? '',
+      runningAtOpen: initialThreadId === null || initialRunningTurn == null ? null : { threadId: initialThreadId, ...initialRunningTurn },
+    },
   );
   const { replay, conversation } = studio;
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
-  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
-  const messageActions = studio.messageActions && { ...studio.messageActions, canChange: studio.messageActions.canChange && canWrite };
+  const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
+  // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate; a
+  // failed reply is still answered again in place.
+  const messageActions = studio.messageActions && {
+    ...studio.messageActions,
+    canChange: studio.messageActions.canChange && canWrite,
+    canBranch: narrowed?.isLinear !== true,
+  };
   return (
     <div className="relative flex h-dvh flex-col" data-testid="studio">
       {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
@@ -67,7 +93,10 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
       >
         Skip to the message box
       </a>
-      <StudioHeader
+      {narrowed ? (
+        narrowed.header
+      ) : (
+        <StudioHeader
         email={user.email}
         modelLabel={modelLabel}
         search={<SearchDialog onOpenStep={studio.openStep} />}
@@ -78,12 +107,17 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         share={
           conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
         }
-      />
+        />
+      )}
       <StudioLayout
         tab={studio.tab}
         onTabChange={studio.setTab}
         isWorkspaceBusy={isRunActive(studio.run)}
+        historyLabel={narrowed?.sideLabel}
         history={
+          narrowed ? (
+            narrowed.side
+          ) : (
           <HistoryPanel
             selectedThreadId={studio.view.threadId}
             isCreating={studio.isCreating}
@@ -92,10 +126,11 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
             onCreate={studio.guardedCreateConversation}
             onDeletedSelected={studio.leave}
           />
+          )
         }
         chat={
           <ChatColumn
-            panel={studio.isMissing ? null : studio.trajectory.panel}
+            panel={studio.isMissing || narrowed?.isLinear === true ? null : studio.trajectory.panel}
             links={studio.trajectory.links}
             preview={studio.trajectory.banner}
           >
@@ -113,6 +148,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
                 onStop={studio.stop}
                 onDismiss={studio.dismissRun}
                 onLeave={studio.leave}
+                readOnlyNote={narrowed?.readOnlyNote}
               />
             </MessageActionsProvider>
           </ChatColumn>
@@ -127,7 +163,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               preview={studio.trajectory.banner}
               userId={user.id}
               headerAction={
-                studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
+                studio.view.threadId !== null && !studio.isMissing && narrowed?.isLinear !== true && <ReplayButton onOpen={replay.open} />
               }
             />
           )

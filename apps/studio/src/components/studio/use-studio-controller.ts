@@ -34,8 +34,9 @@ import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send branches at the step, then sends on the branch.
  */
-export function useStudioController(initial: DisplayedView, runningAtOpen: OpenedTurn | null = null) {
-  const { view, navigate, setPopGuard } = useDisplayedView(initial);
+export function useStudioController(initial: DisplayedView, options: { root?: string; runningAtOpen?: OpenedTurn | null } = {}) {
+  const { view, navigate, setPopGuard } = useDisplayedView(initial, options.root);
+  const runningAtOpen = options.runningAtOpen ?? null;
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
   const runningThreadIds = useSyncExternalStore(

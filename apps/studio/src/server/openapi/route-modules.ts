@@ -62,6 +62,7 @@ import * as studiesIdExport from '@/app/api/studies/[id]/export/route';
 import * as studiesIdParticipantsParticipantId from '@/app/api/studies/[id]/participants/[participant_id]/route';
 import * as joinSlug from '@/app/api/join/[slug]/route';
 import * as joinSlugFinish from '@/app/api/join/[slug]/finish/route';
+import * as joinSlugMe from '@/app/api/join/[slug]/me/route';
 import * as transcripts from '@/app/api/transcripts/route';
 import * as transcriptsImport from '@/app/api/transcripts/import/route';
 import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
@@ -124,6 +125,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   studiesIdParticipantsParticipantId,
   joinSlug,
   joinSlugFinish,
+  joinSlugMe,
   transcripts,
   transcriptsImport,
   transcriptsInspect,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '@trellis/db/testing';
-import { ErrorBodySchema, StudyCreatedSchema, StudyParticipantListSchema } from '@trellis/domain';
+import { ErrorBodySchema, ParticipantViewSchema, StudyCreatedSchema, StudyLandingSchema, StudyParticipantListSchema } from '@trellis/domain';
 import type { AppContext } from '@/server/context';
 import { params, signUp, signUpWithConversation, type Handler, type RouteSession } from '@/testing/route-session';
 
@@ -80,6 +80,7 @@ beforeAll(async () => {
     export: await import('./[id]/export/route'),
     join: await import('@/app/api/join/[slug]/route'),
     finish: await import('@/app/api/join/[slug]/finish/route'),
+    me: await import('@/app/api/join/[slug]/me/route'),
     conversations: await import('@/app/api/conversations/route'),
     conversation: await import('@/app/api/conversations/[id]/route'),
     workspace: await import('@/app/api/conversations/[id]/workspace/route'),
@@ -219,6 +220,59 @@ describe("a participant's session", () => {
     await ctx.deps.db.execute(sql`update study_participants set started_at = now() - interval '61 minutes' where thread_id = ${a.threadId}`);
     const finish = await routes.finish!.POST!(asParticipant(a.cookie, `/api/join/${slug}/finish`, { method: 'POST' }), params({ slug }));
     expect(finish.status).toBe(403);
+  });
+});
+
+describe("the participant's pages", () => {
+  it('show the consent of an open or closed study, and 404 for a draft', async () => {
+    const draft = StudyCreatedSchema.parse(
+      await (await routes.studies!.POST!(researcher.request('/api/studies', { method: 'POST', body: JSON.stringify(STUDY) }), params({}))).json(),
+    );
+    const draftSlug = draft.join_url.replace('/join/s/', '');
+    const hidden = await routes.join!.GET!(asParticipant('', `/api/join/${draftSlug}`), params({ slug: draftSlug }));
+    expect(hidden.status).toBe(404);
+    const { studyId, slug } = await createOpenStudy();
+    const landing = await routes.join!.GET!(asParticipant('', `/api/join/${slug}`), params({ slug }));
+    expect(StudyLandingSchema.parse(await landing.json())).toEqual({ title: 'Route study', consent: 'I agree.', status: 'open' });
+    await routes.study!.PATCH!(
+      researcher.request(`/api/studies/${studyId}`, { method: 'PATCH', body: JSON.stringify({ status: 'closed' }) }),
+      params({ id: studyId }),
+    );
+    const closed = await routes.join!.GET!(asParticipant('', `/api/join/${slug}`), params({ slug }));
+    expect(StudyLandingSchema.parse(await closed.json()).status).toBe('closed');
+  });
+
+  it("tell a participant's studio whether it may branch, never the condition, and the completion once finished", async () => {
+    const { slug } = await createOpenStudy();
+    const a = await join(slug, { consent: true, pid: 'me-branching' });
+    const b = await join(slug, { consent: true, pid: 'me-linear' });
+    const me = async (cookie: string, at = slug) => routes.me!.GET!(asParticipant(cookie, `/api/join/${at}/me`), params({ slug: at }));
+    const first = await me(a.cookie);
+    expect(first.status).toBe(200);
+    const raw = await first.text();
+    expect(raw).not.toContain('with branching');
+    const viewA = ParticipantViewSchema.parse(JSON.parse(raw));
+    expect(viewA).toMatchObject({
+      thread_id: a.threadId,
+      title: 'Route study',
+      instructions: 'Write with the assistant.',
+      status: 'consented',
+      time_limit_minutes: 60,
+      min_minutes: 10,
+      branching: true,
+      completion: null,
+    });
+    const viewB = ParticipantViewSchema.parse(await (await me(b.cookie)).json());
+    expect([viewB.thread_id, viewB.branching]).toEqual([b.threadId, false]);
+    // Another study's link, a signed-in user and no cookie at all: nothing to read.
+    const other = await createOpenStudy();
+    expect((await me(a.cookie, other.slug)).status).toBe(404);
+    expect((await routes.me!.GET!(researcher.request(`/api/join/${slug}/me`), params({ slug }))).status).toBe(404);
+    expect((await me('')).status).toBe(401);
+    await ctx.deps.db.execute(sql`update study_participants set started_at = now() - interval '11 minutes' where thread_id = ${a.threadId}`);
+    expect((await routes.finish!.POST!(asParticipant(a.cookie, `/api/join/${slug}/finish`, { method: 'POST' }), params({ slug }))).status).toBe(200);
+    const finished = ParticipantViewSchema.parse(await (await me(a.cookie)).json());
+    expect([finished.status, finished.completion]).toEqual(['finished', { code: 'THANKS-42', redirect_url: null }]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { JoinStudySchema, PathIdSchema, StudyJoinedSchema } from '@trellis/domain';
-import { PARTICIPANT_COOKIE, assertSameOriginJson, joinStudy, readCookie } from '@trellis/services';
+import { JoinStudySchema, PathIdSchema, StudyJoinedSchema, StudyLandingSchema } from '@trellis/domain';
+import { PARTICIPANT_COOKIE, assertSameOriginJson, joinStudy, readCookie, readStudyLanding } from '@trellis/services';
 import { NextResponse } from 'next/server';
 import { sameOriginPolicy } from '@/server/client-address';
 import { getContext } from '@/server/context';
@@ -9,6 +9,19 @@ export const dynamic = 'force-dynamic';
 
 /** How long a participant's session cookie lasts: a study's sessions are hours, not months. */
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+export const GET = definePublicRoute(
+  {
+    method: 'GET',
+    path: '/api/join/{slug}',
+    tag: 'studies',
+    summary: "An open or closed study's consent page: its title, consent text and whether it admits anyone",
+    params: { slug: PathIdSchema },
+    response: StudyLandingSchema,
+    errors: ['not_found'],
+  },
+  async ({ params }) => readStudyLanding((await getContext()).deps, { slug: params.slug }),
+);
 
 export const POST = definePublicRoute(
   {
