@@ -43,7 +43,9 @@ class ImportPage {
   }
 
   async upload(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-    await this.byTestId('transcript-file-input').setInputFiles(file);
+    // A 20 MB buffer crosses to the browser in one piece: on a loaded machine that alone took over
+    // the default 20 s.
+    await this.byTestId('transcript-file-input').setInputFiles(file, { timeout: 60_000 });
   }
 
   async leafRow(leafUuid: string): Promise<Locator> {
