@@ -19,6 +19,7 @@ import { errorMessage, isApiError } from '@/lib/api/http';
 import { sharedApi, type SharedPlace } from '@/lib/api/shares';
 import { cn } from '@/lib/cn';
 import { useSharedReplay } from './use-shared-replay';
+import { TrellisMark } from '@/components/ui/trellis-mark';
 
 /**
  * What a share link's reader sees, no account needed (docs/sharing.md): the path's trajectory, its
@@ -128,10 +129,7 @@ function SharedHeader({
   return (
     <header className="flex min-h-12 shrink-0 flex-wrap items-center justify-between gap-2 border-b px-3 py-1.5 md:px-4">
       <div className="flex min-w-0 items-center gap-2">
-        <span aria-hidden className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
-          T
-        </span>
-        <span className="font-semibold text-primary">Trellis</span>
+        <TrellisMark />
         <span className="text-muted-foreground">/</span>
         <h1 className="truncate text-sm font-medium" data-testid="shared-title">
           {data ? data.title : 'Shared link'}

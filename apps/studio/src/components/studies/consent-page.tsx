@@ -9,6 +9,7 @@ import { Markdown } from '@/components/ui/markdown';
 import { joinApi } from '@/lib/api/studies';
 import { ErrorNote, describeError } from './study-error';
 import { StudyMessage } from './study-message';
+import { TrellisMark } from '@/components/ui/trellis-mark';
 
 /** The link's ids kept with the participant: `?pid=` and the Prolific names. */
 export type JoinIds = Pick<JoinStudy, 'pid' | 'PROLIFIC_PID' | 'STUDY_ID' | 'SESSION_ID'>;
@@ -63,13 +64,7 @@ export function ConsentPage({
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-5 px-4 py-8" data-testid="consent-page">
       <div className="flex items-center gap-2">
-        <span
-          aria-hidden
-          className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-        >
-          T
-        </span>
-        <span className="font-semibold text-primary">Trellis</span>
+        <TrellisMark />
       </div>
       <h1 className="text-xl font-semibold">{study.title}</h1>
       <section aria-labelledby="consent-title" className="space-y-2 rounded-md border p-4">

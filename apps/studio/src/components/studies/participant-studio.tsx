@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Markdown } from '@/components/ui/markdown';
 import { joinApi, studyKeys } from '@/lib/api/studies';
 import { describeError } from './study-error';
+import { TrellisMark } from '@/components/ui/trellis-mark';
 
 export interface ParticipantStudioProps {
   slug: string;
@@ -150,12 +151,7 @@ function ParticipantHeader({
   return (
     <header className="flex min-h-12 shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b px-3 py-1.5 md:px-4">
       <div className="flex min-w-0 items-center gap-2">
-        <span
-          aria-hidden
-          className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-        >
-          T
-        </span>
+        <TrellisMark withName={false} />
         <h1 className="truncate text-sm font-semibold" data-testid="participant-study-title">
           {view.title}
         </h1>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { SignOutButton } from './sign-out-button';
+import { TrellisMark } from '@/components/ui/trellis-mark';
 
 export function StudioHeader({
   email,
@@ -23,13 +24,7 @@ export function StudioHeader({
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
       <div className="flex items-center gap-2">
-        <span
-          aria-hidden
-          className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-        >
-          T
-        </span>
-        <span className="font-semibold text-primary">Trellis</span>
+        <TrellisMark />
       </div>
       <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground sm:gap-2 md:gap-3">
         <span

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from './button';
+import { TrellisMark } from './trellis-mark';
 
 /**
  * The header of a page outside the studio (import, API tokens, a compare): where you are, who you
@@ -18,10 +19,7 @@ export function PageHeader({
   return (
     <header className="flex h-12 items-center justify-between gap-3 border-b px-3 md:px-4">
       <div className="flex min-w-0 items-center gap-2">
-        <span aria-hidden className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
-          T
-        </span>
-        <span className="font-semibold text-primary">Trellis</span>
+        <TrellisMark />
         <span className="text-muted-foreground">/</span>
         <span className="truncate text-sm">{section}</span>
       </div>
