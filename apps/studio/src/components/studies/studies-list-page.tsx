@@ -1,5 +1,5 @@
 'use client';
-import { FlaskConical, Loader2, Plus } from 'lucide-react';
+import { FlaskConical, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { studiesApi, studyKeys } from '@/lib/api/studies';
 import { ErrorNote, describeError } from './study-error';
 import { StatusBadge } from './status-badge';
+import { LoadingNote, EmptyNote } from '@/components/ui/list-states';
 
 /** The researcher's studies, newest first, each opening its dashboard. */
 export function StudiesListPage({ email }: { email: string }) {
@@ -31,16 +32,11 @@ export function StudiesListPage({ email }: { email: string }) {
         </div>
         <ErrorNote message={studies.isError ? describeError(studies.error) : null} testId="studies-error" />
         {studies.isPending ? (
-          <p className="text-sm text-muted-foreground">
-            <Loader2 aria-hidden className="mr-1 inline size-4 animate-spin" /> Loading…
-          </p>
+          <LoadingNote />
         ) : studies.data?.studies.length === 0 ? (
-          <p
-            className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground"
-            data-testid="studies-empty"
-          >
+          <EmptyNote testId="studies-empty">
             No studies yet. Create one to get a link for participants.
-          </p>
+          </EmptyNote>
         ) : (
           <ul className="divide-y rounded-md border" data-testid="studies-list">
             {studies.data?.studies.map((s) => (

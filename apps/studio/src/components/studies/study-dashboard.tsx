@@ -11,6 +11,7 @@ import { formatFullTime } from '@/lib/format-time';
 import { studiesApi, studyKeys } from '@/lib/api/studies';
 import { StatusBadge } from './status-badge';
 import { ErrorNote, describeError } from './study-error';
+import { LoadingNote, EmptyNote } from '@/components/ui/list-states';
 
 /** How often the participants are re-read while the page is open: "live" without a channel of its own. */
 export const PARTICIPANTS_POLL_MS = 3_000;
@@ -65,9 +66,7 @@ export function StudyDashboard({ email, studyId }: { email: string; studyId: str
   if (study.isPending) {
     return (
       <Shell email={email} title="Study">
-        <p className="text-sm text-muted-foreground">
-          <Loader2 aria-hidden className="mr-1 inline size-4 animate-spin" /> Loading…
-        </p>
+        <LoadingNote />
       </Shell>
     );
   }
@@ -131,18 +130,13 @@ export function StudyDashboard({ email, studyId }: { email: string; studyId: str
           testId="participants-error"
         />
         {participants.isPending ? (
-          <p className="text-sm text-muted-foreground">
-            <Loader2 aria-hidden className="mr-1 inline size-4 animate-spin" /> Loading…
-          </p>
+          <LoadingNote />
         ) : participants.data?.participants.length === 0 ? (
-          <p
-            className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground"
-            data-testid="participants-empty"
-          >
+          <EmptyNote testId="participants-empty">
             {s.status === 'draft'
               ? 'No one yet: open the study, then hand out its link.'
               : 'No one has joined yet.'}
-          </p>
+          </EmptyNote>
         ) : (
           <ParticipantsTable
             studyId={studyId}
