@@ -33,9 +33,14 @@ export function parseViewPath(pathname: string, search: string, root = ''): Disp
   const replay = parseReplayParam(query.get('replay'));
   return {
     threadId: decodeURIComponent(match[1]),
-    step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
+    step: parseStepParam(step),
     ...(replay === null ? {} : { replay }),
   };
+}
+
+/** `?step=k`: a previewed step of the path (the page's server render and the address bar alike). */
+export function parseStepParam(value: string | null | undefined): number | null {
+  return value != null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 /** `?replay=n`: a change of the path, from 1. */

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Studio } from '@/components/studio/studio';
 import { PageHeader } from '@/components/ui/page-header';
-import { parseReplayParam } from '@/lib/view-url';
+import { parseReplayParam, parseStepParam } from '@/lib/view-url';
 import { getContext } from '@/server/context';
 import { requireUser } from '@/server/session';
 
@@ -32,7 +32,7 @@ export default async function ParticipantFamilyPage({
       user={user}
       modelLabel={modelLabel}
       initialThreadId={threadId}
-      initialStep={step !== undefined && /^\d+$/.test(step) ? Number(step) : null}
+      initialStep={parseStepParam(step)}
       initialReplay={parseReplayParam(replay)}
       narrowed={{
         root: dashboard,

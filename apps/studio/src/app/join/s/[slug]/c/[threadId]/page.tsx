@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AppError } from '@trellis/domain';
 import { PARTICIPANT_COOKIE, findParticipantSession, readParticipantView } from '@trellis/services';
+import { parseStepParam } from '@/lib/view-url';
 import { ParticipantStudio } from '@/components/studies/participant-studio';
 import { StudyMessage } from '@/components/studies/study-message';
 import { getContext } from '@/server/context';
@@ -63,7 +64,7 @@ export default async function ParticipantStudioPage({
       user={{ id: session.userId, name: session.participantId, email: '' }}
       initialView={view}
       initialThreadId={threadId}
-      initialStep={step !== undefined && /^\d+$/.test(step) ? Number(step) : null}
+      initialStep={parseStepParam(step)}
     />
   );
 }
