@@ -39,7 +39,36 @@ const envOutsideEnvModules = {
   message: 'Read configuration in apps/studio/src/server/env.ts and pass it in as an argument (docs/architecture.md, "Layers").',
 };
 
+/** A comment names no issue or seed number: the reader has neither; say why in your own words or point into docs/. */
+export const TRACKER_NUMBER = /\b(?:issue|seed)s? ?#?\d+/i;
+const trackerPlugin = {
+  rules: {
+    'no-tracker-numbers': {
+      meta: {
+        type: 'suggestion',
+        messages: { tracker: 'Say why in your own words (or point into docs/): a comment names no issue or seed number ("{{found}}").' },
+        schema: [],
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              const found = TRACKER_NUMBER.exec(comment.value);
+              if (found) context.report({ loc: comment.loc, messageId: 'tracker', data: { found: found[0] } });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export const layerRules = [
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/*/e2e/**/*.ts', 'apps/*/bench/**/*.ts', 'packages/*/src/**/*.ts', 'packages/*/bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { trellis: trackerPlugin },
+    rules: { 'trellis/no-tracker-numbers': 'error' },
+  },
   {
     files: ['packages/domain/**/*.ts', 'packages/transcripts/**/*.ts'],
     ignores: ['packages/transcripts/src/cli.ts', 'packages/transcripts/bin/**', '**/*.test.ts', '**/bench/**', '**/vitest.config.ts'],

@@ -23,12 +23,16 @@ const BENCHES = [
   'packages/services/bench/changes.ts',
   'packages/services/bench/authorship.ts',
   'packages/services/bench/replay.ts',
+  'packages/services/bench/comments.ts',
+  'packages/services/bench/share.ts',
   'packages/services/bench/live.ts',
   'packages/services/bench/collab.ts',
   'packages/services/bench/access.ts',
+  'packages/services/bench/studies.ts',
   'apps/studio/bench/panel.ts',
   'apps/studio/bench/overview.ts',
   'apps/studio/bench/import.ts',
+  'apps/studio/bench/no-stall.ts',
 ];
 // `--quick`: fewer runs and races, no 10×-scale shapes, for local checks (under two minutes).
 const quick = process.argv.includes('--quick');

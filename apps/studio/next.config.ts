@@ -39,6 +39,14 @@ const config = (phase: string): NextConfig => ({
       { source: '/:path*', headers: securityHeaders(phase === PHASE_DEVELOPMENT_SERVER) },
       // API answers are per-user data: never stored by a browser or a shared cache.
       { source: '/api/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
+      // A share link's page and answers: never indexed, and the token never leaves in a Referer.
+      ...['/s/:path*', '/api/shared/:path*'].map((source) => ({
+        source,
+        headers: [
+          { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+        ],
+      })),
     ];
   },
   // Node-only packages (native binaries, sockets) stay out of the bundle.

@@ -8,6 +8,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './e2e/support/viewports';
 
 const isCI = Boolean(process.env.CI);
+/** Specs that measure the server's latency under their own load. */
+const ALONE = ['**/no-stall.spec.ts'];
 
 /**
  * Playwright records video with its own ffmpeg build, which it downloads (`npx playwright install
@@ -47,7 +49,10 @@ export default defineConfig({
     video: hasPlaywrightFfmpeg() ? 'retain-on-failure' : 'off',
   },
   projects: [
-    { name: 'desktop', grepInvert: /@phone/, use: { browserName: 'chromium', viewport: DESKTOP_VIEWPORT } },
-    { name: 'phone', grep: /@phone/, use: { browserName: 'chromium', viewport: PHONE_VIEWPORT } },
+    { name: 'desktop', grepInvert: /@phone/, testIgnore: ALONE, use: { browserName: 'chromium', viewport: DESKTOP_VIEWPORT } },
+    { name: 'phone', grep: /@phone/, testIgnore: ALONE, use: { browserName: 'chromium', viewport: PHONE_VIEWPORT } },
+    // Specs that time the server (health latency while it works) run once the others are done, so the
+    // other worker's browser is not what they measure.
+    { name: 'alone', testMatch: ALONE, dependencies: ['desktop', 'phone'], use: { browserName: 'chromium', viewport: DESKTOP_VIEWPORT } },
   ],
 });

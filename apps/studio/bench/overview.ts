@@ -1,5 +1,5 @@
 /**
- * Trajectory overview benchmark (issue 22, "A map that shows the whole family"): the pure work behind
+ * Trajectory overview benchmark : the pure work behind
  * "Fit view" — the layout (domain flow with stacked alternatives and folds, pixel geometry) and the
  * overview's framing — for a 5,000-step family and a 500-step one, timed side by side in alternating
  * rounds. Each family is the graph the studio receives for it: the graph endpoint's answer

@@ -1,5 +1,5 @@
 /**
- * The authorship overlay in Chromium against a production build (issue 26): a document written by
+ * The authorship overlay in Chromium against a production build: a document written by
  * both sides — the person types a sentence, the offline model appends two, the person edits the
  * agent's last sentence and adds a paragraph of their own — shows three colours with a legend in the
  * editor and in Preview; hovering a span names its step (and, for the agent, the tool call); the

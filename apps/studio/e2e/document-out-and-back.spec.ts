@@ -1,5 +1,5 @@
 /**
- * Issue 25 in Chromium: the document itself out and back. Export → "Document (.docx)" downloads a
+ * In Chromium: the document itself out and back. Export → "Document (.docx)" downloads a
  * Word file a DOCX reader (mammoth) parses, with the document's headings; in the compare view's
  * apply dialog a section is placed after a chosen heading, then the apply is undone from the chat;
  * the compare of two versions that differ in one word marks only that word.

@@ -138,6 +138,34 @@ test.describe('versioned document saves', () => {
     expect(await documentOnServer(a, threadId)).toBe(stored);
   });
 
+  test('two tabs conflicting in two sections: both texts are kept in both tabs, and the sentence only one tab changed stays as it wrote it', async ({
+    page,
+    newPage,
+  }) => {
+    const { a, b, threadId } = await twoTabs(page, newPage, 'versions-hunks');
+    const hold = await holdDocumentSaves(b.page);
+    await replaceLastWord(b, 'Bees like gardens.', 'gardens.', 'meadows.');
+    await hold.held;
+    // A rewrites the same words and, in another section, a sentence B left alone.
+    await replaceLastWord(a, 'Bees like gardens.', 'gardens.', 'orchards.');
+    await replaceLastWord(a, 'Hives need shade.', 'shade.', 'sun.');
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('Hives need sun.');
+    expect(await documentOnServer(a, threadId)).toContain('Bees like orchards.');
+
+    hold.release();
+    // B's stale push is rebased over A's two edits: B's word joins A's, A's other sentence is not reverted.
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('meadows.');
+    const stored = await documentOnServer(a, threadId);
+    expect(stored).toContain('orchards.');
+    expect(stored).toContain('Hives need sun.');
+    expect(stored).not.toContain('shade.');
+    expect(stored).not.toContain('gardens.');
+    await expect.poll(() => a.documentText()).toBe(stored);
+    await expect.poll(() => b.documentText()).toBe(stored);
+    expect(await a.byTestId('document-conflict').count()).toBe(0);
+    expect(await b.byTestId('document-conflict').count()).toBe(0);
+  });
+
   test('the person types while the agent appends: both are kept', async ({ page }) => {
     const ui = new TrajectoryPage(page);
     await new AuthPage(page).signUp(uniqueEmail('versions-append'), 'correct horse battery');

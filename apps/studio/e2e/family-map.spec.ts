@@ -1,4 +1,4 @@
-// Issue 22, "A map that shows the whole family" and "Regenerations and edits stay with their step",
+// "A map that shows the whole family" and "Regenerations and edits stay with their step",
 // on the family the issue was written about (64 steps, 13 paths, three regenerations of one reply),
 // made through the REST API by support/make-large-family.ts (the family history-and-search.spec.ts
 // uses), on the worker's studio (the production build with the offline model).
@@ -97,6 +97,23 @@ for (const viewport of [
       await expect.poll(async () => (await nodesInside(panel)).drawn).toBe(family.stepCount - 3);
       expect((await nodesInside(panel)).outside).toEqual([]);
       await expect(panel.locator('.react-flow__minimap')).toHaveCount(1);
+      // The full-screen map's lane names: each path named, no two overlapping (by their boxes).
+      const names = await panel.getByTestId('lane-name').evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const { x, y, width, height } = node.getBoundingClientRect();
+          return { name: node.textContent ?? '', x, y, width, height };
+        }),
+      );
+      expect(names.length).toBeGreaterThan(1);
+      const overlapping = names.flatMap((a, i) =>
+        names
+          .slice(i + 1)
+          .filter((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+          .map((b) => `${a.name} × ${b.name}`),
+      );
+      expect(overlapping).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`full-screen-map-${viewport.width}.png`) });
+      await axe(page);
     });
 
     test("the reply's pager pages the regenerations and never lands on another path; the chat at step 3 brings step 3 into the map", async ({

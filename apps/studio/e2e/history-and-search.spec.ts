@@ -1,4 +1,4 @@
-// Issue 22 at real size: a family of 64 steps and 13 paths with long titles, made through the API.
+// History and search at real size: a family of 64 steps and 13 paths with long titles, made through the API.
 // The history shows every path's name (≥ 30 characters of each title), folds three regenerations
 // of one reply into one row, the skip link is the first tab stop, and a search for a sentence that
 // seven document versions hold is one hit naming its path, opened with ↓ Enter — live, so the next

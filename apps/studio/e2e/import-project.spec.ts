@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 4 in Chromium: a zipped Claude Code project folder — a session resumed in a second
+ * In Chromium: a zipped Claude Code project folder — a session resumed in a second
  * file, and a subagent run in `<session>/subagents/` — is dropped on the import page, inspected
  * (two sessions, one subagent attached to its Task call) and imported as ONE family with two paths;
  * the subagent run shows as a collapsed detail under the call that started it, not as a path.

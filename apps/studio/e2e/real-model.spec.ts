@@ -1,4 +1,4 @@
-// The studio against a misbehaving local OpenAI-compatible server (issue 24), in Chromium: each
+// The studio against a misbehaving local OpenAI-compatible server, in Chromium: each
 // failure shows one notice with the provider's reason and one fitting action, the wait shows while a
 // rate limit runs, and Retry replaces the failed reply in place with a pager. Self-contained: it
 // starts its own fake provider and its own studio (the production build) configured for it.

@@ -1,5 +1,5 @@
 /**
- * Replaying a path (issue 26), in Chromium against a production build: the replay bar on the
+ * Replaying a path, in Chromium against a production build: the replay bar on the
  * displayed path walks every change of the path in order with the keyboard, the URL keeps the
  * position (a link opens the same change), replay never writes, "Continue from here" on a replayed
  * step makes a branch, and axe-core finds no serious violation.
@@ -72,11 +72,16 @@ test.describe('replaying a path', () => {
         actor: expected.actor,
         target: expected.kind,
       });
-      // The change's step is the current step on the trajectory.
-      await expect(ui.panel.locator('[data-current="true"]')).toHaveAttribute(
+      // The change's step carries the replay's mark on the trajectory and in the chat; "you are
+      // here" stays on the live step (the path's latest, step 2).
+      await expect(ui.panel.locator('[data-replayed="true"]')).toHaveAttribute(
         'data-label',
         String(expected.turn),
       );
+      await expect(ui.panel.locator('[data-current="true"]')).toHaveAttribute('data-label', '2');
+      await expect(
+        page.locator(`[data-testid="message-user"][data-turn="${expected.turn}"] [data-testid="replay-marker"]`),
+      ).toBeVisible();
     }
     // Past the last change nothing moves; Home goes back to the first, End to the last.
     await ui.press('ArrowRight');

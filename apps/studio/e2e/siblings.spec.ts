@@ -43,7 +43,7 @@ test.describe('edit and regenerate as siblings', () => {
     expect(await chat.userText(2)).toBe('todo: Buy tomato seeds');
     expect(chat.threadId()).toBe(original);
 
-    // Ctrl+Enter: a sibling of step 2 whose completion streams there.
+    // Enter: a sibling of step 2 whose completion streams there.
     const edited = await chat.edit(2, 'todo: Buy basil seeds');
     await chat.waitForStep(2, 'todo: Buy basil seeds');
     await chat.waitForPosition(2, '2/2');

@@ -27,11 +27,13 @@ import { isPrunableCheckpointer, type PrunableCheckpointer } from './checkpointe
 import { EventChannel } from './event-channel';
 import { buildAgentGraph, type AgentGraph } from './graph';
 import { CHAT_NODE } from './nodes/chat';
+import type { TurnCondition } from './nodes/context';
 import { ToolJournal } from './nodes/tool-journal';
 import { settleThread } from './settle';
 import { resolveBudget, type ContextBudget } from './state';
 import { TurnCollector, type AgentEvent, type TurnResult } from './turn-collector';
 import type { WorkspacePort } from './workspace-port';
+import type { PathsPort } from './tools/read-path';
 
 import { resolveModelCallPolicy, type ModelCallPolicy } from './nodes/model-call-policy';
 
@@ -57,12 +59,19 @@ export interface RunTurnInput {
    */
   turnIndex?: number;
   /**
-   * A retry in place (issue 24): the question (`userMessageId`) is already in the working context,
+   * A retry in place: the question (`userMessageId`) is already in the working context,
    * with an earlier attempt's reply after it. That attempt — partial text, tool calls and results —
    * is removed and the question asked again, so the model never sees a failed or stopped attempt,
    * nor the question twice.
    */
   replacesAttempt?: boolean;
+  /**
+   * Set only when the user message references steps of other paths: `read_path` is offered and reads
+   * through it. Without it nothing of another path can reach the model.
+   */
+  paths?: PathsPort;
+  /** A study's condition for this turn: its instructions and the tools the agent keeps. */
+  condition?: TurnCondition;
 }
 
 export interface Agent {
@@ -86,6 +95,8 @@ export interface CreateAgentOptions {
   modelCalls?: Partial<ModelCallPolicy>;
   /** The configured model's name, recorded with the tokens a provider reports. */
   modelName?: string;
+  /** Other models a study's condition may name, by name (`offline` beside a configured provider). */
+  alternateModels?: Readonly<Record<string, BaseChatModel>>;
 }
 
 /** Graph recursion limit: ~12 rounds of tool calls per turn before the run fails. */
@@ -97,7 +108,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
     model: options.model,
     budget,
     checkpointer: options.checkpointer,
-    chat: { policy: resolveModelCallPolicy(options.modelCalls), modelName: options.modelName },
+    chat: { policy: resolveModelCallPolicy(options.modelCalls), modelName: options.modelName, alternates: options.alternateModels },
   });
   const saver = options.checkpointer;
   /**
@@ -138,7 +149,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // every token): the run's own iteration only drives it to its end.
       const options = {
         configurable: { thread_id: input.threadId },
-        context: { workspace: input.workspace, journal },
+        context: { workspace: input.workspace, journal, condition: input.condition, ...(input.paths !== undefined && { paths: input.paths }) },
         streamMode: ['custom'] as 'custom'[],
         // A run config key LangGraph passes to every node (`config.writer`), though its options type omits it.
         writer: (payload: unknown) => output.push(payload),
@@ -175,7 +186,12 @@ export function createAgent(options: CreateAgentOptions): Agent {
       // the stream missed.
       await journal.settled();
       if (state === 'aborted') for (const entry of journal.entries) yield* collector.accept('custom', entry);
-      const settling = settleThread(graph, input.threadId, { human, collector, ran: journal.entries });
+      // An attempt that did not complete (it failed, or was stopped) is not context for later turns:
+      // once the thread is settled, its question and everything after it leave the working context.
+      // The transcript still shows them; a retry in place asks the question again.
+      const settling = settleThread(graph, input.threadId, { human, collector, ran: journal.entries }).then(() =>
+        forgetAttempt(graph, input.threadId, human),
+      );
       if (state === 'failed') {
         await settling.catch(() => undefined);
         throw failure;
@@ -230,6 +246,17 @@ async function replaceAttempt(graph: AgentGraph, threadId: string, human: HumanM
   if (asked === -1) return [human];
   const after = messages.slice(asked + 1).flatMap((m) => (m.id === undefined ? [] : [new RemoveMessage({ id: m.id })]));
   return [human, ...after];
+}
+
+/** Removes the question `human` and everything after it from the thread's working context. */
+async function forgetAttempt(graph: AgentGraph, threadId: string, human: HumanMessage): Promise<void> {
+  const config = { configurable: { thread_id: threadId } };
+  const snapshot = await graph.getState(config);
+  const messages: BaseMessage[] = (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
+  const asked = messages.findIndex((m) => m.id === human.id);
+  if (asked === -1) return;
+  const removals = messages.slice(asked).flatMap((m) => (m.id === undefined ? [] : [new RemoveMessage({ id: m.id })]));
+  if (removals.length > 0) await graph.updateState(config, { messages: removals }, CHAT_NODE);
 }
 
 /**

@@ -34,4 +34,6 @@ export { offlinePathSummary, pathSummaryPrompt, type PathSummaryStep } from './p
 export { createThreadSeeder, prefixWindow, seedThread, type PrefixMessage, type ThreadSeeder } from './seed';
 export { DEFAULT_MAX_MESSAGES, trimToBudget, type ContextBudget } from './state';
 export { WORKSPACE_TOOLS, type ToolOutcome, type WorkspaceTool } from './tools/index';
+export type { PathsPort } from './tools/read-path';
 export { isToolRefusal, ToolRefusal, type WorkspacePort, type WorkspaceView } from './workspace-port';
+export type { TurnCondition } from './nodes/context';

@@ -26,18 +26,28 @@ describe('trimToBudget', () => {
     const list = [human('u1'), aiCalls('c1', 'x', 'y'), tool('x'), tool('y'), ai('a1'), human('u2'), ai('a2')];
     for (let max = 1; max <= list.length; max += 1) {
       const kept = trimToBudget(list, max);
-      expect(kept.length).toBeLessThanOrEqual(max);
-      expect(kept[0]?.type).not.toBe('tool');
+      // Over budget only when the last turn (from u2) is longer than the budget.
+      expect(kept.length).toBeLessThanOrEqual(Math.max(max, 2));
+      expect(kept[0]?.type).toBe('human');
       // Every kept tool result has its assistant call in the window.
       const callIds = new Set(kept.flatMap((m) => (m instanceof AIMessage ? (m.tool_calls ?? []).map((c) => c.id) : [])));
       for (const m of kept) if (m instanceof ToolMessage) expect(callIds.has(m.tool_call_id)).toBe(true);
     }
   });
 
-  it('falls back to the first non-tool message when one turn exceeds the budget', () => {
-    const list = [human('u1'), aiCalls('c1', 'x'), tool('x'), aiCalls('c2', 'y'), tool('y'), ai('a1')];
-    expect(ids(trimToBudget(list, 4))).toEqual(['c2', 'r-y', 'a1']);
-    expect(ids(trimToBudget([human('u1'), tool('x'), tool('y')], 2))).toEqual([]);
+  it('keeps the whole last turn when it alone is longer than the budget', () => {
+    const list = [human('u0'), ai('a0'), human('u1'), aiCalls('c1', 'x'), tool('x'), aiCalls('c2', 'y'), tool('y'), ai('a1')];
+    expect(ids(trimToBudget(list, 4))).toEqual(['u1', 'c1', 'r-x', 'c2', 'r-y', 'a1']);
+    // A message with more directives than the budget: the turn in progress keeps its request and calls.
+    const calls = Array.from({ length: 50 }, (_, i) => `t${i}`);
+    const big = trimToBudget([human('u0'), ai('a0'), human('u1'), aiCalls('c1', ...calls), ...calls.map(tool)], 40);
+    expect(big.length).toBe(52);
+    expect(big[0]?.id).toBe('u1');
+  });
+
+  it('falls back to the first non-tool message when the window holds no user message at all', () => {
+    expect(ids(trimToBudget([aiCalls('c1', 'x'), tool('x'), aiCalls('c2', 'y'), tool('y'), ai('a1')], 3))).toEqual(['c2', 'r-y', 'a1']);
+    expect(ids(trimToBudget([ai('a0'), tool('x'), tool('y')], 2))).toEqual([]);
   });
 });
 

@@ -29,41 +29,39 @@ export function resolveBudget(budget: ContextBudget | undefined): ContextBudget 
  * Keeps at most `maxMessages` of the newest messages, cut at a turn boundary.
  *
  * Invariants of the kept window:
- * - it is a suffix of `messages` no longer than `maxMessages`;
+ * - it is a suffix of `messages` no longer than `maxMessages`, unless the last turn alone is;
  * - it starts on a user message whenever the candidate window holds one, so it
  *   never opens with an orphan tool result or in the middle of a tool-call
  *   group (an assistant message with `tool_calls` and its tool results), and
  *   providers that require a user message first accept it;
- * - failing that (one turn longer than the budget) it starts on the first
- *   non-tool message of the candidate window, or is empty.
+ * - failing that (one turn longer than the budget: a message with more directives than the
+ *   budget has messages) it starts on that turn's user message, so a turn in progress always
+ *   sees what it was asked and every tool call beside its results. Cutting inside the turn left
+ *   tool results only, which no provider accepts and the offline model cannot summarise; the
+ *   next turn's trim brings the window back within budget.
+ * - with no user message at all (a seeded prefix that opens on the assistant) it starts on
+ *   the first non-tool message of the candidate window, or is empty.
  * A list within budget is returned unchanged.
  */
 export function trimToBudget(messages: readonly BaseMessage[], maxMessages: number): BaseMessage[] {
   if (messages.length <= maxMessages) return [...messages];
   const from = messages.length - maxMessages;
-  let start = -1;
-  for (let i = from; i < messages.length; i += 1) {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
     if (messages[i]?.type === 'human') {
-      start = i;
-      break;
+      // The newest user message: the window opens at the first user message at or after `from`,
+      // or at this one when the last turn alone is longer than the budget.
+      if (i < from) return messages.slice(i);
+      let start = i;
+      for (let j = i - 1; j >= from; j -= 1) if (messages[j]?.type === 'human') start = j;
+      return messages.slice(start);
     }
   }
-  if (start === -1) {
-    for (let i = from; i < messages.length; i += 1) {
-      if (messages[i]?.type !== 'tool') {
-        start = i;
-        break;
-      }
-    }
+  for (let i = from; i < messages.length; i += 1) {
+    if (messages[i]?.type !== 'tool') return messages.slice(i);
   }
-  return start === -1 ? [] : messages.slice(start);
+  return [];
 }
 
-/**
- * The `messages` reducer: LangGraph's `messagesStateReducer` (append; a message
- * whose id is already present replaces it; `RemoveMessage` deletes), then
- * {@link trimToBudget}.
- */
 export function budgetedMessagesReducer(maxMessages: number) {
   return (current: BaseMessage[], update: Messages): BaseMessage[] =>
     trimToBudget(messagesStateReducer(current, update), maxMessages);

@@ -1,4 +1,4 @@
-// `npm run bench` — the write path's costs (issue 23), side by side in one run:
+// `npm run bench` — the write path's costs, side by side in one run:
 //   changes.bytes_per_edit_100kb_doc: the stored size of the change row a one-sentence edit of a
 //     100 KB document appends (the largest of several edits; goal ≤ 2,048 bytes)
 //   edit.p50_over_floor: a versioned document save through the service (ownership, lock, base

@@ -1,4 +1,4 @@
-// `npm run bench` — the research dataset (issue 27), side by side in one run:
+// `npm run bench` — the research dataset, side by side in one run:
 //   the dataset export of a 500-step and a 5,000-step family, timed in alternating rounds (linear:
 //   10× the steps, at most 12× the time), and the process's memory growth while the 5,000-step
 //   family streams out (the zip is read as a client would and thrown away: a batch at a time, so

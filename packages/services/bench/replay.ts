@@ -1,4 +1,4 @@
-// `npm run bench` — a replay step costs one step, never the path (issue 26): two paths of 50 and 500
+// `npm run bench` — a replay step costs one step, never the path: two paths of 50 and 500
 // steps, each step a person's sentence edit, the agent's rewrite and a to-do, with a snapshot opening
 // every step as a turn captures it. Each sample moves the replay one change forward from a random
 // place (`replayChange` at seq n+1). p95 on the 500-step path over p95 on the 50-step one.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from './deps';
+import type { Logger } from './logger';
 
 declare module 'pg' {
   // pg-pool runs it on each new connection before handing it out (not in the published types).

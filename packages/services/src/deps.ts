@@ -5,16 +5,15 @@ import type postgres from 'postgres';
 import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
+import type { MergeJobOptions } from './workspace/stale-save/run-merge-job';
 import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
 import { PresenceWatch, type PresenceWatchOptions } from './presence/presence-watch';
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import type { Logger } from './logger';
+
+export type { Logger } from './logger';
 
 /** Named points where tests inject failures into multi-phase operations. */
 export type FaultPoint = 'branch.after-tx1' | 'branch.seed' | 'branch.tx2' | 'branch.hang-after-tx1';
@@ -38,15 +37,23 @@ export interface ServiceDeps {
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
   transcriptJobs: TranscriptJobOptions;
+  /** How a stale document save's merge runs off the request thread (deadline, bundled or source). */
+  mergeJobs: MergeJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
   /** Values never written to a log (the model's API key). */
   secrets: readonly string[];
+  /** The models a study's condition may name: `offline` always, and the configured provider's model. */
+  modelNames: readonly string[];
 }
 
 export interface ServiceDepsConfig {
   databaseUrl: string;
-  model: ModelConfig | { instance: Parameters<typeof createAgent>[0]['model'] };
+  /**
+   * The configured model, or a model instance (tests); an instance given a `name` stands for a
+   * provider's model of that name, with the offline model beside it for a condition that names it.
+   */
+  model: ModelConfig | { instance: Parameters<typeof createAgent>[0]['model']; name?: string };
   contextMessages?: number;
   logger?: Logger;
   poolSize?: number;
@@ -59,6 +66,8 @@ export interface ServiceDepsConfig {
   transcriptJobs?: TranscriptJobOptions;
   /** The presence window and how often this process re-reads its families' presence (tests shorten them). */
   presence?: PresenceWatchOptions;
+  /** Stale-save merges: their deadline, and whether this code runs bundled (default: from source, 8 s). */
+  mergeJobs?: MergeJobOptions;
   /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
   modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
@@ -73,13 +82,14 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   const model = 'instance' in config.model ? config.model.instance : createModel(config.model);
   const contextBudget = { maxMessages: config.contextMessages ?? 40 };
   const secrets = 'instance' in config.model ? [] : modelSecrets(config.model);
-  const modelName = 'instance' in config.model || config.model.provider === 'offline' ? undefined : config.model.model;
+  const modelName = 'instance' in config.model ? config.model.name : config.model.provider === 'offline' ? undefined : config.model.model;
   const agent = createAgent({
     checkpointer,
     model,
     contextBudget,
     modelCalls: { ...config.modelCalls, secrets },
-    ...(modelName !== undefined && { modelName }),
+    // Beside a provider, a study's condition may name the offline model: it answers that condition's turns.
+    ...(modelName !== undefined && { modelName, alternateModels: { offline: createModel({ provider: 'offline' }) } }),
   });
   const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
   const liveTurns = new LiveTurns(family, logger);
@@ -97,8 +107,10 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     presence,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
+    mergeJobs: config.mergeJobs ?? {},
     fault: config.fault,
     secrets,
+    modelNames: ['offline', ...(modelName === undefined ? [] : [modelName])],
     close: async () => {
       presence.close();
       await family.close();

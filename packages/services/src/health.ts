@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceDeps } from './deps';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
+import { eventLoopDelay, type EventLoopDelay } from './watchdog/event-loop-watch';
 
-/** Database reachable, and the checkpointer's tables in place. */
-export async function checkHealth(deps: Pick<ServiceDeps, 'db'>): Promise<{ ok: boolean; database: boolean; checkpointer: boolean }> {
+/** Database reachable, the checkpointer's tables in place, and how late the event loop ran lately. */
+export async function checkHealth(
+  deps: Pick<ServiceDeps, 'db'>,
+): Promise<{ ok: boolean; database: boolean; checkpointer: boolean; event_loop_delay: EventLoopDelay }> {
   let database = false;
   let checkpointer = false;
   try {
@@ -15,5 +18,5 @@ export async function checkHealth(deps: Pick<ServiceDeps, 'db'>): Promise<{ ok: 
   } catch {
     database = false;
   }
-  return { ok: database && checkpointer, database, checkpointer };
+  return { ok: database && checkpointer, database, checkpointer, event_loop_delay: eventLoopDelay() };
 }

@@ -37,4 +37,10 @@ export { RecordSubtype, commandOutputOf, slashCommandOf, transcriptRecordKind } 
 export type { CommandOutputPayload, SlashCommand, TranscriptRecordKind } from './record-kind';
 
 export { assembleProject } from './project/assemble-project';
-export type { AssembledProject, ProjectDiagnostic, ProjectEntry, ProjectSession, SubagentRun } from './project/assemble-project';
+export type {
+  AssembledProject,
+  ProjectDiagnostic,
+  ProjectEntry,
+  ProjectSession,
+  SubagentRun,
+} from './project/assemble-project';

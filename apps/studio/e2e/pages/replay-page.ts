@@ -3,7 +3,7 @@ import { ChangesPageSchema, type Change } from '@trellis/domain';
 import { expect } from '../support/test';
 import { TrajectoryPage } from './trajectory-page';
 
-/** The replay of the displayed path (issue 26): its bar, the replayed change and the read-only workspace. */
+/** The replay of the displayed path: its bar, the replayed change and the read-only workspace. */
 export class ReplayPage extends TrajectoryPage {
   get bar(): Locator {
     return this.byTestId('replay-bar');

@@ -48,8 +48,9 @@ export class SiblingsPage extends StudioPage {
     return (await this.userMessage(turn).getByTestId('message-content').innerText()).trim();
   }
 
+  /** What the reply shows: its words and its change chips (the offline model counts its changes; each chip names one). */
   async replyText(turn: number): Promise<string> {
-    return (await this.reply(turn).getByTestId('message-content').innerText()).trim();
+    return (await this.reply(turn).innerText()).trim();
   }
 
   /** The user messages' texts, oldest first. */
@@ -115,12 +116,12 @@ export class SiblingsPage extends StudioPage {
     return box;
   }
 
-  /** Edits step `turn` and sends it with Ctrl+Enter; returns the new sibling's thread. */
+  /** Edits step `turn` and sends it with Enter (the composer's send key); returns the new sibling's thread. */
   async edit(turn: number, text: string): Promise<string> {
     const from = this.threadId();
     const box = await this.openEditor(turn);
     await box.fill(text);
-    await box.press('Control+Enter');
+    await box.press('Enter');
     return this.waitForThreadOtherThan(from);
   }
 

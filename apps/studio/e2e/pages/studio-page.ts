@@ -126,11 +126,11 @@ export class StudioPage {
   }
 
   /** Waits until the transcript holds `count` stored replies and no turn runs. */
-  async waitForReplies(count: number): Promise<void> {
+  async waitForReplies(count: number, options: { timeout?: number } = {}): Promise<void> {
     await this.page
       .locator(`[data-testid="message-assistant"][data-status="complete"] >> nth=${count - 1}`)
-      .waitFor();
-    await this.page.locator('[data-testid="chat-input"][data-running="false"]').waitFor();
+      .waitFor(options);
+    await this.page.locator('[data-testid="chat-input"][data-running="false"]').waitFor(options);
   }
 
   /** One consistent reading of what the page shows right now (taken in a single task in the page). */

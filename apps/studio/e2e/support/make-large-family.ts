@@ -1,4 +1,4 @@
-// A family at the size issue 22 was found at: 64 steps and 13 paths with long titles, made through
+// A family at the size a real review grew to: 64 steps and 13 paths with long titles, made through
 // the REST API (as a person would through the studio) for browser tests and screenshots: a 12-step
 // root, nine branches opened at different steps (one a branch of a branch of a branch), and three
 // regenerations of the root's step 3 reply. Each step's message opens with "Section N." and appends

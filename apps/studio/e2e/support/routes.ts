@@ -47,7 +47,13 @@ export function listApiRoutes(): ApiRoute[] {
   return routes;
 }
 
-/** Routes anyone may call: health, the auth routes, the API description, the JSON 404 of unknown paths. */
+/**
+ * Routes anyone may call: health, the auth routes, the API description, the JSON 404 of unknown
+ * paths, and a share link's reader (all but "continue in my account", which needs an account).
+ */
 export function isPublicRoute(route: ApiRoute): boolean {
-  return route.template === '/api/{unknown}' || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
+  const isSharedReader = route.template.startsWith('/api/shared/') && !route.template.endsWith('/copy');
+  // Joining a study needs no account (it makes the participant's session); Finish needs that session.
+  const isStudyJoin = route.template === '/api/join/{slug}';
+  return route.template === '/api/{unknown}' || isSharedReader || isStudyJoin || route.path === '/api/health' || route.path.startsWith('/api/auth/') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs');
 }

@@ -91,3 +91,41 @@ describe('layer rules', () => {
     expect(services.rules?.['no-restricted-properties']).toEqual([2, expect.objectContaining({ object: 'process', property: 'env' })]);
   });
 });
+
+describe('the codebase names no issue or seed number', () => {
+  it('rejects a comment that points at an issue or a seed instead of saying why', async () => {
+    // Built from parts, so this file holds no such reference itself.
+    const issue = ['Issue', '24'].join(' ');
+    const seed = ['seed', '000'].join(' ');
+    expect(await problems('packages/services/src/fixture.ts', `// Retry in place (${issue}): the n-th reply.\nexport const n = 1;\n`)).toEqual([
+      `trellis/no-tracker-numbers: Say why in your own words (or point into docs/): a comment names no issue or seed number ("${issue}").`,
+    ]);
+    expect(await problems('apps/studio/src/fixture.tsx', `/* as ${seed} keeps it */\nexport const n = 1;\n`)).toHaveLength(1);
+    expect(await problems('packages/domain/src/fixture.ts', '// The retry keeps its question.\nexport const n = 1;\n')).toEqual([]);
+  });
+
+  it('holds no issue or seed number in any source file under apps/*/src and packages/*/src (code and strings too)', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const config = (await import(pathToFileURL(configFile).href)) as { TRACKER_NUMBER: RegExp };
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const full = path.join(dir, entry);
+        if (entry === 'node_modules' || entry === 'fixtures') continue;
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.(ts|tsx|css)$/.test(entry)) {
+          readFileSync(full, 'utf8').split('\n').forEach((line, i) => {
+            if (config.TRACKER_NUMBER.test(line)) found.push(`${path.relative(repoRoot, full)}:${i + 1}: ${line.trim()}`);
+          });
+        }
+      }
+    };
+    for (const group of ['apps', 'packages']) {
+      for (const name of readdirSync(path.join(repoRoot, group))) {
+        const src = path.join(repoRoot, group, name, 'src');
+        if (statSync(src, { throwIfNoEntry: false })?.isDirectory()) walk(src);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

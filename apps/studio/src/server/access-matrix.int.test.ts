@@ -35,6 +35,8 @@ const BODIES: Record<string, (f: Family) => unknown> = {
   'PUT /api/conversations/{id}/cursor': (f) => ({ thread_id: f.threadId }),
   'POST /api/conversations/{id}/document/updates': () => ({ version: 0, client_id: 'matrix-editor-0001', updates: [{ patch: [] }] }),
   'POST /api/conversations/{id}/presence': () => ({ client_id: 'matrix-tab-0001' }),
+  'POST /api/conversations/{id}/comments': () => ({ anchor: { kind: 'step', turn: 1 }, body: 'Why this step?' }),
+  'POST /api/conversations/{id}/shares': () => ({ scope: 'path' }),
   'POST /api/conversations/{id}/invitations': () => ({ role: 'viewer' }),
   'PATCH /api/conversations/{id}/members/{user_id}': () => ({ role: 'commenter' }),
   'POST /api/conversations/{id}/messages': () => ({ content: 'One more question' }),

@@ -3,6 +3,7 @@
 // Next bundles instrumentation and route handlers separately.
 import { randomUUID } from 'node:crypto';
 import {
+  startEventLoopWatch,
   createAuth,
   createServiceDeps,
   startStudioInstance,
@@ -34,6 +35,7 @@ export function getContext(): Promise<AppContext> {
 
 async function create(): Promise<AppContext> {
   setDrain(drainContext);
+  startEventLoopWatch({ logger });
   const { databaseUrl, authSecret, isEmbedded } = await boot();
   const e = env();
   const model = modelConfig();
@@ -45,6 +47,7 @@ async function create(): Promise<AppContext> {
     logger,
     instanceId: randomUUID(),
     transcriptJobs: { deadlineMs: e.TRELLIS_IMPORT_DEADLINE_MS, isBundled: isNextBundle },
+    mergeJobs: { isBundled: isNextBundle },
   });
   // Registered before any route sees the deps: a lease must never name an
   // instance other processes cannot see.

@@ -5,7 +5,7 @@
 // `openapi/document.ts`); a test compares them with the route folders.
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError, PathIdSchema, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
+import { AppError, MAX_JSON_DEPTH, PathIdSchema, exceedsJsonDepth, fromZodError, type AccessNeed, type AppErrorCode } from '@trellis/domain';
 import { authenticate, type Actor } from '@trellis/services';
 import { sameOriginPolicy } from './client-address';
 import { getContext, type AppContext } from './context';
@@ -35,6 +35,21 @@ export interface RouteContract<P extends ParamShape | undefined = ParamShape | u
   access?: AccessNeed;
   /** Public routes skip authentication (health, the API description, auth itself). */
   isPublic?: boolean;
+  /**
+   * A route a study participant's session may call besides their family's thread-scoped ones (their
+   * Finish); every other authenticated route answers them 404.
+   */
+  forParticipants?: boolean;
+  /**
+   * With `forParticipants`: a participant who has finished may still call it (Finish again answers
+   * the same completion); their other writes stay 403.
+   */
+  admitsFinishedParticipant?: boolean;
+  /**
+   * The answer to paths no route claims (a JSON 404), not an operation: left out of the OpenAPI
+   * document, where a catch-all path would give a generated client a method that cannot succeed.
+   */
+  isFallback?: boolean;
   /** One schema per path parameter; `PathIdSchema` failures answer 404, others 422. */
   params?: P;
   body?: B;
@@ -95,16 +110,26 @@ export function defineRoute<P extends ParamShape | undefined = undefined, B exte
     async (request) => {
       const ctx = await getContext();
       const acceptsZip = contract.rawBody !== undefined;
-      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), acceptsZip);
+      const admitsFinishedParticipant = contract.forParticipants === true && contract.admitsFinishedParticipant === true;
+      const actor = await authenticateRequest(ctx, request.method, request.headers, hasBody(request), { acceptsZip, admitsFinishedParticipant });
+      // A participant reaches their own family's routes and the ones meant for them, nothing else:
+      // no list of conversations, no tokens, no study pages — as if they did not exist.
+      if (actor.kind === 'participant' && contract.access === undefined && !contract.forParticipants) throw AppError.notFound('That resource was');
       return { ctx, actor };
     },
     run,
   );
 }
 
-function authenticateRequest(ctx: AppContext, method: string, headers: Headers, withBody: boolean, acceptsZip = false): Promise<Actor> {
+function authenticateRequest(
+  ctx: AppContext,
+  method: string,
+  headers: Headers,
+  withBody: boolean,
+  options: { acceptsZip?: boolean; admitsFinishedParticipant?: boolean } = {},
+): Promise<Actor> {
   const sameOrigin = sameOriginPolicy(headers);
-  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin, acceptsZip });
+  return authenticate({ db: ctx.deps.db, auth: ctx.auth }, { method, headers, hasBody: withBody, sameOrigin, ...options });
 }
 
 /**
@@ -197,11 +222,19 @@ async function readBody(contract: RouteContract, request: Request): Promise<unkn
 }
 
 function parseJson(text: string): unknown {
+  if (exceedsJsonDepth(text)) throw jsonTooDeep();
   try {
     return text.length === 0 ? {} : JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'The request body is not valid JSON');
   }
+}
+
+export function jsonTooDeep(): AppError {
+  return AppError.validation(
+    [{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+    `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+  );
 }
 
 function shouldCheckResponses(): boolean {
@@ -234,16 +267,20 @@ export function contractsOf(module: Record<string, unknown>): RouteContract[] {
   });
 }
 
-/** Codes the wrapper itself answers, so declarations read as what they add. */
-export const AUTHED = ['unauthenticated', 'forbidden'] as const;
-export const OWNED = [...AUTHED, 'not_found'] as const;
+/**
+ * Codes the wrapper itself answers, so declarations read as what they add. An authenticated route
+ * answers a study participant's session with a 404 unless it is thread-scoped (their own family) or
+ * opens itself to participants.
+ */
+export const AUTHED = ['unauthenticated', 'forbidden', 'not_found'] as const;
+export const OWNED = AUTHED;
 export const JSON_BODY = ['bad_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const;
 
 /** The codes a contract must declare because the wrapper answers them (the coverage test's rule). */
 export function impliedErrors(contract: RouteContract): AppErrorCode[] {
   const codes = new Set<AppErrorCode>();
   if (!contract.isPublic) {
-    codes.add('unauthenticated').add('forbidden');
+    codes.add('unauthenticated').add('forbidden').add('not_found');
     if (contract.method !== 'GET' && contract.method !== 'DELETE') codes.add('unsupported_media_type');
   }
   for (const schema of Object.values(contract.params ?? {})) {

@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  branching_disabled: 403,
   not_found: 404,
   conflict: 409,
   turn_in_progress: 409,

@@ -2,6 +2,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_TOOLS } from '../tools/index';
 import { depthOf, directiveToToolCall, OFFLINE_HELP, parseDirectives, planOfflineReply, splitIntoChunks } from './offline-directives';
+import { withRefsNote } from '@trellis/domain';
 
 const allTools = new Set(WORKSPACE_TOOLS.map((t) => t.name));
 
@@ -94,18 +95,43 @@ describe('planOfflineReply', () => {
     expect(planOfflineReply([new HumanMessage('todo: a')], new Set()).toolCalls).toEqual([]);
   });
 
-  it('summarizes tool results, refusals included', () => {
+  it('counts tool results in one sentence, refusals included, without repeating each result', () => {
     const reply = planOfflineReply(
       [
         new HumanMessage('prefer: x'),
-        new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'a', args: {} }, { id: '2', name: 'b', args: {} }] }),
+        new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'add_preference', args: { text: 'x' } }, { id: '2', name: 'update_preference', args: {} }] }),
         new ToolMessage({ tool_call_id: '1', content: 'Preference pf1 added: "x".' }),
         new ToolMessage({ tool_call_id: '2', content: 'Refused: preference pf0 is locked', status: 'error' }),
       ],
       allTools,
     );
     expect(reply.toolCalls).toEqual([]);
-    expect(reply.text).toBe('Done: 1 change, 1 refused.\n\n- Preference pf1 added: "x".\n- Refused: preference pf0 is locked');
+    expect(reply.text).toBe('Added 1 preference; I could not make 1 change.');
+  });
+
+  it('names a whole refusal, a replaced document and the objective without a count', () => {
+    const refused = planOfflineReply(
+      [new AIMessage({ content: '', tool_calls: [{ id: '1', name: 'add_todo', args: {} }] }), new ToolMessage({ tool_call_id: '1', content: 'no', status: 'error' })],
+      allTools,
+    );
+    expect(refused.text).toBe('I could not make 1 change.');
+    const calls = [
+      { id: '1', name: 'write_document', args: { mode: 'replace', content: 'x' } },
+      { id: '2', name: 'set_objective', args: { text: 'y' } },
+    ];
+    const done = planOfflineReply([new AIMessage({ content: '', tool_calls: calls }), ...calls.map((c) => new ToolMessage({ tool_call_id: c.id, content: 'ok' }))], allTools);
+    expect(done.text).toBe('Replaced the document and set the objective.');
+  });
+
+  it.each([40, 200, 1_000])('plans every one of %i directives, then counts their results in one sentence', (count) => {
+    const lines = Array.from({ length: count }, (_, i) => `todo: Item ${i}`);
+    const human = new HumanMessage(['append: One.', '', 'Two.', ...lines, 'append: Three.'].join('\n'));
+    const plan = planOfflineReply([system, human], allTools);
+    expect(plan.toolCalls).toHaveLength(count + 2);
+    const calls = plan.toolCalls.map((c, i) => ({ id: `c${i}`, ...c }));
+    const results = calls.map((c) => new ToolMessage({ tool_call_id: c.id, content: 'ok' }));
+    const reply = planOfflineReply([system, human, new AIMessage({ content: '', tool_calls: calls }), ...results], allTools);
+    expect(reply).toEqual({ text: `Appended 3 paragraphs and added ${count} todos.`, toolCalls: [] });
   });
 
   it('answers with the directive help when there is nothing to do', () => {
@@ -122,5 +148,31 @@ describe('splitIntoChunks', () => {
     expect(chunks.join('')).toBe(text);
     expect(splitIntoChunks('')).toEqual([]);
     expect(splitIntoChunks('   ')).toEqual(['   ']);
+  });
+});
+
+describe('the offline model with refs', () => {
+  const ref = { thread_id: 'th_b', turn: 4, label: '4.1' };
+  const tools = new Set(['write_document', 'add_todo', 'read_path']);
+  const question = new HumanMessage(withRefsNote('append from 4.1: Methods\ntodo: Compare', [ref]));
+  const answer = JSON.stringify({ path: '4.1', thread_id: 'th_b', turn: 4, title: 'Drones', document: { title: 'R', content: '# R\n\n## Methods\n\nBy drone.\n\n## Notes\n\nLater.\n' }, todos: [] });
+
+  it('reads each ref once first, then copies the section and runs the other directives, then names the label', () => {
+    expect(planOfflineReply([question], tools)).toEqual({ text: '', toolCalls: [{ name: 'read_path', args: { thread_id: 'th_b', turn: 4 } }] });
+    const read = new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'read_path', args: { thread_id: 'th_b', turn: 4 } }] });
+    const result = new ToolMessage({ tool_call_id: 'c1', name: 'read_path', content: answer });
+    const afterRead = planOfflineReply([question, read, result], tools);
+    expect(afterRead.toolCalls).toEqual([
+      { name: 'write_document', args: { mode: 'append', content: '## Methods\n\nBy drone.' } },
+      { name: 'add_todo', args: { text: 'Compare', depth: 0 } },
+    ]);
+    const wrote = new AIMessage({ content: '', tool_calls: [{ id: 'c2', name: 'write_document', args: {} }] });
+    const done = new ToolMessage({ tool_call_id: 'c2', name: 'write_document', content: 'Appended 20 characters to the document.' });
+    expect(planOfflineReply([question, read, result, wrote, done], tools).text).toMatch(/^I read 4\.1 \(“Drones”, step 4\)/);
+  });
+
+  it('without read_path bound, never reads: the refs note is plain text to it', () => {
+    const plan = planOfflineReply([question], new Set(['write_document']));
+    expect(plan.toolCalls.some((c) => c.name === 'read_path')).toBe(false);
   });
 });

@@ -47,7 +47,7 @@ describe('the chat node', () => {
     const workspace = createInMemoryWorkspace();
     const { events, result } = await drain(agent.runTurn({ threadId: 't', userMessage: 'todo: Outline', workspace }));
     expect(events.map((e) => e.type === 'tool' ? `tool:${e.name}` : 'token').filter((e, i, all) => e !== all[i - 1])).toEqual(['tool:add_todo', 'token']);
-    expect(result.content).toMatch(/^Done: 1 change to the workspace\./);
+    expect(result.content).toBe('Added 1 todo.');
     expect(workspace.state.todos.map((t) => t.text)).toEqual(['Outline']);
   });
 });

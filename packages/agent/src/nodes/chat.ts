@@ -12,7 +12,8 @@ import { END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
-import { workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
+import { readPathTool } from '../tools/read-path';
 import { describeProviderFailure } from '@trellis/domain';
 import { classifyProviderError, ProviderCallError } from '../models/provider-errors';
 import { CallWatchdog, DEFAULT_MODEL_CALL_POLICY, retryDelayMs, sleep, type ModelCallPolicy } from './model-call-policy';
@@ -22,9 +23,15 @@ import type { StatusEventPayload, TokenEventPayload, UsageEventPayload } from '.
 export const CHAT_NODE = 'chat';
 export const TOOLS_NODE = 'tools';
 
-/** The tool specs handed to `bindTools`: name, description and the zod schema. */
-export function toolSpecs() {
-  return WORKSPACE_TOOLS.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
+/**
+ * The tool specs handed to `bindTools`: name, description and the zod schema. A study's condition
+ * (`only`) limits the workspace tools; it never names `read_path`, which is among them exactly for a
+ * turn whose message referenced other paths: otherwise the model is not even told that other paths exist.
+ */
+export function toolSpecs(only?: readonly string[] | null, options: { withReadPath?: boolean } = {}) {
+  const workspaceTools = WORKSPACE_TOOLS.filter((t) => !only || only.includes(t.name));
+  const tools = options.withReadPath ? [...workspaceTools, readPathTool] : workspaceTools;
+  return tools.map((t) => ({ name: t.name, description: t.description, schema: t.schema }));
 }
 
 export interface ChatNodeOptions {
@@ -32,18 +39,46 @@ export interface ChatNodeOptions {
   policy?: ModelCallPolicy;
   /** The configured model's name, recorded with the tokens the provider reports. */
   modelName?: string | undefined;
+  /**
+   * Other models a study's condition may name (`offline` beside a configured provider), by name.
+   * Their tokens are recorded under that name, except the offline model's, which costs nothing.
+   */
+  alternates?: Readonly<Record<string, BaseChatModel>> | undefined;
 }
 
-export function createChatNode(model: BaseChatModel | undefined, options: ChatNodeOptions = {}) {
+/** A model's tool bindings: all tools, or a condition's subset and `read_path`, bound once per distinct set. */
+function toolBinder(model: BaseChatModel | undefined) {
   if (model !== undefined && typeof model.bindTools !== 'function') {
     throw new Error(`model ${model._llmType()} does not support tool calling (bindTools)`);
   }
-  const bound = model?.bindTools?.(toolSpecs());
+  const all = model?.bindTools?.(toolSpecs());
+  const subsets = new Map<string, NonNullable<typeof all>>();
+  return (tools: readonly string[] | null | undefined, withReadPath: boolean) => {
+    if (!model?.bindTools || (!tools && !withReadPath)) return all;
+    const key = `${withReadPath ? 'read_path;' : ''}${tools ? [...tools].sort().join(',') : '*'}`;
+    let bound = subsets.get(key);
+    if (!bound) {
+      bound = model.bindTools(toolSpecs(tools, { withReadPath }));
+      subsets.set(key, bound);
+    }
+    return bound;
+  };
+}
+
+export function createChatNode(model: BaseChatModel | undefined, options: ChatNodeOptions = {}) {
+  const configured = { bind: toolBinder(model), name: options.modelName };
+  const alternates = new Map(
+    Object.entries(options.alternates ?? {}).map(([name, alternate]) => [name, { bind: toolBinder(alternate), name: name === 'offline' ? undefined : name }]),
+  );
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
   return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
+    const condition = conditionOf(config);
+    const chosen = (condition?.model && alternates.get(condition.model)) || configured;
+    const bound = chosen.bind(condition?.tools, pathsOf(config) !== undefined);
     if (bound === undefined) throw new Error('this graph was compiled without a model (state updates only)');
     const view = await workspaceOf(config).read();
-    const input: BaseMessage[] = [new SystemMessage(buildSystemPrompt(view)), ...state.messages];
+    const system = condition?.systemPrompt ? `${buildSystemPrompt(view)}\n\n${condition.systemPrompt}` : buildSystemPrompt(view);
+    const input: BaseMessage[] = [new SystemMessage(system), ...state.messages];
     const stepOf: unknown = config.metadata?.langgraph_step;
     const step = typeof stepOf === 'number' ? stepOf : -1;
     const status = (payload: Omit<StatusEventPayload, 'kind'>) => config.writer?.({ kind: 'trellis.status', ...payload } satisfies StatusEventPayload);
@@ -96,12 +131,12 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     const response = reply.message();
     if (response === undefined) throw new Error('the model returned no message');
     const usage = (response as Partial<AIMessage>).usage_metadata;
-    if (usage !== undefined && options.modelName !== undefined) {
+    if (usage !== undefined && chosen.name !== undefined) {
       config.writer?.({
         kind: 'trellis.usage',
         inputTokens: usage.input_tokens,
         outputTokens: usage.output_tokens,
-        model: options.modelName,
+        model: chosen.name,
       } satisfies UsageEventPayload);
     }
     // Some OpenAI-compatible servers reuse one response id; a repeated id would

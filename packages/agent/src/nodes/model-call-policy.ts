@@ -1,4 +1,4 @@
-// How one model call waits, gives up and retries (issue 24, "waiting, visibly"): the one place that
+// How one model call waits, gives up and retries: the one place that
 // does it. The SDKs' own retries are off (`maxRetries: 0` in models/*); their request timeouts are
 // left long, so this watchdog — no chunk within `timeoutMs`, first or next — is what ends a hang.
 // A call is sent again only while nothing of it reached the person: a rate limit (after the

@@ -7,8 +7,9 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { AgentState, AgentUpdate } from '../state';
 import { findTool, type ToolOutcome } from '../tools/index';
-import { journalOf, workspaceOf, type AgentRunConfig } from './context';
+import { conditionOf, journalOf, pathsOf, workspaceOf, type AgentRunConfig } from './context';
 import type { WorkspacePort } from '../workspace-port';
+import { READ_PATH_TOOL, readPathTool, type PathsPort } from '../tools/read-path';
 import type { ToolEventPayload } from './stream-payloads';
 
 interface PendingCall {
@@ -24,6 +25,8 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   if (last === undefined || !AIMessage.isInstance(last)) return { messages: [] };
   const workspace = workspaceOf(config);
   const journal = journalOf(config);
+  const paths = pathsOf(config);
+  const allowed = conditionOf(config)?.tools;
   const pending: PendingCall[] = [
     ...(last.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args })),
     ...(last.invalid_tool_calls ?? []).map((c, i) => ({
@@ -38,7 +41,11 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   for (const call of pending) {
     config.signal?.throwIfAborted();
     const execute = async (): Promise<ToolEventPayload> => {
-      const outcome = await runCall(workspace, call);
+      // A tool the condition took away is refused even when a model calls it unasked. The condition
+      // limits the workspace tools only: `read_path` is the turn's (its refs), not the condition's.
+      const refused = allowed && !allowed.includes(call.name) && !(call.name === READ_PATH_TOOL && paths !== undefined);
+      const outcome: ToolOutcome =
+        refused ? { result: `The tool "${call.name}" is not available here.`, isError: true } : await runCall(workspace, paths, call);
       const payload: ToolEventPayload = {
         kind: 'trellis.tool',
         seq: journal?.nextSeq() ?? -1,
@@ -64,8 +71,10 @@ export async function toolsNode(state: AgentState, config: AgentRunConfig): Prom
   return { messages: results };
 }
 
-async function runCall(workspace: WorkspacePort, call: PendingCall): Promise<ToolOutcome> {
+async function runCall(workspace: WorkspacePort, paths: PathsPort | undefined, call: PendingCall): Promise<ToolOutcome> {
   if (call.invalid !== undefined) return { result: `Invalid arguments: ${call.invalid}`, isError: true };
+  // Only a turn whose message referenced other paths has the tool; anywhere else it is unknown.
+  if (call.name === READ_PATH_TOOL && paths !== undefined) return readPathTool.execute(paths, call.args);
   const tool = findTool(call.name);
   if (tool === undefined) return { result: `Unknown tool "${call.name}".`, isError: true };
   return tool.execute(workspace.forToolCall?.(call.id) ?? workspace, call.args);

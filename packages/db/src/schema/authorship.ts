@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { conversations } from './conversations';
 
 /**
- * Authorship spans cached per document change (issue 23, item 3): the document body and its spans
+ * Authorship spans cached per document change: the document body and its spans
  * right after the change `(thread_id, seq)` of the change log. Keyed by the change, not by the path
  * reading it, so a branch reads its parent's rows up to its cut. A read starts from the newest row on
  * its path and advances over the changes after it: its cost follows the changes since, not the

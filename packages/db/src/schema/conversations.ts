@@ -12,6 +12,17 @@ export interface StoredApplyProvenance {
   undoes?: number;
 }
 
+/**
+ * A step of another path of the family, named by a message: a user message's `refs` (what the person
+ * pointed the agent at) or a reply's `citations` (what the agent read). The label is the step's as the
+ * family graph showed it when the message was stored, like an apply's `source_label`.
+ */
+export interface StoredPathRef {
+  thread_id: string;
+  turn: number;
+  label: string;
+}
+
 export interface StoredToolCall {
   id: string;
   name: string;
@@ -67,6 +78,8 @@ export const conversations = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** On the root(s) an import created: sha-256 of the transcript, so importing it again is noticed. */
     importContentHash: text('import_content_hash'),
+    /** How the family began when not from scratch: `shared_link` for a copy made from someone's share link. */
+    startedFrom: text('started_from', { enum: ['shared_link'] }),
   },
   (t) => [
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
@@ -106,6 +119,10 @@ export const messages = pgTable(
      */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>().notNull().default([]),
+    /** On a user message: the steps of other paths it brings into the conversation; null when none. */
+    refs: jsonb('refs').$type<StoredPathRef[]>(),
+    /** On a reply: the referenced steps the agent read (`read_path`); null when none. */
+    citations: jsonb('citations').$type<StoredPathRef[]>(),
     status: text('status', { enum: ['complete', 'interrupted', 'failed'] })
       .notNull()
       .default('complete'),
@@ -116,7 +133,7 @@ export const messages = pgTable(
     /** The wait a rate-limiting provider asked for, in seconds. */
     retryAfterS: doublePrecision('retry_after_s'),
     /**
-     * Retry in place (issue 24): the n-th reply to its turn. A retry adds a reply with the next
+     * Retry in place: the n-th reply to its turn. A retry adds a reply with the next
      * number and keeps the earlier ones (the transcript stays append-only); a turn's reply is its
      * highest attempt, and only that one is ever context for a model.
      */

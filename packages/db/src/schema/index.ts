@@ -7,4 +7,7 @@ export * from './instances';
 export * from './authorship';
 export * from './family-events';
 export * from './presence';
+export * from './shares';
 export * from './members';
+export * from './comments';
+export * from './studies';

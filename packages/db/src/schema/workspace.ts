@@ -21,7 +21,7 @@ export const documents = pgTable(
     /**
      * +1 per change of the row (body or title) through the write path. Path-wide: a branch's copy
      * starts at its parent's version at the branch point, so a version names one text on a path and
-     * replaying the path's change log from empty reaches this version's body (issue 23).
+     * replaying the path's change log from empty reaches this version's body.
      */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -183,7 +183,7 @@ export const stepChanges = pgTable(
 );
 
 /**
- * The change log (issue 23): one row per workspace change, from any source, appended by the write
+ * The change log: one row per workspace change, from any source, appended by the write
  * path (`services/src/workspace/write-workspace.ts`) in the transaction that makes the change.
  * `seq` is gapless per thread; `turn` is the step whose after-state the change belongs to (the
  * thread's `turn_index` at the time: the agent's edits in turn k and a person's edits between turns
@@ -200,13 +200,18 @@ export const workspaceChanges = pgTable(
     turn: integer('turn').notNull(),
     actor: text('actor').$type<'person' | 'agent' | 'system'>().notNull(),
     actorId: text('actor_id'),
-    via: text('via').$type<'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration'>().notNull(),
+    via: text('via').$type<'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration' | 'retry'>().notNull(),
     viaSource: text('via_source'),
     kind: text('kind').$type<'objective' | 'document' | 'document_title' | 'preference' | 'todo' | 'artifact'>().notNull(),
     key: text('key'),
     op: text('op').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
+    /**
+     * A stopped or failed attempt's change that a retry took back (the retry's own `via: 'retry'`
+     * rows undo it). The row stays, so the log and its replay still show what the attempt did.
+     */
+    reverted: boolean('reverted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -278,7 +278,7 @@ export function applyEntryText(provenance: Pick<ApplyProvenance, 'source_label' 
 }
 
 /**
- * A section's landing (issue 25): where the request puts it; else in place of the target's section
+ * A section's landing: where the request puts it; else in place of the target's section
  * of the same heading; else where it stands on the source; else at the end. A place whose heading
  * the target lacks is a 409 that names it.
  */

@@ -113,7 +113,7 @@ export function putSection(target: string, heading: string, section: string): { 
   return { content: target.slice(0, range.start) + body + trailing + target.slice(range.end), effect: 'replaced' };
 }
 
-/** Where an applied section goes on the target (issue 25): after or before a section, or in place of one. */
+/** Where an applied section goes on the target: after or before a section, or in place of one. */
 export type SectionPlace = { after: string } | { before: string } | { replace: string };
 
 /**

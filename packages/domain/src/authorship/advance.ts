@@ -1,12 +1,20 @@
-// Authorship from the change log (issue 23, item 3), incrementally: the spans at version v plus the
+// Authorship from the change log, incrementally: the spans at version v plus the
 // document-body changes after v give the spans at the new version. Each change costs its patch, the
 // span list and the lines it touched — never a replay of earlier edits — so a cache of the last
 // state keeps reads flat however long the history grows.
 import { applyDocPatch, patchBaseLength } from '../changes/doc-patch';
 import type { ChangeActor } from '../changes/change';
 import { coarsenPatch } from './coarsen';
-import { carrySpans, paintSpans, spansIn, type PatchMark } from './spans';
-import { isAuthor, type Author, type AuthorshipSpan, type AuthorshipState, type DocumentBodyChange } from './types';
+import { alignSpansToWords, carrySpans, paintSpans, spansIn, type PatchMark } from './spans';
+import { summarizeStep, wordRegExp } from './summary';
+import {
+  isAuthor,
+  type Author,
+  type AuthorshipSpan,
+  type AuthorshipState,
+  type AuthorshipSummary,
+  type DocumentBodyChange,
+} from './types';
 import { isLineBreak, unitAt, unitsAround, type TextUnit } from './units';
 
 export const EMPTY_AUTHORSHIP: AuthorshipState = { version: 0, text: '', spans: [] };
@@ -28,6 +36,28 @@ export function advanceAuthorship(state: AuthorshipState, changes: readonly Docu
   return current;
 }
 
+/**
+ * What each step wrote, by author, along `changes` (from `state`, in log order): for each step after
+ * `afterTurn` that has a document change, `summarizeStep` of the document right after the step's last
+ * change — the same spans and the same count the overlay of that restored step gives.
+ */
+export function stepSummaries(
+  state: AuthorshipState,
+  changes: readonly DocumentBodyChange[],
+  afterTurn: number,
+): Map<number, AuthorshipSummary> {
+  const out = new Map<number, AuthorshipSummary>();
+  let current = state;
+  changes.forEach((change, i) => {
+    current = applyChange(current, change);
+    const next = changes[i + 1];
+    if (change.turn > afterTurn && (!next || next.turn !== change.turn)) {
+      out.set(change.turn, summarizeStep(current.text, current.spans, change.turn));
+    }
+  });
+  return out;
+}
+
 function applyChange(state: AuthorshipState, change: DocumentBodyChange): AuthorshipState {
   if (patchBaseLength(change.after.patch) > state.text.length) {
     throw new RangeError(`change ${change.seq} does not fit the document at version ${state.version}`);
@@ -36,6 +66,8 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
   // An apply's attribution names offsets into its own patch's inserts: that patch is used as stored.
   const patch = change.via === 'apply' ? change.after.patch : coarsenPatch(state.text, change.after.patch);
   const isApply = change.via === 'apply';
+  // An agent's write that names a source copied text from a cited step: its own, with where it came from.
+  const isCited = change.via === 'agent_tool' && typeof change.via_source === 'string' && change.via_source !== '';
   // Each person is told apart by the user id of their changes; an apply keeps its source's authors.
   const person = change.actor === 'person' && change.actor_id ? { user_id: change.actor_id } : {};
   const base: Omit<AuthorshipSpan, 'start' | 'end'> = {
@@ -44,6 +76,7 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
     seq: change.seq,
     ...(isApply ? {} : person),
     ...(isApply ? { via: 'apply' as const, ...(change.via_source ? { source: change.via_source } : {}) } : {}),
+    ...(isCited ? { via: 'cite' as const, source: change.via_source as string } : {}),
   };
   const attribution = isApply ? change.after.attribution ?? [] : [];
   const { spans, marks } = carrySpans(state.spans, state.text.length, patch, (offset, inserted, at) =>
@@ -58,8 +91,11 @@ function applyChange(state: AuthorshipState, change: DocumentBodyChange): Author
       }
     }
   }
-  return { version: change.after.version, text, spans };
+  const touched = marks.map((m) => (m.kind === 'insert' ? { start: m.start, end: m.end } : { start: m.at, end: m.at }));
+  return { version: change.after.version, text, spans: alignSpansToWords(text, spans, WORD, touched) };
 }
+
+const WORD = wordRegExp();
 
 /**
  * Spans for `length` inserted units starting at `offset` of the patch's inserted text, placed at `at`:

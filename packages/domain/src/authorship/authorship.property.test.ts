@@ -4,7 +4,7 @@ import { applyDocPatch, makeDocPatch } from '../changes/doc-patch';
 import { advanceAuthorship, computeAuthorship } from './advance';
 import { coarsenPatch } from './coarsen';
 import { sameOrigin } from './spans';
-import { summarizeAuthorship, wordStarts } from './summary';
+import { summarizeAuthorship, wordRegExp, wordStarts } from './summary';
 import type { AuthorshipState, DocumentBodyChange } from './types';
 
 const PIECES = ['a', 'bc', 'Word', ' ', '. ', '.', '!', '\n', '\r\n', '😀', 'é', '# ', '- ', '| ', ' |', '你好。', 'x y z'];
@@ -91,6 +91,11 @@ describe('authorship over random interleavings of person, agent, apply and syste
         expectWellFormed(state);
         const split = Math.floor(cut * changes.length);
         expect(advanceAuthorship(computeAuthorship(changes.slice(0, split)), changes.slice(split))).toEqual(state);
+        // No span boundary falls inside a word: a word has one author, the one its count credits.
+        const boundaries = new Set(state.spans.slice(1).map((s) => s.start));
+        for (const word of text.matchAll(wordRegExp())) {
+          for (let at = word.index + 1; at < word.index + word[0].length; at++) expect(boundaries.has(at)).toBe(false);
+        }
         const summary = summarizeAuthorship(state.text, state.spans);
         const words = wordStarts(text).length;
         expect(summary.person_words + summary.agent_words + summary.agent_edited_words + summary.unknown_words).toBe(words);

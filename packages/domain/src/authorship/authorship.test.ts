@@ -199,3 +199,19 @@ describe('authorship spans', () => {
     expect(() => computeAuthorship([change(1, 'person', [{ r: 3 }, { i: 'x' }])])).toThrow(RangeError);
   });
 });
+
+describe('text the agent copied from a cited step', () => {
+  it('is the agent’s with its source (overlay "cited") until a person edits it', async () => {
+    const { overlayKind } = await import('./render');
+    const typed = change(1, 'person', [{ i: 'Mine.' }]);
+    const copied = change(2, 'agent', [{ r: 5 }, { i: ' Sites were sampled by drone.' }], { turn: 2, source: 'th_b:2' });
+    const state = computeAuthorship([typed, copied]);
+    const cited = state.spans.find((s) => s.via === 'cite')!;
+    expect(cited).toMatchObject({ author: 'agent', source: 'th_b:2', turn: 2, seq: 2, start: 5, end: 34 });
+    expect(overlayKind(cited)).toBe('cited');
+    // A person's edit inside the sentence makes that unit agent_edited, without the source (the space before it keeps it).
+    const edited = advanceAuthorship(state, [change(3, 'person', [{ r: 33 }, { i: ' twice' }], { turn: 2 })]);
+    expect(brief(edited.spans)).toEqual(['person[0,5)@1', 'agent[5,6)@2', 'agent_edited[6,40)@3']);
+    expect(edited.spans.map((s) => s.via ?? null)).toEqual([null, 'cite', null]);
+  });
+});

@@ -1,23 +1,27 @@
-// Rendering spans over text (issue 26, the authorship overlay): the five shades the overlay shows,
+// Rendering spans over text (the authorship overlay): the five shades the overlay shows,
 // and the split of a run of text (an editor's range, a rendered Markdown text node) at span boundaries.
 import { spanIndexAt } from './spans';
 import type { AuthorshipSpan } from './types';
 
 /** What the overlay colours: the author, except that applied text has its own shade. */
-export type OverlayKind = 'person' | 'agent' | 'agent_edited' | 'applied' | 'unknown';
+export type OverlayKind = 'person' | 'agent' | 'agent_edited' | 'applied' | 'cited' | 'unknown';
 
-export const OVERLAY_KINDS: readonly OverlayKind[] = ['person', 'agent', 'agent_edited', 'applied', 'unknown'];
+export const OVERLAY_KINDS: readonly OverlayKind[] = ['person', 'agent', 'agent_edited', 'applied', 'cited', 'unknown'];
 
 export const OVERLAY_LABELS: Record<OverlayKind, string> = {
   person: 'You',
   agent: 'Agent',
   agent_edited: 'Agent, edited by you',
   applied: 'Applied from another path',
+  cited: 'Agent, from another path',
   unknown: 'Unknown (before the change log)',
 };
 
 export function overlayKind(span: Pick<AuthorshipSpan, 'author' | 'via'>): OverlayKind {
-  return span.via === 'apply' ? 'applied' : span.author;
+  if (span.via === 'apply') return 'applied';
+  // Copied from a cited step and not edited since (an edit makes the unit the person's or agent_edited).
+  if (span.via === 'cite' && span.author === 'agent') return 'cited';
+  return span.author;
 }
 
 export interface SpanPiece {

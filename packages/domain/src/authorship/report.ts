@@ -1,4 +1,4 @@
-// The authorship report (issue 26, item 3): a Markdown statement of who wrote the displayed path's
+// The authorship report: a Markdown statement of who wrote the displayed path's
 // final document, to paste into an AI-use disclosure. Pure: the service hands in the text, its spans,
 // the path's steps (labels and the prompts that opened them) and the names of applied sources.
 import { previewText } from '../workspace/snapshot';
@@ -95,6 +95,7 @@ export function authorshipReport(input: AuthorshipReportInput): string {
   // Words still in the final document per step the agent wrote them at (applied text is listed below).
   const agentWordsByTurn = new Map<number, number>();
   const appliedBySource = new Map<string, AuthorshipSummary>();
+  const citedBySource = new Map<string, number>();
   let index = 0;
   for (const start of words) {
     while (index < spans.length && (spans[index] as AuthorshipSpan).end <= start) index++;
@@ -107,6 +108,8 @@ export function authorshipReport(input: AuthorshipReportInput): string {
       appliedBySource.set(key, s);
     } else if (span.author === 'agent' && span.turn !== null) {
       agentWordsByTurn.set(span.turn, (agentWordsByTurn.get(span.turn) ?? 0) + 1);
+      // The agent's words copied from a step it read on another path count for the agent, and here.
+      if (span.via === 'cite' && span.source) citedBySource.set(span.source, (citedBySource.get(span.source) ?? 0) + 1);
     }
   }
   lines.push('', '## Steps where the agent wrote text that is in the final document', '');
@@ -127,6 +130,11 @@ export function authorshipReport(input: AuthorshipReportInput): string {
       s.unknown_words && `unknown ${s.unknown_words}`,
     ].filter(Boolean);
     lines.push(`- From ${input.sourceLabels?.[source] ?? source}: ${total(s)} words (${parts.join(', ')})`);
+  }
+  lines.push('', '## Copied by the agent from cited paths', '');
+  if (citedBySource.size === 0) lines.push('None.');
+  for (const [source, n] of citedBySource) {
+    lines.push(`- Agent, from ${input.sourceLabels?.[source] ?? source}: ${n} word${n === 1 ? '' : 's'}`);
   }
   lines.push('');
   return lines.join('\n');

@@ -128,3 +128,75 @@ export function paintSpans(
   }
   spans.splice(from, last - from + 1, ...replacement);
 }
+
+const IN_WORD = /[\p{L}\p{M}\p{N}'’\-.\uD800-\uDFFF]/u;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** How far back a word is looked for from a span boundary (longer runs of letters are not prose). */
+const WORD_LOOKBACK = 256;
+
+/**
+ * The word (as `wordStarts` counts words) that holds both the unit before `at` and the unit at `at`,
+ * or null when `at` lies between words.
+ */
+function wordAcross(text: string, at: number, word: RegExp): { start: number; end: number } | null {
+  if (at <= 0 || at >= text.length) return null;
+  const before = text[at - 1] as string;
+  const after = text[at] as string;
+  if (!IN_WORD.test(before) || !IN_WORD.test(after) || CJK_CHAR.test(before) || CJK_CHAR.test(after)) return null;
+  let from = at - 1;
+  while (from > 0 && at - from < WORD_LOOKBACK && IN_WORD.test(text[from - 1] as string)) from--;
+  word.lastIndex = from;
+  for (let match = word.exec(text); match !== null && match.index < at; match = word.exec(text)) {
+    if (match.index + match[0].length > at) return { start: match.index, end: match.index + match[0].length };
+  }
+  return null;
+}
+
+/**
+ * The spans with no boundary inside a word: a word belongs wholly to the origin of its first
+ * character (the one the word counts credit), so a hover, a colour and a count never split it.
+ * `word` is the word pattern (global, Unicode) that `wordStarts` uses. With `near` (ranges of the
+ * text an edit touched), only boundaries within a word's reach of them are looked at: elsewhere the
+ * spans were aligned before the edit and still are.
+ */
+export function alignSpansToWords(
+  text: string,
+  spans: AuthorshipSpan[],
+  word: RegExp,
+  near?: ReadonlyArray<{ start: number; end: number }>,
+): AuthorshipSpan[] {
+  const isNear = (at: number) =>
+    near === undefined || near.some((r) => at >= r.start - WORD_LOOKBACK && at <= r.end + WORD_LOOKBACK);
+  let needed = false;
+  for (const range of near ?? [{ start: 0, end: text.length }]) {
+    for (let i = Math.max(1, spanIndexAt(spans, Math.max(0, range.start - WORD_LOOKBACK))); i < spans.length; i++) {
+      const span = spans[i] as AuthorshipSpan;
+      if (span.start > range.end + WORD_LOOKBACK) break;
+      if (!sameOrigin(spans[i - 1] as AuthorshipSpan, span) && wordAcross(text, span.start, word)) {
+        needed = true;
+        break;
+      }
+    }
+    if (needed) break;
+  }
+  if (!needed) return spans;
+  const out: AuthorshipSpan[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    const next = { ...span };
+    if (last) {
+      if (next.start < last.end) next.start = last.end;
+      if (next.end <= next.start) continue;
+      if (!sameOrigin(last, next) && isNear(next.start)) {
+        const inside = wordAcross(text, next.start, word);
+        if (inside) {
+          last.end = inside.end;
+          next.start = inside.end;
+          if (next.end <= next.start) continue;
+        }
+      }
+    }
+    pushSpan(out, next);
+  }
+  return out;
+}

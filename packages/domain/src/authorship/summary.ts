@@ -1,4 +1,4 @@
-// Word counts by author (issue 23's `summary`). A word is a run of letters, marks and digits, joined
+// Word counts by author (the authorship `summary`). A word is a run of letters, marks and digits, joined
 // across an inner apostrophe, hyphen or dot ("don't", "co-author", "e.g", "3.14" are one each); each
 // Han, Hiragana or Katakana character is a word of its own; "#", "-", "|" and emoji are none. A word
 // counts for the author of the span holding its first character. (Intl.Segmenter gives the same
@@ -15,6 +15,11 @@ const SUMMARY_KEY: Record<Author, keyof AuthorshipSummary> = {
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
 const LETTERS = String.raw`(?:(?![${CJK}])[\p{L}\p{M}\p{N}])+`;
 const WORD = new RegExp(String.raw`[${CJK}]|${LETTERS}(?:['’\-.]${LETTERS})*`, 'gu');
+
+/** A fresh word pattern (global: each caller keeps its own `lastIndex`). */
+export function wordRegExp(): RegExp {
+  return new RegExp(WORD.source, 'gu');
+}
 
 export function emptySummary(): AuthorshipSummary {
   return { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 };

@@ -1,4 +1,4 @@
-// Authorship of the document's text (issue 23, item 3): the body as spans, each naming who wrote it
+// Authorship of the document's text: the body as spans, each naming who wrote it
 // and the step and change it came from. Derived from the change log's document-body changes.
 import type { ChangeActor, ChangeVia, DocumentBodyAfter } from '../changes/change';
 
@@ -16,7 +16,8 @@ export const AUTHORS: readonly Author[] = ['person', 'agent', 'agent_edited', 'u
  * in order, cover the body exactly, never overlap, and two adjacent spans never share an origin.
  * `turn`/`seq` name the step and change the text came from (for applied text: its original step and
  * change on the source thread, `thread_id`, when the apply carried them). `via: 'apply'` and `source`
- * (the apply's source node, `"{thread_id}:{turn}"`) mark text brought by an apply.
+ * (the apply's source node, `"{thread_id}:{turn}"`) mark text brought by an apply; `via: 'cite'` and
+ * `source` mark text the agent copied from a step of another path it read (`read_path`).
  */
 export interface AuthorshipSpan {
   start: number;
@@ -24,7 +25,7 @@ export interface AuthorshipSpan {
   author: Author;
   turn: number | null;
   seq: number | null;
-  via?: 'apply';
+  via?: 'apply' | 'cite';
   source?: string;
   thread_id?: string;
   /** On a person's text (and agent text a person edited): who — the change's `actor_id`, when the log names one. */

@@ -1,4 +1,4 @@
-// The units that `agent_edited` covers whole (issue 23, item 3): when a person changes text inside a
+// The units that `agent_edited` covers whole: when a person changes text inside a
 // unit the agent wrote, the whole unit becomes `agent_edited`. A unit is found from its own line only,
 // so re-segmenting around an edit costs the edited lines, never the document.
 //

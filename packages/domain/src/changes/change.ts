@@ -1,12 +1,15 @@
-// The change log's vocabulary (issue 23, DESIGN.md "The write path and the family channel"):
+// The change log's vocabulary (DESIGN.md "The write path and the family channel"):
 // every workspace change, from any source, is one row with a gapless per-thread `seq`.
 import type { DocPatch } from './doc-patch';
 
 /** Who made a change: a person (with their user id), the agent (with its tool call id), or the system. */
 export type ChangeActor = 'person' | 'agent' | 'system';
 
-/** Through what it came. An apply names its source node (`"{thread_id}:{turn_index}"`). */
-export type ChangeVia = 'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration';
+/**
+ * Through what it came. An apply names its source node (`"{thread_id}:{turn_index}"`); `retry` is a
+ * retry taking back the changes of the attempt it answers again (docs/branching.md, "Retry in place").
+ */
+export type ChangeVia = 'editor' | 'agent_tool' | 'apply' | 'preview_edit' | 'import' | 'migration' | 'retry';
 
 export type ChangeItemKind = 'objective' | 'document' | 'document_title' | 'preference' | 'todo' | 'artifact';
 

@@ -1,4 +1,4 @@
-// A document change is stored as a patch, never as two copies of the body (issue 23):
+// A document change is stored as a patch, never as two copies of the body:
 // an edit of one sentence in a 100 KB document costs the sentence, not the document.
 // Offsets are UTF-16 code units, the unit of JavaScript strings and of the authorship
 // spans' `start`/`end`.

@@ -147,7 +147,7 @@ export const StepChangesSchema = CompareSchema.extend({
         .array(StepItemSchema)
         .describe('Preferences, todos and artifacts the agent changed at this step'),
     })
-    .describe('Who did what at this step (issue 26): the two sides’ words and items'),
+    .describe('Who did what at this step: the two sides’ words and items'),
 });
 export type StepChanges = z.infer<typeof StepChangesSchema>;
 

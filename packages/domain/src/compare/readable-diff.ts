@@ -1,4 +1,4 @@
-// The document diff a person reads (issue 25): lines first, then words inside the lines that
+// The document diff a person reads: lines first, then words inside the lines that
 // changed. A character diff over a whole document pairs up stray letters of unrelated sentences and
 // shows an unchanged sentence as removed and added again; a line diff keeps unchanged lines whole,
 // and words inside a changed pair of lines mark only what changed.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from './common';
 
 /** `GET /api/conversations/{id}/authorship?turn=k`. */
 export const AuthorshipQuerySchema = z.object({
@@ -6,12 +7,14 @@ export const AuthorshipQuerySchema = z.object({
     .number()
     .int('must be a whole number')
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe('the document after step k (the snapshot(k+1)-or-live rule); omitted: the live document'),
   changes_after: z.coerce
     .number()
     .int('must be a whole number')
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe(
       'list in `changes` only the named changes with a greater `seq` (a client that keeps the details of the ones it has seen asks for the new ones only); omitted: every named change',
@@ -40,8 +43,11 @@ export const AuthorshipSpanSchema = z.object({
     .describe(
       'the change it came from: its path-wide `seq`, as `GET …/changes` lists it (applied text: its `seq` on `thread_id`)',
     ),
-  via: z.literal('apply').optional().describe('the text was brought by an apply'),
-  source: z.string().optional().describe('the apply’s source node (`{thread_id}:{turn}`)'),
+  via: z
+    .enum(['apply', 'cite'])
+    .optional()
+    .describe('`apply`: the text was brought by an apply; `cite`: the agent copied it from a step of another path it read (`read_path`)'),
+  source: z.string().optional().describe('the apply’s source node, or the cited step (`{thread_id}:{turn}`)'),
   thread_id: z.string().optional().describe('applied text: the thread its `turn` and `seq` belong to'),
   user_id: z.string().optional().describe('on a person’s text (and agent text a person edited): who wrote it'),
 });
@@ -79,6 +85,17 @@ export const AuthorshipSchema = z.object({
       }),
     )
     .describe('the steps of this path that the spans name (applied text names steps of its source)'),
+  sources: z
+    .array(
+      z.object({
+        node_id: z
+          .string()
+          .describe('a step the spans name: an apply’s `source`, where applied text was written (`{thread_id}:{turn}`), or the step cited text was copied from'),
+        label: z.string().describe('the step’s label, as the family graph shows it'),
+        path_title: z.string().describe('the title of the path the step belongs to'),
+      }),
+    )
+    .describe('the steps of other paths that applied and cited text name, by label and path title (what the hover shows, never an id: "Agent, from 4.1")'),
   summary: AuthorshipSummarySchema.describe(
     'words (Unicode word segmentation) by the author of their first character',
   ),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { WorkspaceOverrideSchema } from './workspace';
-import { IsoDateSchema, StorableStringSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX, StorableStringSchema } from './common';
 import { MAX_MESSAGE_CHARS } from './messages';
 
 export const CreateBranchSchema = z
   .object({
-    from_turn: z.number().int().min(0, 'must be 0 or greater'),
+    from_turn: z.number().int().min(0, 'must be 0 or greater').max(PG_INT_MAX, 'must be at most 2147483647'),
     reason: StorableStringSchema.trim().max(500).optional(),
     workspace: WorkspaceOverrideSchema.optional(),
   })

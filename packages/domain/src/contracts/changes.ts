@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX } from './common';
 
 /** The largest page of `GET /api/conversations/{id}/changes`. */
 export const MAX_CHANGES_PAGE = 500;
@@ -10,6 +10,7 @@ export const ChangesQuerySchema = z.object({
     .number()
     .int()
     .min(0, 'must be 0 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .optional()
     .describe('the last path-wide `seq` already read (0 or omitted: from the first change)'),
   limit: z.coerce.number().int().min(1).max(MAX_CHANGES_PAGE).optional().describe('at most this many changes (default 100)'),
@@ -29,13 +30,18 @@ export const ChangeSchema = z.object({
   turn: z.int().nonnegative().describe('the step whose workspace it changed (a change between turns k and k+1 belongs to step k)'),
   actor: z.enum(['person', 'agent', 'system']),
   actor_id: z.string().nullable().describe('the person’s user id, or the agent’s tool call id'),
-  via: z.enum(['editor', 'agent_tool', 'apply', 'preview_edit', 'import', 'migration']),
+  via: z
+    .enum(['editor', 'agent_tool', 'apply', 'preview_edit', 'import', 'migration', 'retry'])
+    .describe('`retry`: a retry taking back the changes of the stopped or failed attempt it answers again'),
   via_source: z.string().nullable().describe('an apply’s source node (`{thread_id}:{turn}`)'),
   kind: z.enum(['objective', 'document', 'document_title', 'preference', 'todo', 'artifact']),
   key: z.string().nullable().describe('the item’s key; null for the objective and the document'),
   op: z.string().describe('`set`, `patch` (document body), `create`, `update`, `move`, `delete`'),
   before: z.unknown().describe('the changed fields before (the document body: `{version, deleted}`)'),
   after: z.unknown().describe('the changed fields after (the document body: `{version, patch}`, ops `{r}` keep, `{d}` drop, `{i}` insert, in UTF-16 units)'),
+  reverted: z
+    .boolean()
+    .describe('a stopped or failed attempt’s change that a retry took back (the `retry` changes after it undo it); it stays in the log'),
   created_at: IsoDateSchema,
 });
 export type Change = z.infer<typeof ChangeSchema>;

@@ -32,4 +32,11 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
-export const TurnIndexParamSchema = z.coerce.number().int().min(0, 'must be 0 or greater');
+/**
+ * The largest value of a PostgreSQL `integer` column (turn numbers, seqs, versions, depths): every
+ * integer a client sends is checked against its column's range at the contract (422), never found
+ * out of range by the database (a 500).
+ */
+export const PG_INT_MAX = 2_147_483_647;
+
+export const TurnIndexParamSchema = z.coerce.number().int().min(0, 'must be 0 or greater').max(PG_INT_MAX, 'must be at most 2147483647');

@@ -24,4 +24,9 @@ describe('the conversation export query', () => {
     expect(exportPart({ format: 'markdown', part: 'document' })).toBe('document');
     expect(issuesOf({ format: 'docx', turn: '3' })).toEqual([]);
   });
+
+  it('reads a query without a format as Markdown (the family zip is `?scope=family`)', () => {
+    expect(ConversationExportQuerySchema.parse({ scope: 'family' })).toMatchObject({ format: 'markdown', scope: 'family' });
+    expect(issuesOf({})).toEqual([]);
+  });
 });

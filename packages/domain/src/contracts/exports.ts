@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from './common';
 
 const PseudonymizeSchema = z
   .enum(['true', 'false'])
@@ -17,15 +18,16 @@ export const ConversationExportQuerySchema = z
   .object({
     format: z
       .enum(['markdown', 'docx', 'authorship', 'dataset'])
+      .default('markdown')
       .describe(
-        '`markdown`; `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown); `dataset` (the family as a Frictionless Data Package: a zip of CSV tables, streamed)',
+        '`markdown` (the default); `docx` (a Word file of the document: `part=document` only); `authorship` (who wrote the final document, Markdown); `dataset` (the family as a Frictionless Data Package: a zip of CSV tables, streamed)',
       ),
     part: z
       .enum(['path', 'document'])
       .optional()
       .describe('`document`: the document alone; `path` (the default for Markdown): the document first, then how it was made, step by step'),
     scope: z.enum(['path', 'family']).default('path').describe('`family`: a zip of every path (Markdown, `part=path`) plus the graph as Mermaid'),
-    turn: z.coerce.number().int().nonnegative().optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
+    turn: z.coerce.number().int().nonnegative().max(PG_INT_MAX, 'must be at most 2147483647').optional().describe('With `part=document`: the document as it stood after step k (the restore rule)'),
     pseudonymize: PseudonymizeSchema,
   })
   .superRefine((query, ctx) => {

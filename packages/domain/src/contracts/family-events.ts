@@ -13,6 +13,8 @@ import { IsoDateSchema } from './common';
  * - `deleted`: the thread and its subtree are gone
  * - `member_changed`: `user_id` and `role` (null: removed) — that person's streams end, and reconnect
  *   with their new role if they still have one
+ * - `comment_changed`: `comment_id`, `action` (`created`, `edited`, `resolved`, `reopened`, `deleted`),
+ *   `author_id`, `mentions` (user ids the body names with `@name`: each is told)
  */
 export const FAMILY_EVENT_KINDS = [
   'turn_started',
@@ -24,6 +26,7 @@ export const FAMILY_EVENT_KINDS = [
   'apply',
   'deleted',
   'member_changed',
+  'comment_changed',
 ] as const;
 export const FamilyEventKindSchema = z.enum(FAMILY_EVENT_KINDS);
 export type FamilyEventKind = z.infer<typeof FamilyEventKindSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { IsoDateSchema, StorableStringSchema } from './common';
+import { IsoDateSchema, PG_INT_MAX, StorableStringSchema } from './common';
 import { WorkspaceSchema } from './workspace';
 import { ApplyProvenanceSchema } from '../apply/contracts';
 import { FailureCodeSchema } from '../model-failure/provider-failure';
+import { MAX_MESSAGE_REFS, PathRefInputSchema, PathRefSchema } from '../paths/contracts';
 import { PersonRefSchema } from './members';
 
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -66,6 +67,14 @@ export const MessageSchema = z.object({
     .boolean()
     .optional()
     .describe('true on the first message after an imported transcript was compacted; absent otherwise'),
+  refs: z
+    .array(PathRefSchema)
+    .optional()
+    .describe('on a user message: the steps of other paths it brought into the conversation (absent when none)'),
+  citations: z
+    .array(PathRefSchema)
+    .optional()
+    .describe('on a reply: the referenced steps the agent read with `read_path` (absent when none)'),
   created_at: IsoDateSchema,
 });
 export type Message = z.infer<typeof MessageSchema>;
@@ -73,16 +82,34 @@ export type Message = z.infer<typeof MessageSchema>;
 export const MessageListSchema = z.object({
   messages: z.array(MessageSchema),
   has_more: z.boolean().describe('true when older turns exist before the first returned one'),
+  running_turn: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe(
+      'the turn of the displayed thread whose reply is being produced now (a send or a retry, on any process; follow it with `…/turns/{k}/stream`); null when none runs',
+    ),
 });
 export type MessageList = z.infer<typeof MessageListSchema>;
 
 export const MessageListQuerySchema = z.object({
-  before_turn: z.coerce.number().int().min(1).optional(),
+  before_turn: z.coerce.number().int().min(1).max(PG_INT_MAX, 'must be at most 2147483647').optional(),
   limit_turns: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
 export const SendMessageSchema = z
-  .object({ content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS) })
+  .object({
+    content: StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS),
+    refs: z
+      .array(PathRefInputSchema)
+      .max(MAX_MESSAGE_REFS)
+      .optional()
+      .describe(
+        'steps of other paths of this family the agent may read (`read_path`) for this message; a path outside the family is a 422. Without refs nothing of another path reaches the model',
+      ),
+  })
   .strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChangeSchema } from './changes';
+import { PG_INT_MAX } from './common';
 
 /** `GET /api/conversations/{id}/replay?seq=`. */
 export const ReplayQuerySchema = z.object({
@@ -7,6 +8,7 @@ export const ReplayQuerySchema = z.object({
     .number()
     .int('must be an integer')
     .min(1, 'must be 1 or greater')
+    .max(PG_INT_MAX, 'must be at most 2147483647')
     .describe('the path-wide `seq` of the change to replay (1: the first change of the path)'),
 });
 export type ReplayQuery = z.infer<typeof ReplayQuerySchema>;

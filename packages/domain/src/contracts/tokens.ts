@@ -20,4 +20,11 @@ export type ApiToken = z.infer<typeof TokenSchema>;
 export type TokenCreated = z.infer<typeof TokenCreatedSchema>;
 export const TokenListSchema = z.object({ tokens: z.array(TokenSchema) });
 
-export const HealthSchema = z.object({ ok: z.boolean(), database: z.boolean(), checkpointer: z.boolean() });
+export const HealthSchema = z.object({
+  ok: z.boolean(),
+  database: z.boolean(),
+  checkpointer: z.boolean(),
+  event_loop_delay: z
+    .object({ p99_ms: z.number().min(0), max_ms: z.number().min(0) })
+    .describe('how late this process ran its event loop over the last minute (p99 and max, milliseconds): a busy request thread delays every request by this much'),
+});

@@ -154,6 +154,9 @@ export const TranscriptInspectionSchema = z.object({
   diagnostic_count: z.int().nonnegative(),
   reader_diagnostics: z.array(TranscriptReaderDiagnosticSchema).describe(`The first ${MAX_LISTED_DIAGNOSTICS}, by line`),
   reader_diagnostic_count: z.int().nonnegative(),
+  skipped_record_types: z
+    .array(z.object({ record_type: z.string(), count: z.int().positive() }))
+    .describe('Well-formed lines of record types the reader does not know (a newer client writes them): skipped and counted, never damage'),
   project: TranscriptProjectSchema.optional().describe('Only for a project folder (a zip): its sessions and subagent runs'),
 });
 export type TranscriptInspection = z.infer<typeof TranscriptInspectionSchema>;

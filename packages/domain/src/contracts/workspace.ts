@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { StorableStringSchema } from './common';
+import { PG_INT_MAX, StorableStringSchema } from './common';
 
 export const MAX_DOCUMENT_CHARS = 2_000_000;
+
+/**
+ * The request body limit of a route that carries a whole document: the document limit in the
+ * worst common case — three UTF-8 bytes a character (CJK), which JSON does not escape — plus the
+ * envelope (title, objective, version). Every document the limit admits can be saved from the
+ * editor, whichever script it is written in.
+ */
+export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_CHARS * 3 + 64 * 1024;
+
+/** The 413 of a body past {@link MAX_DOCUMENT_BODY_BYTES}: the limit in the unit people count. */
+export const DOCUMENT_TOO_LARGE = `The document is too large: documents may be at most ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters`;
 export const MAX_TEXT_CHARS = 10_000;
 
 const ItemKeySchema = z.string().nullable().describe('Identity across paths; null only for items of snapshots older than keys');
@@ -80,8 +91,18 @@ export type LiveWorkspace = z.infer<typeof LiveWorkspaceSchema>;
  * `details` of the 409 `conflict` a document save answers when its edits overlap edits made since
  * its base version: the current document, to merge by hand and save with this version as its base.
  */
+/** Who changed the document since a refused save's base: the agent, or a person of the family. */
+export const DocumentChangerSchema = z.object({
+  kind: z.enum(['agent', 'person']),
+  user_id: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type DocumentChanger = z.infer<typeof DocumentChangerSchema>;
+
 export const DocumentConflictDetailsSchema = z.object({
   document: z.object({ title: z.string(), content: z.string(), version: DocumentVersionSchema }),
+  /** Who made the changes the save overlapped (each once, newest first), so the merge view can name them. */
+  changed_by: z.array(DocumentChangerSchema).optional(),
 });
 export type DocumentConflictDetails = z.infer<typeof DocumentConflictDetailsSchema>;
 
@@ -93,6 +114,7 @@ export const ItemConflictDetailsSchema = z.object({
 const baseVersion = z
   .int()
   .nonnegative()
+  .max(PG_INT_MAX, 'must be at most 2147483647')
   .optional();
 
 const text = StorableStringSchema.trim().min(1, 'must not be empty').max(MAX_TEXT_CHARS);

@@ -1,5 +1,5 @@
 /**
- * Default titles are plain text (issue 22, "History you can read"): a title made from a first
+ * Default titles are plain text: a title made from a first
  * message, or one stored before this rule, reads without its markdown markers or directive
  * prefixes, so the few characters a narrow history row shows are words.
  */

@@ -34,7 +34,7 @@ describe('the dataset tables', () => {
     const empty = Object.fromEntries(DATASET_TABLES.map((t) => [t.name, [] as Record<string, string>[]]));
     const step = (id: string, parent: string, turn: string) => ({
       step_id: id, parent_step_id: parent, path_id: 'p', turn, label: '1', depth: '0', user_message: '', started_at: '2026-01-01T00:00:00.000Z',
-      finished_at: '', status: '', person_words: '0', agent_words: '0', items_added: '', items_removed: '', items_edited: '',
+      finished_at: '', status: '', person_words: '0', agent_words: '0', agent_edited_words: '0', items_added: '', items_removed: '', items_edited: '',
     });
     const tables = {
       ...empty,

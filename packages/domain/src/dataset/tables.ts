@@ -1,4 +1,4 @@
-// The research dataset (issue 27): a family as flat tables a researcher loads in one line. This one
+// The research dataset: a family as flat tables a researcher loads in one line. This one
 // declaration is the schema of every CSV, the source of `datapackage.json` (a Frictionless Tabular
 // Data Package) and of `docs/dataset.md`, so the three cannot drift. Pure: no I/O.
 
@@ -76,8 +76,9 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('started_at', 'datetime', 'When the step began (its snapshot was taken).', true),
       f('finished_at', 'datetime', 'When its reply was stored; empty while none.'),
       f('status', 'string', 'The reply’s status: complete, interrupted, failed, or empty without a reply.'),
-      f('person_words', 'integer', 'Words the person wrote into the document in this step (from the change log).', true),
-      f('agent_words', 'integer', 'Words the agent wrote into the document in this step (from the change log).', true),
+      f('person_words', 'integer', 'Words of the document after this step that the person wrote in it (the authorship overlay of the step, counted as its summary counts; applied text counts for the step that wrote it on its source path).', true),
+      f('agent_words', 'integer', 'Words of the document after this step that the agent wrote in it (counted like person_words).', true),
+      f('agent_edited_words', 'integer', 'Words of sentences, headings, list items or table cells the agent wrote that the person changed in this step.', true),
       f('items_added', 'integer', 'Preferences, todos and artifacts added in this step.'),
       f('items_removed', 'integer', 'Preferences and todos removed in this step.'),
       f('items_edited', 'integer', 'Preferences and todos edited in this step.'),
@@ -95,6 +96,9 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('content', 'string', 'The text, verbatim (empty for a reply stopped before its first word).'),
       f('status', 'string', 'complete, interrupted or failed.', true),
       f('reason', 'string', 'Why a reply did not complete.'),
+      f('input_tokens', 'integer', 'A reply’s prompt tokens as the provider reported them; empty when it reported none (and for user messages and apply entries).'),
+      f('output_tokens', 'integer', 'A reply’s completion tokens as the provider reported them; empty when it reported none.'),
+      f('model', 'string', 'The model that answered, as the provider named it; empty when unknown.'),
       f('created_at', 'datetime', 'When it was stored.', true),
     ],
     primaryKey: ['message_id'],
@@ -127,7 +131,7 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
       f('actor', 'string', 'person, agent or system.', true),
       f('actor_id', 'string', 'The person’s user id (hashed when pseudonymised) or the agent’s tool call id.'),
       f('via', 'string', 'editor, agent_tool, apply, preview_edit, import or migration.', true),
-      f('via_source', 'string', 'An apply’s source step id.'),
+      f('via_source', 'string', 'An apply’s source step id; on an agent_tool change, the cited step (read with read_path) whose text the agent copied.'),
       f('kind', 'string', 'objective, document, document_title, preference, todo or artifact.', true),
       f('key', 'string', 'The item’s key (stable across paths); empty for the objective and the document.'),
       f('op', 'string', 'What happened (set, patch, add, edit, delete, move, …).', true),
@@ -186,28 +190,114 @@ export const DATASET_TABLES: readonly DatasetTable[] = [
   },
   {
     name: 'edges',
-    description: 'The graph’s edges: turn (within a path), branch (a branch’s first step from its branch point) and apply (source to apply step).',
+    description:
+      'The graph’s edges: turn (within a path), branch (a branch’s first step from its branch point), apply (source to apply step) and cite (a step of another path to the step whose reply read it).',
     fields: [
       f('source_step_id', 'string', 'From.', true),
       f('target_step_id', 'string', 'To.', true),
-      f('kind', 'string', 'turn, branch or apply.', true),
+      f('kind', 'string', 'turn, branch, apply or cite.', true),
     ],
     primaryKey: ['source_step_id', 'target_step_id', 'kind'],
     foreignKeys: [fk('source_step_id', 'steps', 'step_id'), fk('target_step_id', 'steps', 'step_id')],
+  },
+  {
+    name: 'comments',
+    description: 'One row per comment: a note on a step, a message or a passage of a path’s document. Not a change: no step, no authorship.',
+    fields: [
+      f('comment_id', 'string', 'The comment’s id.', true),
+      f('path_id', 'string', 'The path it was made on.', true),
+      f('step_id', 'string', 'The step it is about (a passage: the path’s step when it was made); empty before the first step.'),
+      f('parent_comment_id', 'string', 'The comment it replies to; empty for a first comment.'),
+      f('anchor_kind', 'string', 'step, message or passage.', true),
+      f('message_id', 'string', 'The message it is about (anchor_kind message).'),
+      f('start', 'integer', 'A passage: where it stands in the live document at the export (UTF-16 offset).'),
+      f('end', 'integer', 'A passage: its end at the export (UTF-16 offset, exclusive).'),
+      f('quote', 'string', 'A passage: the text it covered when the comment was made.'),
+      f('orphaned', 'boolean', 'A passage whose text has all been deleted since.', true),
+      f('author_id', 'string', 'Who wrote it (a salted hash when pseudonymised).', true),
+      f('body', 'string', 'The comment, as written (Markdown).', true),
+      f('created_at', 'datetime', 'When it was written.', true),
+      f('resolved', 'boolean', 'Marked resolved.', true),
+    ],
+    primaryKey: ['comment_id'],
+    foreignKeys: [fk('path_id', 'paths'), fk('step_id', 'steps'), fk('parent_comment_id', 'comments', 'comment_id')],
   },
 ];
 
 export type DatasetRow = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * A study's dataset: the tables of its participants' families, `families.participant_id` joining
+ * `participants`, and `participants` and `conditions` besides. The pid column is there only when
+ * the researcher asks for it.
+ */
+export function studyDatasetTables(input: { includePid: boolean }): readonly DatasetTable[] {
+  const participants: DatasetTable = {
+    name: 'participants',
+    description: 'One row per participant of the study (withdrawn participants are left out, with their families).',
+    fields: [
+      f('participant_id', 'string', 'The pseudonymous participant id.', true),
+      f('family_id', 'string', 'The family they wrote in.', true),
+      f('condition', 'string', 'The condition they were assigned to.', true),
+      f('status', 'string', 'consented, active, finished or timed_out.', true),
+      f('started_at', 'datetime', 'When they joined.', true),
+      f('finished_at', 'datetime', 'When they pressed Finish; empty otherwise.'),
+      f('last_activity_at', 'datetime', 'Their last state-changing request.', true),
+      ...(input.includePid
+        ? [
+            f('pid', 'string', 'The id the link carried (`?pid=` or `PROLIFIC_PID`); only when the export asked for it.'),
+            f('prolific_study_id', 'string', 'Prolific’s STUDY_ID, when given.'),
+            f('prolific_session_id', 'string', 'Prolific’s SESSION_ID, when given.'),
+          ]
+        : []),
+    ],
+    primaryKey: ['participant_id'],
+    foreignKeys: [fk('family_id', 'families'), fk('condition', 'conditions', 'name')],
+  };
+  const conditions: DatasetTable = {
+    name: 'conditions',
+    description: 'One row per condition of the study.',
+    fields: [
+      f('name', 'string', 'The condition’s name.', true),
+      f('model', 'string', 'The model it names.', true),
+      f('system_prompt', 'string', 'Instructions added to the agent’s on every turn; empty for none.'),
+      f('tools', 'string', 'The agent’s tools it keeps, space-separated; empty for all.'),
+      f('branching', 'boolean', 'Whether its participants could branch.', true),
+      f('weight', 'integer', 'Its weight in the assignment.', true),
+    ],
+    primaryKey: ['name'],
+    foreignKeys: [],
+  };
+  return [
+    ...DATASET_TABLES.map((table) =>
+      table.name === 'families'
+        ? {
+            ...table,
+            fields: [...table.fields, f('participant_id', 'string', 'The participant whose family it is.', true)],
+            foreignKeys: [...table.foreignKeys, fk('participant_id', 'participants')],
+          }
+        : table,
+    ),
+    participants,
+    conditions,
+  ];
+}
+
 /** `datapackage.json`: one tabular resource per table, named like it, fields in column order. */
-export function dataPackageDescriptor(input: { name: string; title: string; created: string; pseudonymized: boolean }): object {
+export function dataPackageDescriptor(input: {
+  name: string;
+  title: string;
+  created: string;
+  pseudonymized: boolean;
+  tables?: readonly DatasetTable[] | undefined;
+}): object {
   return {
     profile: 'tabular-data-package',
     name: input.name,
     title: input.title,
     created: input.created,
     description: `A Trellis family as flat tables${input.pseudonymized ? ' (user ids and emails replaced by salted hashes; message text kept verbatim)' : ''}.`,
-    resources: DATASET_TABLES.map((table) => ({
+    resources: (input.tables ?? DATASET_TABLES).map((table) => ({
       name: table.name,
       path: `${table.name}.csv`,
       profile: 'tabular-data-resource',
@@ -271,10 +361,13 @@ export function datasetMarkdown(): string {
  * Checks parsed CSV rows against their tables: types, required fields, unique primary keys and
  * foreign keys that resolve (an empty reference is allowed). Returns the problems found.
  */
-export function validateDataset(tables: Readonly<Record<string, readonly Record<string, string>[]>>): string[] {
+export function validateDataset(
+  tables: Readonly<Record<string, readonly Record<string, string>[]>>,
+  declared: readonly DatasetTable[] = DATASET_TABLES,
+): string[] {
   const problems: string[] = [];
   const keysOf = new Map<string, Set<string>>();
-  for (const table of DATASET_TABLES) {
+  for (const table of declared) {
     const rows = tables[table.name];
     if (rows === undefined) {
       problems.push(`${table.name}: missing`);
@@ -299,7 +392,7 @@ export function validateDataset(tables: Readonly<Record<string, readonly Record<
     });
     if (table.primaryKey.length === 1) keysOf.set(table.name, new Set(rows.map((row) => row[table.primaryKey[0]!] ?? '')));
   }
-  for (const table of DATASET_TABLES) {
+  for (const table of declared) {
     for (const { field, resource } of table.foreignKeys) {
       const targets = keysOf.get(resource);
       if (!targets) continue;

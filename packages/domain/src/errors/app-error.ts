@@ -5,6 +5,7 @@ export const APP_ERROR_CODES = [
   'bad_request',
   'unauthenticated',
   'forbidden',
+  'branching_disabled',
   'not_found',
   'conflict',
   'validation_failed',

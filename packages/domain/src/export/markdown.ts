@@ -5,6 +5,7 @@
  * the document and the replies are moved below the export's own, so the outline holds.
  * Pure and linear in the size of its input: parts are collected and joined once.
  */
+import type { Comment } from '../contracts/comments';
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
 import { markdownHeadings } from '../apply/sections';
@@ -20,9 +21,11 @@ export interface PathMarkdownInput {
   readonly title: string;
   readonly steps: readonly MarkdownStep[];
   readonly workspace: Pick<Workspace, 'objective' | 'document' | 'preferences' | 'todos' | 'artifacts'>;
+  /** Open comments, listed at the end with what they are about. */
+  readonly comments?: readonly Pick<Comment, 'anchor' | 'body' | 'author' | 'parent_id'>[];
 }
 
-export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): string {
+export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathMarkdownInput): string {
   // The document first: as written when it opens with its own top heading, else under the path's title.
   const out: string[] = [documentToMarkdown({ pathTitle: title, document: workspace.document }).trimEnd(), ''];
   if (workspace.document.content.trim() === '') out.push('_The document is empty._', '');
@@ -69,6 +72,17 @@ export function pathToMarkdown({ title, steps, workspace }: PathMarkdownInput): 
   if (workspace.artifacts.length === 0) out.push('_none_', '');
   for (const a of workspace.artifacts) {
     out.push(`#### ${a.number}. ${oneLine(a.title)} (${oneLine(a.kind)})`, '', fenced(a.content), '');
+  }
+  if (comments.length > 0) {
+    out.push('## Open comments', '');
+    for (const c of comments) {
+      const about =
+        c.anchor.kind === 'passage'
+          ? `on “${oneLine(c.anchor.quote)}”${c.anchor.orphaned ? ' (that text is gone)' : ''}`
+          : `on step ${c.anchor.turn}${c.anchor.kind === 'message' ? ', a message' : ''}`;
+      out.push(`${c.parent_id === null ? '-' : '  -'} **${oneLine(c.author.name)}** ${about}: ${oneLine(c.body)}`);
+    }
+    out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -406,3 +406,27 @@ describe('assembleFamilyGraph', () => {
     });
   });
 });
+
+describe('citation edges', () => {
+  it('draw one dotted-kind edge from each cited step that is shown to the step whose reply read it, never to itself', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const threads = [
+      { thread_id: 'r', parent_thread_id: null, branch_point_turn: null, reason: null, title: 'R', created_at: at(0), deleted_at: null },
+      { thread_id: 'b', parent_thread_id: 'r', branch_point_turn: 1, reason: 'alt', title: 'B', created_at: at(5), deleted_at: null },
+    ];
+    const turn = (thread_id: string, turn_index: number, s: number, citations?: unknown) => ({
+      thread_id, turn_index, user_message: 'u', reply_preview: 'r', tool_count: 0, captured_at: at(s), artifact_count: 0, citations,
+    });
+    const graph = assembleFamilyGraph({
+      requestedThreadId: 'r',
+      threads,
+      turns: [
+        turn('r', 1, 1),
+        turn('r', 2, 2),
+        turn('b', 2, 6),
+        turn('r', 3, 7, [{ thread_id: 'b', turn: 2, label: '2.1' }, { thread_id: 'b', turn: 2, label: '2.1' }, { thread_id: 'r', turn: 3, label: '3' }, { thread_id: 'gone', turn: 9 }, 'junk']),
+      ],
+    });
+    expect(graph.edges.filter((e) => e.kind === 'cite')).toEqual([{ id: 'cite:b:2->r:3', source: 'b:2', target: 'r:3', kind: 'cite', reason: 'cited 2.1' }]);
+  });
+});

@@ -21,7 +21,7 @@
  * Output ordering (deterministic): threads in creation order (created_at, then thread_id, parents before
  * children, so the root comes first); nodes grouped by thread in that order, then by turn_index; tree
  * edges (turn, branch) in the order of their target node (every node has at most one incoming tree
- * edge), then the apply edges in the order of their target node.
+ * edge), then the apply edges in the order of their target node, then the citation edges likewise.
  *
  * Cost: every timestamp is parsed once; sorting is per thread and once over the candidates of the cap;
  * graph objects are built only for the nodes that are kept.
@@ -29,6 +29,7 @@
 import type { ChangeSummary } from '../compare/contracts';
 import {
   applyEdgeId,
+  citeEdgeId,
   graphEdgeId,
   graphNodeId,
   type FamilyGraph,
@@ -88,6 +89,11 @@ export interface TurnMetaRow {
    * `apply` edge from that node when both ends are in the answer. Null (or absent) on other steps.
    */
   readonly apply_provenance?: { readonly source_node_id?: unknown; readonly items?: unknown } | null;
+  /**
+   * The steps the step's reply read with `read_path` (its stored `citations`). The graph draws a
+   * `cite` edge from each that is in the answer. Null (or absent) when the reply read none.
+   */
+  readonly citations?: unknown;
   /**
    * The thread's owned turn just before this one, null for its first owned turn. Required when
    * `turns` is reduced (the predecessor may be missing); otherwise derived from the rows present.
@@ -184,6 +190,7 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
   const edges: GraphEdge[] = [];
   const emitted = new Set<string>();
   const applied = new Map<string, { source: string; reason: string }>();
+  const cited = new Map<string, { source: string; label: string }[]>();
   for (const thread of visible) {
     const suffix = suffixOf(thread.thread_id);
     let presentBefore: number | null = null;
@@ -196,6 +203,8 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
       emitted.add(id);
       const provenance = applyProvenanceOf(turn.row);
       if (provenance !== null) applied.set(id, provenance);
+      const citations = citationsOf(turn.row);
+      if (citations.length > 0) cited.set(id, citations);
       const previous = turn.row.previous_turn_index === undefined ? derivedPrevious : turn.row.previous_turn_index;
       if (previous !== null) {
         const sourceId = graphNodeId(thread.thread_id, previous);
@@ -218,6 +227,13 @@ export function assembleFamilyGraph(input: AssembleFamilyGraphInput): FamilyGrap
     const provenance = applied.get(node.id);
     if (provenance === undefined || !emitted.has(provenance.source)) continue;
     edges.push({ id: applyEdgeId(provenance.source, node.id), source: provenance.source, target: node.id, kind: 'apply', reason: provenance.reason });
+  }
+  // Then the citation edges, likewise: one per cited step that is shown, never to the step itself.
+  for (const node of nodes) {
+    for (const citation of cited.get(node.id) ?? []) {
+      if (citation.source === node.id || !emitted.has(citation.source)) continue;
+      edges.push({ id: citeEdgeId(citation.source, node.id), source: citation.source, target: node.id, kind: 'cite', reason: `cited ${citation.label}` });
+    }
   }
 
   return {
@@ -427,6 +443,20 @@ function applyProvenanceOf(row: TurnMetaRow): { source: string; reason: string }
   if (provenance == null || typeof provenance.source_node_id !== 'string') return null;
   const items = Array.isArray(provenance.items) ? provenance.items.filter((item): item is string => typeof item === 'string') : [];
   return { source: provenance.source_node_id, reason: items.join(', ') };
+}
+
+/** The cited steps a turn row names, read defensively (stored JSON), each once. */
+function citationsOf(row: TurnMetaRow): { source: string; label: string }[] {
+  if (!Array.isArray(row.citations)) return [];
+  const out = new Map<string, { source: string; label: string }>();
+  for (const entry of row.citations as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { thread_id: threadId, turn, label } = entry as { thread_id?: unknown; turn?: unknown; label?: unknown };
+    if (typeof threadId !== 'string' || typeof turn !== 'number') continue;
+    const source = graphNodeId(threadId, turn);
+    if (!out.has(source)) out.set(source, { source, label: typeof label === 'string' ? label : source });
+  }
+  return [...out.values()];
 }
 
 function toGraphNode(id: string, turn: OwnedTurn, suffix: string, isOnActivePath: boolean): GraphNode {

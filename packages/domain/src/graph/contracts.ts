@@ -42,17 +42,20 @@ export const GraphNodeSchema = z.object({
 });
 export type GraphNode = z.infer<typeof GraphNodeSchema>;
 
-export const GraphEdgeKindSchema = z.enum(['turn', 'branch', 'apply']);
+export const GraphEdgeKindSchema = z.enum(['turn', 'branch', 'apply', 'cite']);
 export type GraphEdgeKind = z.infer<typeof GraphEdgeKindSchema>;
 
 /**
  * `turn`: consecutive owned turns of one thread. `branch`: parent's branch-point node → child's first
  * turn. These two make the family a tree: each node has at most one of them coming in. `apply`: the
  * step items were brought from → the apply step (docs/branching.md, "Apply"); an extra, non-tree
- * edge, so an apply step has two incoming edges. Layout and path walks ignore it.
+ * edge, so an apply step has two incoming edges. `cite`: a step whose reply read another path's step
+ * (`read_path`) ← that step; provenance like `apply`. Layout and path walks ignore both.
  */
 export const GraphEdgeSchema = z.object({
-  id: z.string().describe('"{source}->{target}"; an apply edge\'s is "apply:{source}->{target}" (it may join the same two nodes as a turn edge)'),
+  id: z
+    .string()
+    .describe('"{source}->{target}"; an apply edge\'s is "apply:{source}->{target}", a citation\'s "cite:{source}->{target}" (either may join the same two nodes as a turn edge)'),
   source: z.string(),
   target: z.string(),
   kind: GraphEdgeKindSchema,
@@ -110,4 +113,17 @@ export function graphEdgeId(source: string, target: string): string {
 /** An apply edge's id: its own namespace, since an apply from a step's own predecessor joins the same two nodes as the turn edge. */
 export function applyEdgeId(source: string, target: string): string {
   return `apply:${source}->${target}`;
+}
+
+/**
+ * An apply or citation edge: it links two steps by what one took from the other, not as a tree edge
+ * (a step's parent). Layouts, the displayed path and arrow-key walks leave it out.
+ */
+export function isProvenanceEdge(kind: string | undefined): kind is 'apply' | 'cite' {
+  return kind === 'apply' || kind === 'cite';
+}
+
+/** A citation edge's id (the cited step → the step whose reply read it), in a namespace of its own. */
+export function citeEdgeId(source: string, target: string): string {
+  return `cite:${source}->${target}`;
 }

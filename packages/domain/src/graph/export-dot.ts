@@ -3,7 +3,7 @@
  * backslash and a newline becomes the `\n` line break; labels also escape `&` as `&amp;` because
  * Graphviz decodes HTML entities in labels. One cluster per thread, titled with the thread's title.
  */
-import type { FamilyGraph } from './contracts';
+import { isProvenanceEdge, type FamilyGraph } from './contracts';
 import { cleanText } from './export-text';
 
 export function quoteDotId(text: string): string {
@@ -29,7 +29,7 @@ export function graphToDot(graph: FamilyGraph): string {
   });
   for (const edge of graph.edges) {
     const attributes = [
-      ...(edge.kind === 'branch' ? ['style=dashed'] : edge.kind === 'apply' ? ['style=dotted', 'constraint=false'] : []),
+      ...(edge.kind === 'branch' ? ['style=dashed'] : isProvenanceEdge(edge.kind) ? ['style=dotted', 'constraint=false'] : []),
       ...(edge.reason === null ? [] : [`label=${quoteDotLabel(edge.reason)}`]),
     ];
     const suffix = attributes.length === 0 ? '' : ` [${attributes.join(', ')}]`;

@@ -5,7 +5,7 @@
  * Mermaid or the HTML renderer could read as syntax — `" # & < > ; : | [ ] { } \` …` — is written as
  * a Mermaid entity code (`#34;`), and a newline becomes `<br/>`.
  */
-import type { FamilyGraph } from './contracts';
+import { isProvenanceEdge, type FamilyGraph } from './contracts';
 import { cleanText } from './export-text';
 
 /** Characters kept as they are; every other ASCII character becomes `#<code>;`. */
@@ -40,7 +40,8 @@ export function graphToMermaid(graph: FamilyGraph): string {
     const target = nodeName.get(edge.target);
     if (source === undefined || target === undefined) continue;
     // A branch is dotted; an apply (items brought from another step, not a parent link) is thick.
-    const arrow = edge.kind === 'branch' ? '-.->' : edge.kind === 'apply' ? '==>' : '-->';
+    // A citation (another path's step the reply read) is drawn like an apply.
+    const arrow = edge.kind === 'branch' ? '-.->' : isProvenanceEdge(edge.kind) ? '==>' : '-->';
     const text = edge.reason === null ? '' : `|"${escapeMermaidText(edge.reason)}"|`;
     lines.push(`  ${source} ${arrow}${text} ${target}`);
   }

@@ -26,6 +26,7 @@
 import {
   graphEdgeId,
   graphNodeId,
+  isProvenanceEdge,
   type FamilyGraph,
   type GraphEdgeKind,
   type GraphNode,
@@ -187,9 +188,9 @@ export function buildFlowGraph(family: FlowGraphInput, options: FlowGraphOptions
       ...edge,
       data: {
         ...edge.data,
-        // An apply edge links two steps without being a path between them.
+        // An apply or citation edge links two steps without being a path between them.
         isDisplayed:
-          edge.data.kind !== 'apply' &&
+          !isProvenanceEdge(edge.data.kind) &&
           (isDisplayedNode.get(edge.source) ?? false) &&
           (isDisplayedNode.get(edge.target) ?? false),
       },

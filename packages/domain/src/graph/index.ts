@@ -52,3 +52,4 @@ export {
   type ReplyAlternatives,
   type ReplyGroup,
 } from './reply-alternatives';
+export { ordinalGapNotes } from './ordinal-gaps';

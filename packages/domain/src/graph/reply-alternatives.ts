@@ -1,6 +1,5 @@
 /**
- * Regeneration alternatives: the other replies to one step (issue 22, "Regenerations and edits stay
- * with their step"). Regenerating step k's reply makes a branch at k−1 that re-sends step k's message
+ * Regeneration alternatives: the other replies to one step. Regenerating step k's reply makes a branch at k−1 that re-sends step k's message
  * (services `regenerateTurn`, reason `regenerate`, title "Regenerated at step k"). While such a branch
  * is nothing more than another answer, it is a page of the reply it answers again — not a path of its
  * own: the map stacks it on that reply's card and the reply's `‹ i/n ›` pages through it. Which

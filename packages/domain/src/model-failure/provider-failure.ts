@@ -1,4 +1,4 @@
-// Why a model call failed, in words a person can act on (issue 24, "the provider's reason"). The
+// Why a model call failed, in words a person can act on. The
 // agent classifies the provider's error into a ProviderFailure; the reply stores the code (the
 // studio picks its one action from it) and the sentence below (what the person reads). Pure: the
 // classification of SDK errors lives in the agent, the wording here.

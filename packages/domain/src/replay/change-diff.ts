@@ -1,4 +1,4 @@
-// What one change did, as a marked diff the replay shows (issue 26): the document's patch walked over
+// What one change did, as a marked diff the replay shows: the document's patch walked over
 // the text it was made on, or an item's, the title's or the objective's old and new text.
 import type { Change } from '../contracts/changes';
 import type { DocPatch } from '../changes/doc-patch';

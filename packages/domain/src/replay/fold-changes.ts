@@ -1,4 +1,4 @@
-// Replay (issue 26): the workspace after any change of a path, from the snapshot that opens the
+// Replay: the workspace after any change of a path, from the snapshot that opens the
 // change's step and the step's changes up to it. Snapshot t is the workspace before the agent acts on
 // turn t, and every change of step t (the agent's in turn t, a person's before turn t+1) comes after
 // it, so one step's changes are all a fold ever reads: moving one step costs that step, not the path.

@@ -11,8 +11,7 @@ export interface StepPagers {
 }
 
 /**
- * Splits the siblings of step k (`siblingsAtStep`) between the two pagers (issue 22, "Regenerations and
- * edits stay with their step"): a regeneration alternative (graph/reply-alternatives) is a page of the
+ * Splits the siblings of step k (`siblingsAtStep`) between the two pagers: a regeneration alternative (graph/reply-alternatives) is a page of the
  * reply it answers again, so it leaves the message's pager and joins its anchor's reply pager. Paging
  * the reply moves between answers to the same message at the same step; paging the message moves
  * between different messages, landing on the anchor's reply.

@@ -35,4 +35,15 @@ describe('a regeneration alternative', () => {
     expect(isReplyAlternative(regeneration({ branch_point_turn: 4 }))).toBe(false);
     expect(isReplyAlternative(regeneration({ branch_point_turn: 4, title: regeneratedTitle(5) }))).toBe(true);
   });
+
+  it('numbers the second and later regenerations of a step, and still reads them as alternatives', () => {
+    expect([1, 2, 3].map((n) => regeneratedTitle(5, n))).toEqual([
+      'Regenerated at step 5',
+      'Regenerated at step 5 (2)',
+      'Regenerated at step 5 (3)',
+    ]);
+    expect(isReplyAlternative(regeneration({ branch_point_turn: 4, title: regeneratedTitle(5, 2) }))).toBe(true);
+    expect(isReplyAlternative(regeneration({ branch_point_turn: 4, title: 'Regenerated at step 5 (x)' }))).toBe(false);
+    expect(isReplyAlternative(regeneration({ branch_point_turn: 4, title: 'Regenerated at step 5 (2) mine' }))).toBe(false);
+  });
 });

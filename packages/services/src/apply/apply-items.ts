@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   AppError,
-  applyAttribution,
+  applyDocumentChange,
+  copiedRuns,
+  type AppliedDocumentItem,
   applyEntryText,
   compareWorkspaces,
   graphNodeId,
@@ -21,7 +23,6 @@ import {
   type ApplyResult,
   type ApplyState,
   type CompareState,
-  type DocumentBodyAfter,
   type NodeRef,
 } from '@trellis/domain';
 import type { Db, DbOrTx } from '@trellis/db';
@@ -36,7 +37,7 @@ import { snapshotCaptureCtes } from '../turns/snapshot-capture';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, releaseLease, type LeaseTiming } from '../turns/turn-lease';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 import { readApplySource, toApplyState, type ApplySourceState } from './source-state';
-import { writeWorkspace } from '../workspace/write-workspace';
+import { writeWorkspace, type DocumentChangeMaker } from '../workspace/write-workspace';
 
 export interface ApplyItemsInput {
   /** The target thread (`{id}` of the route). */
@@ -152,10 +153,10 @@ async function writeUnderLease(
       note: input.note || null,
     };
     // Applied text keeps its authors: the source step's spans travel in the change's attribution.
-    const documentAttribution =
+    const documentChange =
       planned.state.document.content === before.document.content
         ? undefined
-        : await sourceAttribution(tx, sourceLineage, input.source.turn, before.document.content, planned.state.document.content);
+        : await sourceDocumentChange(tx, sourceLineage, input.source.turn, planned.applied.map((a) => a.item));
     return {
       provenance,
       entry: applyEntryText(provenance),
@@ -170,7 +171,7 @@ async function writeUnderLease(
               {
                 kind: 'state',
                 target: planned.state,
-                options: { removeMissing: false, turnIndex: turn, artifactNumbers: source.artifactNumbers, documentAttribution },
+                options: { removeMissing: false, turnIndex: turn, artifactNumbers: source.artifactNumbers, documentChange },
               },
             ],
           },
@@ -270,17 +271,24 @@ async function takeLease(db: Db, actor: ThreadActor, threadId: string, timing: L
   throw new AppError('turn_in_progress', 'A turn is running on this conversation; apply when it ends');
 }
 
-/** The attribution of the apply's document patch, from the authorship of the source step's document. */
-async function sourceAttribution(
+/**
+ * How the apply's document change is made: the runs it copied from the source step's document are
+ * inserted whole and take that document's authors (read at the source step).
+ */
+async function sourceDocumentChange(
   tx: DbOrTx,
   sourceLineage: readonly PathLineageRow[],
   sourceTurn: number,
-  oldText: string,
-  newText: string,
-): Promise<DocumentBodyAfter['attribution']> {
+  items: readonly ApplyItem[],
+): Promise<DocumentChangeMaker> {
   const segments = pathSegments(sourceLineage);
   const { state } = await readAuthorship(tx, segments, sourceTurn);
-  return applyAttribution(state.text, state.spans, sourceLineage.at(-1)!.thread_id, oldText, newText);
+  const documentItems = items.flatMap((item): AppliedDocumentItem[] =>
+    item.kind === 'document' ? [{ kind: 'document' }] : item.kind === 'section' ? [{ kind: 'section', heading: item.heading }] : [],
+  );
+  const threadId = sourceLineage.at(-1)!.thread_id;
+  return (current, next) =>
+    applyDocumentChange(current, next, copiedRuns(state.text, next, documentItems), state.spans, threadId);
 }
 
 function toCompareState(state: ApplyState): CompareState {

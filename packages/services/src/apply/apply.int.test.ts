@@ -229,7 +229,7 @@ describe('apply', () => {
     await applyItems(h.deps, actor, { threadId: branch, source, items: [{ kind: 'section', heading: 'Findings' }] });
     const markdown = (await exportPathMarkdown(h.deps, actor, { threadId: branch })).body as string;
     expect(markdown).toMatch(/### Step 2\.\d+\n\n_Applied from 2: section Findings_\n\n## Workspace/);
-    const zip = unzipSync((await exportFamilyZip(h.deps, actor, { threadId: branch })).body as Uint8Array);
+    const zip = unzipSync(new Uint8Array(await new Response((await exportFamilyZip(h.deps, actor, { threadId: branch })).stream).arrayBuffer()));
     expect(strFromU8(zip['family-graph.mmd']!)).toMatch(/ ==>\|"section Findings"\| /);
   });
 

@@ -1,4 +1,4 @@
-// Placing an applied section and undoing an apply (issue 25), through the services on real PostgreSQL.
+// Placing an applied section and undoing an apply, through the services on real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeIdParamSchema } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
@@ -6,6 +6,7 @@ import { expectCode } from '../testing/expect-code';
 import { createBranch } from '../branching/create-branch';
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { getWorkspace } from '../workspace/get-workspace';
+import { createPreference } from '../workspace/create-preference';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { applyItems } from './apply-items';
 import { undoApply } from './undo-apply';
@@ -80,15 +81,44 @@ describe('undoing an apply', () => {
     await expectCode(undoApply(h.deps, actor, { threadId: target, turn: applied.turn_index }), 'conflict');
   });
 
-  it('is refused when an applied item changed since, naming what changed', async () => {
+  it('is refused when a later change touched the applied section itself, naming what changed', async () => {
     const actor = await h.newUser();
     const { root, target } = await family(actor);
     const applied = await applyItems(h.deps, actor, { threadId: target, source: node(root, 2), items: [{ kind: 'section', heading: 'Moderators' }] });
     const live = await getWorkspace(h.deps, actor, { threadId: target });
-    await patchWorkspace(h.deps, actor, { threadId: target, patch: { document: { content: `${live.document.content}\nA later line.\n` } } });
+    await patchWorkspace(h.deps, actor, {
+      threadId: target,
+      patch: { document: { content: live.document.content.replace('Age matters.', 'Age matters, and so does income.') } },
+    });
     const error = await undoApply(h.deps, actor, { threadId: target, turn: applied.turn_index }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'conflict' });
     expect((error as Error).message).toMatch(/you changed the document at step/);
+  });
+
+  it('after an unrelated edit in another section, reverts the apply on top of it and restores only the applied items', async () => {
+    const actor = await h.newUser();
+    const { root, target } = await family(actor);
+    const before = await getWorkspace(h.deps, actor, { threadId: target });
+    const define = (await getWorkspace(h.deps, actor, { threadId: root })).preferences.find((p) => p.text === 'Define every term')!;
+    const applied = await applyItems(h.deps, actor, {
+      threadId: target,
+      source: node(root, 2),
+      items: [{ kind: 'section', heading: 'Moderators' }, { kind: 'preference', key: define.key! }],
+    });
+    // Later, elsewhere: the person rewrites a line of another section and adds a preference of their own.
+    const live = await getWorkspace(h.deps, actor, { threadId: target });
+    await patchWorkspace(h.deps, actor, {
+      threadId: target,
+      patch: { document: { content: live.document.content.replace('R.', 'R., checked by hand.'), base_version: live.document.version } },
+    });
+    await createPreference(h.deps, actor, { threadId: target, preference: { text: 'Quote sparingly' } });
+
+    const undo = await undoApply(h.deps, actor, { threadId: target, turn: applied.turn_index });
+    expect(undo.restored).toEqual(['document', '1 preference']);
+    const after = await getWorkspace(h.deps, actor, { threadId: target });
+    expect(after.document.content).toBe(before.document.content.replace('R.', 'R., checked by hand.'));
+    expect(after.document.content).not.toContain('Moderators');
+    expect(after.preferences.map((p) => p.text)).toEqual([...before.preferences.map((p) => p.text), 'Quote sparingly']);
   });
 
   it('is a 404 for a step that is not an apply, and someone else cannot undo', async () => {

@@ -1,12 +1,12 @@
 import { AppError } from '@trellis/domain';
 import type { Db } from '@trellis/db';
-import { verifyApiToken } from '../tokens/api-tokens';
+import { findApiToken } from '../tokens/api-tokens';
+import { PARTICIPANT_COOKIE, findParticipantSession } from '../studies/join-study';
 import type { Auth } from './create-auth';
 
-export interface Actor {
-  userId: string;
-  via: 'session' | 'token';
-}
+import type { Actor } from './actor';
+
+export type { Actor } from './actor';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,6 +32,11 @@ export interface AuthRequest {
    * cross-site form may send without a preflight this server never grants, so the CSRF guard holds.
    */
   acceptsZip?: boolean;
+  /**
+   * The route accepts a write from a participant who has finished (their Finish, called again,
+   * answers the same completion). Any other write from a finished or timed-out participant is 403.
+   */
+  admitsFinishedParticipant?: boolean;
 }
 
 /**
@@ -43,14 +48,53 @@ export async function authenticate(deps: { db: Db; auth: Auth }, request: AuthRe
   const authorization = request.headers.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const userId = match ? await verifyApiToken(deps.db, match[1]!) : null;
-    if (!userId) throw new AppError('unauthenticated', 'The API token is invalid or revoked');
-    return { userId, via: 'token' };
+    const token = match ? await findApiToken(deps.db, match[1]!) : null;
+    if (!token) throw new AppError('unauthenticated', 'The API token is invalid or revoked');
+    return { userId: token.userId, via: 'token', tokenId: token.tokenId };
   }
   const found = await deps.auth.api.getSession({ headers: request.headers });
-  if (!found) throw new AppError('unauthenticated', 'Sign in or send an API token');
-  if (!SAFE_METHODS.has(request.method.toUpperCase())) assertSameOriginJson(request);
-  return { userId: found.user.id, via: 'session' };
+  const isSafe = SAFE_METHODS.has(request.method.toUpperCase());
+  if (!found) {
+    const participant = await participantOf(deps.db, request.headers, !isSafe, request.admitsFinishedParticipant === true);
+    if (!participant) throw new AppError('unauthenticated', 'Sign in or send an API token');
+    if (!isSafe) assertSameOriginJson(request);
+    return participant;
+  }
+  if (!isSafe) assertSameOriginJson(request);
+  return { userId: found.user.id, via: 'session', sessionId: found.session.id };
+}
+
+/**
+ * The participant a study session cookie stands for (a state change stamps their activity). Once
+ * finished or timed out they write nothing more, except where the route admits a finished one.
+ */
+async function participantOf(db: Db, headers: Headers, touch: boolean, admitsFinished: boolean): Promise<Actor | null> {
+  const token = readCookie(headers, PARTICIPANT_COOKIE);
+  const session = token === undefined ? null : await findParticipantSession(db, token, { touch });
+  if (!session) return null;
+  const mayWrite = session.status === 'consented' || session.status === 'active' || (admitsFinished && session.status === 'finished');
+  if (touch && !mayWrite) {
+    throw AppError.forbidden(session.status === 'finished' ? 'You have finished this study' : 'Your time in this study is over');
+  }
+  return {
+    kind: 'participant',
+    userId: session.userId,
+    via: 'participant',
+    participant: { participantId: session.participantId, studyId: session.studyId, familyId: session.familyId },
+  };
+}
+
+/**
+ * A cookie's value as the request sent it, not URI-decoded: the tokens this server sets are base64url,
+ * which encoding leaves unchanged, and decoding a malformed value (a stray `%`) would throw, a 500
+ * where the cookie should simply not match any session.
+ */
+export function readCookie(headers: Headers, name: string): string | undefined {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 const CROSS_SITE = 'Cross-site requests are not allowed';

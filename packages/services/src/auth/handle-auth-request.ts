@@ -1,6 +1,7 @@
 import { AppError } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { consumeRateLimit, rateLimited, RATE_LIMITS } from '../rate-limit/consume-rate-limit';
+import type { FamilyHub } from '../live/family-hub';
 import { CLIENT_ADDRESS_HEADER, type Auth } from './create-auth';
 
 /** Auth bodies are a few short fields; anything larger is not a sign-in. */
@@ -14,17 +15,19 @@ export const MAX_AUTH_BODY_BYTES = 64 * 1024;
  * the header better-auth reads so a client-sent value never counts.
  */
 export async function handleAuthRequest(
-  deps: { db: Db; auth: Auth },
+  deps: { db: Db; auth: Auth; family?: Pick<FamilyHub, 'endStreams' | 'recheckStreams'> },
   request: Request,
   clientAddress: string,
 ): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  const path = new URL(request.url).pathname;
+  // Whose access this request may end, read before it ends (a signed-out session reads as nobody).
+  const ending = deps.family && endsAccess(path) ? await deps.auth.api.getSession({ headers }).catch(() => null) : null;
   let body: string | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     body = await readBody(request);
     const parsed = parseAuthBody(body, headers.get('content-type'));
-    const path = new URL(request.url).pathname;
     if (path.endsWith('/sign-in/email')) {
       const email = typeof parsed?.email === 'string' ? parsed.email.trim().toLowerCase() : '';
       await consumeRateLimit(deps.db, `sign-in:${clientAddress}:${email}`, RATE_LIMITS.signIn);
@@ -33,7 +36,30 @@ export async function handleAuthRequest(
   const forwarded = new Request(request.url, { method: request.method, headers, body });
   const response = await deps.auth.handler(forwarded);
   if (response.status === 429) throw rateLimited(Number(response.headers.get('x-retry-after')) || 60);
+  if (ending && deps.family && response.ok) await endStreamsOf(deps.family, path, ending);
   return response;
+}
+
+/** better-auth routes after which some of a user's event streams must not stay open. */
+const SIGN_OUT = /\/sign-out$/;
+const ACCESS_CHANGES = /\/(change-password|revoke-session|revoke-sessions|revoke-other-sessions|delete-user)$/;
+
+function endsAccess(path: string): boolean {
+  return SIGN_OUT.test(path) || ACCESS_CHANGES.test(path);
+}
+
+/**
+ * A sign-out ends the streams its session opened; a changed password or a revoked session ends
+ * those of the user's sessions and tokens that no longer stand (each stream checks its own), so
+ * the session that made the change keeps listening. Every studio process does it within a moment.
+ */
+async function endStreamsOf(
+  family: Pick<FamilyHub, 'endStreams' | 'recheckStreams'>,
+  path: string,
+  ending: { session: { id: string }; user: { id: string } },
+): Promise<void> {
+  if (SIGN_OUT.test(path)) await family.endStreams({ sessionId: ending.session.id }, 'signed_out');
+  else await family.recheckStreams({ userId: ending.user.id }, 'access_revoked');
 }
 
 async function readBody(request: Request): Promise<string> {

@@ -212,10 +212,11 @@ describe('GET …/authorship', () => {
     expect(text).toContain('## Findings\nThe agent found vines.');
     const authorship = await getAuthorship(h.deps, actor, { threadId: root });
     const spans = spansOf(authorship, text);
-    // The agent's append brought its own blank line; the apply's closing newline is the apply's.
+    // The section the apply copied is the agent's; the blank line before it and the closing newline are the apply's own.
     expect(spans).toEqual([
       'person:# Report\n\n## Intro\nMy intro.',
-      'apply/agent:\n\n## Findings\nThe agent found vines.',
+      'apply/person:\n\n',
+      'apply/agent:## Findings\nThe agent found vines.',
       'apply/person:\n',
     ]);
     const applied = authorship.spans.find((s) => s.via === 'apply' && s.author === 'agent')!;

@@ -1,4 +1,4 @@
-// The authorship report (issue 26, item 3): the displayed path's final document, who wrote how much
+// The authorship report: the displayed path's final document, who wrote how much
 // of it (whole and per section), the steps where the agent wrote with the prompts that asked for it,
 // and what was applied from other paths — Markdown to paste into an AI-use disclosure.
 import { authorshipReport, safeFilename, type ReportStep } from '@trellis/domain';
@@ -26,7 +26,7 @@ export async function exportAuthorshipReport(
     readLiveWorkspace(db, input.threadId),
     readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }),
   ]);
-  const sources = [...new Set(state.spans.flatMap((s) => (s.via === 'apply' && s.source ? [s.source] : [])))];
+  const sources = [...new Set(state.spans.flatMap((s) => (s.via !== undefined && s.source ? [s.source] : [])))];
   const sourceThreads = sources.map((source) => source.slice(0, source.lastIndexOf(':')));
   const labelOf = await loadStepLabels(db, [input.threadId, ...sourceThreads]);
   const prompts = new Map<number, string>();

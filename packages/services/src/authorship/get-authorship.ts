@@ -1,4 +1,4 @@
-// Authorship of a path's document (issue 23, item 3): the live document, or the document after step
+// Authorship of a path's document: the live document, or the document after step
 // k. Computed from the change log and cached per document change: a read starts from the newest cached
 // state on its path (a branch finds its parent's) and advances over the changes after it only, so its
 // cost follows the changes since the last read, never the number of earlier edits.
@@ -16,7 +16,9 @@ import {
   type AuthorshipSummary,
   type DocumentBodyAfter,
   type DocumentBodyChange,
+  type FamilyThreadRow,
   EMPTY_AUTHORSHIP,
+  stepSummaries,
 } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -60,7 +62,58 @@ export async function getAuthorship(
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  return { version: state.version, spans: state.spans, steps, summary, changes };
+  return { version: state.version, spans: state.spans, steps, sources: namedSources(state.spans, threads, suffixes), summary, changes };
+}
+
+/**
+ * The steps of other paths the spans name, by label and path title: applied text's source and where it
+ * was written, and the step cited text was copied from (the hover's "Agent, from 4.1").
+ */
+function namedSources(
+  spans: readonly AuthorshipSpan[],
+  threads: readonly FamilyThreadRow[],
+  suffixes: Readonly<Record<string, string>>,
+): Authorship['sources'] {
+  const byId = new Map(threads.map((t) => [t.thread_id, t]));
+  const nodes = new Map<string, { threadId: string; turn: number }>();
+  const name = (threadId: string, turn: number) => nodes.set(`${threadId}:${turn}`, { threadId, turn });
+  for (const span of spans) {
+    if (span.via !== 'apply' && span.via !== 'cite') continue;
+    if (span.source) {
+      const at = span.source.lastIndexOf(':');
+      const turn = Number(span.source.slice(at + 1));
+      if (at > 0 && Number.isInteger(turn)) name(span.source.slice(0, at), turn);
+    }
+    if (span.via === 'apply' && span.thread_id && span.turn !== null) name(span.thread_id, span.turn);
+  }
+  return [...nodes].flatMap(([nodeId, { threadId, turn }]) => {
+    let owner = byId.get(threadId);
+    while (owner?.branch_point_turn != null && owner.parent_thread_id !== null && turn <= owner.branch_point_turn) {
+      owner = byId.get(owner.parent_thread_id);
+    }
+    if (!owner) return [];
+    return [{ node_id: nodeId, label: stepLabel(turn, suffixes[owner.thread_id] ?? ''), path_title: byId.get(threadId)?.title ?? owner.title }];
+  });
+}
+
+/**
+ * The newest state this process computed per path (its segments and `throughTurn`): a read after one
+ * edit starts here and reads only the changes after it, never the cached row (whose spans grow with
+ * the document's history of edits). The log is append-only, so a state once computed stays true; the
+ * table below is what other processes and restarts start from.
+ */
+interface MemoState extends CachedState {
+  /** Changes advanced since the state was last written to `authorship_cache`. */
+  unsaved: number;
+  savedTurn: number | null;
+}
+const MEMO_LIMIT = 256;
+const memo = new Map<string, MemoState>();
+/** A written row is worth its cost once this many changes went by, or a new step began. */
+const SAVE_EVERY = 16;
+
+function memoKey(segments: readonly PathSegment[], throughTurn: number | null): string {
+  return `${segments.map((s) => `${s.threadId}/${s.cut ?? ''}`).join('|')}@${throughTurn ?? ''}`;
 }
 
 /** The spans after the path's last document change with `turn <= throughTurn` (null: the last one). */
@@ -69,25 +122,67 @@ export async function readAuthorship(
   segments: readonly PathSegment[],
   throughTurn: number | null,
 ): Promise<{ state: AuthorshipState; summary: AuthorshipSummary }> {
-  const cached = await readNewestCached(db, segments, throughTurn);
+  const key = memoKey(segments, throughTurn);
+  const remembered = memo.get(key);
+  const cached = remembered ?? (await readNewestCached(db, segments, throughTurn));
   const changes = await readDocumentChanges(db, segments, cached?.position ?? null, throughTurn);
   const last = changes.at(-1);
   if (!last) {
-    return cached ?? { state: EMPTY_AUTHORSHIP, summary: summarizeAuthorship('', []) };
+    const found = cached ?? { position: { index: 0, seq: 0 }, state: EMPTY_AUTHORSHIP, summary: summarizeAuthorship('', []) };
+    if (cached && !remembered) remember(key, { ...cached, unsaved: 0, savedTurn: null });
+    return found;
   }
   const state = advanceAuthorship(cached?.state ?? EMPTY_AUTHORSHIP, changes);
   const summary = summarizeAuthorship(state.text, state.spans);
-  // Keyed by the change it follows, a state is the same on every path that holds that change.
-  await db.execute(sql`
-    insert into authorship_cache (thread_id, seq, turn, version, body, spans, summary)
-    values (${last.threadId}, ${last.threadSeq}, ${last.turn}, ${state.version}, ${state.text},
-      ${JSON.stringify(state.spans)}::jsonb, ${JSON.stringify(summary)}::jsonb)
-    on conflict (thread_id, seq) do nothing`);
-  // One row per thread and step is enough (the step's newest): reads of a later state start from it,
-  // `?turn=k` finds it, and the table grows with the steps, not with every edit.
-  await db.execute(sql`
-    delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
+  const segment = segments.find((s) => s.threadId === last.threadId)!;
+  const next: MemoState = {
+    position: { index: segment.index, seq: last.threadSeq },
+    state,
+    summary,
+    unsaved: (remembered?.unsaved ?? 0) + changes.length,
+    savedTurn: remembered?.savedTurn ?? null,
+  };
+  if (!remembered || next.unsaved >= SAVE_EVERY || next.savedTurn !== last.turn) {
+    await saveCached(db, last, state, summary);
+    next.unsaved = 0;
+    next.savedTurn = last.turn;
+  }
+  remember(key, next);
   return { state, summary };
+}
+
+function remember(key: string, entry: MemoState): void {
+  memo.delete(key);
+  memo.set(key, entry);
+  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+}
+
+async function saveCached(db: DbOrTx, last: PathDocumentChange, state: AuthorshipState, summary: AuthorshipSummary): Promise<void> {
+  // Keyed by the change it follows, a state is the same on every path that holds that change. One row
+  // per thread and step is enough (the step's newest): reads of a later state start from it, `?turn=k`
+  // finds it, and the table grows with the steps, not with every edit. One statement, one round trip.
+  await db.execute(sql`
+    with saved as (
+      insert into authorship_cache (thread_id, seq, turn, version, body, spans, summary)
+      values (${last.threadId}, ${last.threadSeq}, ${last.turn}, ${state.version}, ${state.text},
+        ${JSON.stringify(state.spans)}::jsonb, ${JSON.stringify(summary)}::jsonb)
+      on conflict (thread_id, seq) do nothing)
+    delete from authorship_cache where thread_id = ${last.threadId} and turn = ${last.turn} and seq < ${last.threadSeq}`);
+}
+
+/**
+ * What each step of the path after `afterTurn` wrote, by author (`summarizeStep` right after the step):
+ * the step detail's and the dataset's counts, one read of the path's changes from the cache at
+ * `afterTurn` (a branch's own steps start from its branch point).
+ */
+export async function readStepWords(
+  db: DbOrTx,
+  segments: readonly PathSegment[],
+  afterTurn: number,
+): Promise<Map<number, AuthorshipSummary>> {
+  const cached = await readNewestCached(db, segments, afterTurn);
+  const changes = await readDocumentChanges(db, segments, cached?.position ?? null, null);
+  return stepSummaries(cached?.state ?? EMPTY_AUTHORSHIP, changes, afterTurn);
 }
 
 async function readNewestCached(

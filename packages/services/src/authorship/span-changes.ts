@@ -1,4 +1,4 @@
-// What hovering an authorship span says besides its step (issue 26, item 1): when the change that wrote
+// What hovering an authorship span says besides its step: when the change that wrote
 // it was made and, for the agent, the tool call that made it. Read for the changes the spans name only.
 import { sql } from 'drizzle-orm';
 import type { AuthorshipChange, AuthorshipSpan } from '@trellis/domain';

@@ -12,8 +12,9 @@ import {
 import { conversationBranches, conversations, type DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { assertAccessReading, type ThreadActor } from '../conversations/conversation-access';
+import { assertBranchingAllowed } from '../studies/study-conditions';
 import { lineageFacts, loadLineage, type LineageRow } from '../lineage/load-lineage';
-import { readPathMessages, withoutReplacedAttempts } from './path-messages';
+import { modelContextMessages, readPathMessages } from './path-messages';
 import { seedAndActivate } from './pending-threads';
 import { readRestoreState } from './restore-state';
 import { writeWorkspace } from '../workspace/write-workspace';
@@ -82,9 +83,9 @@ async function createBranchNow(
     threads: [
       {
         threadId: childId,
-        // A retried turn's earlier attempts are no context (issue 24); they cost the window a few rows at most.
+        // Replaced, failed and stopped attempts are no context; they cost the window a few rows at most.
         prefix: async () =>
-          withoutReplacedAttempts(await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages })),
+          modelContextMessages(await readPathMessages(deps.db, lineage, { from: 1, upTo: k, lastMessages: deps.contextBudget.maxMessages })),
       },
     ],
     failureMessage: 'The branch could not be created; nothing was left behind. Try again.',
@@ -103,6 +104,7 @@ async function validateFork(db: DbOrTx, lineage: LineageRow[], actor: ThreadActo
   const displayed = lineage.at(-1);
   if (!displayed) throw AppError.notFound('Conversation');
   await assertAccessReading(db, lineageFacts(displayed), actor, 'edit');
+  await assertBranchingAllowed(db, displayed.root_thread_id);
   if (k > displayed.turn_index) throw AppError.notFound(`Turn ${k}`);
   if (displayed.branch_point_turn !== null && k <= displayed.branch_point_turn) {
     throw new AppError(

@@ -16,7 +16,12 @@ import { readLiveWorkspace } from '../workspace/read-live-workspace';
 export async function getRestoreView(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId: string; turn: number },
+  input: {
+    threadId: string;
+    turn: number;
+    /** The transcript's first step (default 1): a reader that pages older steps asks for the newest ones only. */
+    messagesFromTurn?: number;
+  },
 ): Promise<RestoreView> {
   const { threadId, turn: k } = input;
   const lineage = await loadLineage(deps.db, threadId);
@@ -25,7 +30,7 @@ export async function getRestoreView(
   await assertAccessReading(deps.db, displayed && lineageFacts(displayed), actor, 'read');
   const [restored, messages] = await Promise.all([
     readRestoreState(deps.db, lineage, k),
-    readPathMessages(deps.db, lineage, { from: 1, upTo: k }),
+    readPathMessages(deps.db, lineage, { from: input.messagesFromTurn ?? 1, upTo: k }),
   ]);
   if (restored.source.kind === 'live') {
     // At the tip the preview is the live workspace itself, real ids included.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { lineageTurnRanges, type FailureCode, type LineageEntry, type Message } from '@trellis/domain';
-import type { DbOrTx, StoredApplyProvenance, StoredToolCall } from '@trellis/db';
+import type { DbOrTx, StoredApplyProvenance, StoredPathRef, StoredToolCall } from '@trellis/db';
 import { isoTimestamp } from '../workspace/iso-timestamp';
 
 /**
@@ -31,7 +31,10 @@ export async function readPathMessages(
 }
 
 /** A `messages` row as {@link messageColumns} selects it. */
-export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind' | 'provenance' | 'reason_code' | 'retry_after_s' | 'attempt' | 'usage'> & {
+export type MessageRow = Omit<
+  Message,
+  'tool_calls' | 'compacted_before' | 'kind' | 'provenance' | 'reason_code' | 'retry_after_s' | 'attempt' | 'usage' | 'refs' | 'citations'
+> & {
   tool_calls: StoredToolCall[];
   compacted_before: boolean;
   kind: 'apply' | null;
@@ -42,6 +45,8 @@ export type MessageRow = Omit<Message, 'tool_calls' | 'compacted_before' | 'kind
   input_tokens: number | null;
   output_tokens: number | null;
   model: string | null;
+  refs: StoredPathRef[] | null;
+  citations: StoredPathRef[] | null;
   author_id: string | null;
   author_name: string | null;
   seq: number;
@@ -52,7 +57,7 @@ export function messageColumns(alias: SQL): SQL {
   return sql`${alias}.id::text as id, ${alias}.thread_id, ${alias}.turn_index, ${alias}.role, ${alias}.content, ${alias}.tool_calls,
     ${alias}.status, ${alias}.reason, ${alias}.compacted_before, ${alias}.kind, ${alias}.provenance,
     ${alias}.reason_code, ${alias}.retry_after_s, ${alias}.attempt, ${alias}.input_tokens, ${alias}.output_tokens, ${alias}.model,
-    ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.user_id as author_id,
+    ${alias}.refs, ${alias}.citations, ${isoTimestamp(sql`${alias}.created_at`)} as created_at, ${alias}.user_id as author_id,
     (select u.name from "user" u where u.id = ${alias}.user_id) as author_name, ${alias}.seq`;
 }
 
@@ -71,6 +76,8 @@ export function toMessage({
   input_tokens: inputTokens,
   output_tokens: outputTokens,
   model,
+  refs,
+  citations,
   author_id: authorId,
   author_name: authorName,
   ...row
@@ -87,12 +94,14 @@ export function toMessage({
     ...(inputTokens !== null &&
       outputTokens !== null &&
       model !== null && { usage: { input_tokens: inputTokens, output_tokens: outputTokens, model } }),
+    ...(refs !== null && refs.length > 0 && { refs }),
+    ...(citations !== null && citations.length > 0 && { citations }),
   };
 }
 
 /**
- * The messages a model may read as context: a turn's earlier attempts at its reply — replaced by a
- * retry in place — are left out, so a failed or stopped attempt never reaches a model (issue 24).
+ * The transcript without a turn's earlier attempts at its reply (replaced by a retry in place): what
+ * the exports show as the conversation.
  */
 export function withoutReplacedAttempts<M extends Pick<Message, 'thread_id' | 'turn_index' | 'role' | 'attempt'>>(messages: readonly M[]): M[] {
   const latest = new Map<string, number>();
@@ -102,4 +111,19 @@ export function withoutReplacedAttempts<M extends Pick<Message, 'thread_id' | 't
     latest.set(key, Math.max(latest.get(key) ?? 1, m.attempt ?? 1));
   }
   return messages.filter((m) => m.role !== 'assistant' || (m.attempt ?? 1) === latest.get(`${m.thread_id}:${m.turn_index}`));
+}
+
+/**
+ * The messages a model may read as context (a branch's seed): the latest attempt of each reply, and
+ * only a completed one — a failed or stopped reply is left out with the question it answered, as
+ * the working context drops them when the attempt ends (the chat still shows them).
+ */
+export function modelContextMessages<M extends Pick<Message, 'thread_id' | 'turn_index' | 'role' | 'attempt' | 'status'>>(
+  messages: readonly M[],
+): M[] {
+  const latest = withoutReplacedAttempts(messages);
+  const unfinished = new Set(
+    latest.filter((m) => m.role === 'assistant' && m.status !== 'complete').map((m) => `${m.thread_id}:${m.turn_index}`),
+  );
+  return latest.filter((m) => (m.role !== 'assistant' && m.role !== 'user') || !unfinished.has(`${m.thread_id}:${m.turn_index}`));
 }

@@ -8,6 +8,7 @@ import { AppError } from '@trellis/domain';
 import type { conversationBranches } from '@trellis/db';
 import { createThreadSeeder, deleteCheckpointThread, type PrefixMessage } from '@trellis/agent';
 import type { ServiceDeps } from '../deps';
+import { forEachLimited } from '../util/limited';
 
 export interface PendingThread {
   threadId: string;
@@ -116,25 +117,4 @@ export async function compensatePendingThreads(
     delete from conversations c using conversation_branches b
     where c.thread_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb))
       and b.thread_id = c.thread_id and b.user_id = ${userId} and b.status = 'pending'`);
-}
-
-async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (failure === undefined && next < items.length) {
-      const index = next++;
-      try {
-        await run(items[index]!, index);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure !== undefined) throw failure.error;
 }

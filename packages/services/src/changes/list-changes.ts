@@ -1,4 +1,4 @@
-// `GET /api/conversations/{id}/changes` (issue 23): the change log of a path, oldest first. A path's
+// `GET /api/conversations/{id}/changes`: the change log of a path, oldest first. A path's
 // log is its root's changes up to the first branch's cut (`parent_change_seq`), then that branch's
 // up to the next cut, …, then the thread's own. Seqs are gapless per thread, so each segment holds
 // exactly seqs 1..cut and a change's path-wide `seq` is the sum of the cuts above its thread plus its
@@ -27,10 +27,10 @@ export async function listChanges(
   // Each segment reads at most limit+1 rows past the cursor through (thread_id, seq); the page is their first limit+1.
   const rows = await deps.db.execute<Omit<Change, 'seq'> & { path_seq: number } & Record<string, unknown>>(sql`
     select s."offset" + w.seq as path_seq, w.thread_id, w.seq as thread_seq, w.turn, w.actor, w.actor_id, w.via, w.via_source,
-      w.kind, w.key, w.op, w.before, w.after, w.created_at
+      w.kind, w.key, w.op, w.before, w.after, w.reverted, w.created_at
     from jsonb_to_recordset(${JSON.stringify(segments)}::jsonb) as s(thread_id text, "offset" int, cutoff int)
     cross join lateral (
-      select w.thread_id, w.seq, w.turn, w.actor, w.actor_id, w.via, w.via_source, w.kind, w.key, w.op, w.before, w.after,
+      select w.thread_id, w.seq, w.turn, w.actor, w.actor_id, w.via, w.via_source, w.kind, w.key, w.op, w.before, w.after, w.reverted,
         ${isoTimestamp(sql`w.created_at`)} as created_at
       from workspace_changes w
       where w.thread_id = s.thread_id and w.seq > ${afterSeq} - s."offset" and (s.cutoff is null or w.seq <= s.cutoff)
@@ -40,7 +40,7 @@ export async function listChanges(
     order by path_seq
     limit ${limit + 1}`);
   const changes = rows.slice(0, limit).map(
-    ({ path_seq, thread_id, thread_seq, turn, actor: who, actor_id, via, via_source, kind, key, op, before, after, created_at }): Change => ({
+    ({ path_seq, thread_id, thread_seq, turn, actor: who, actor_id, via, via_source, kind, key, op, before, after, reverted, created_at }): Change => ({
       seq: Number(path_seq),
       thread_id,
       thread_seq: Number(thread_seq),
@@ -54,6 +54,7 @@ export async function listChanges(
       op,
       before,
       after,
+      reverted,
       created_at,
     }),
   );

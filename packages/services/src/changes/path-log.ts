@@ -1,4 +1,4 @@
-// A path's change log (issue 23): its ancestors' changes up to each branch's cut
+// A path's change log: its ancestors' changes up to each branch's cut
 // (`conversation_branches.parent_change_seq`, fixed at creation), then the thread's own. A change's
 // path-wide `seq` is the cuts before its thread plus its own `seq`, the numbering `GET …/changes` pages by.
 import { sql, type SQL } from 'drizzle-orm';

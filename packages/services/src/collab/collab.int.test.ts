@@ -176,8 +176,10 @@ describe('two editors and the agent in one document', () => {
         fc.string({ maxLength: 12 }),
         async (commands, start) => {
           const seedText = start.replace(/[^a-z \n]/g, '');
-          // Until members exist, both people are the owner in two editors (two client ids, two processes).
+          // Two people: the owner on one process and an editor she invited on the other.
           const threadId = await newThread(one, ana);
+          const invitation = await createInvitation(one.db, ana, { threadId, role: 'editor' });
+          await acceptInvitation(other.db, ben, { token: invitation.url.split('/join/')[1]! });
           const seeded = await patchWorkspace(one, ana, {
             threadId,
             patch: { document: { content: seedText ? `${seedText} ` : '' } },
@@ -194,7 +196,7 @@ describe('two editors and the agent in one document', () => {
             new Editor(
               'editor-ben-0002',
               other,
-              ana,
+              ben,
               threadId,
               seeded.document.content,
               seeded.document.version,

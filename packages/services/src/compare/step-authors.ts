@@ -1,4 +1,4 @@
-// Who did what at a step (issue 26, item 1: "you +120 words · agent +340 words" and the items each
+// Who did what at a step ("you +120 words · agent +340 words" and the items each
 // side changed), for the step detail beside the compare.
 import { sql } from 'drizzle-orm';
 import { summarizeStep, type StepChanges } from '@trellis/domain';

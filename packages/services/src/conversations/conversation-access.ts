@@ -8,18 +8,15 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError, isThreadId, roleAllows, rolesAllowed, type AccessNeed, type FamilyRole } from '@trellis/domain';
 import { conversationBranches, conversations, familyMembers, type DbOrTx } from '@trellis/db';
 
-/** A signed-in person, by session or API token. */
-export interface UserActor {
-  kind?: 'user';
+/**
+ * Whoever asks for a thread: a signed-in person (session or API token), or a study's participant,
+ * whose stand-in identity is an editor member of their own family and of nothing else. Each kind is
+ * resolved to a role by {@link roleOf} and nowhere else.
+ */
+export interface ThreadActor {
+  kind?: 'user' | 'participant';
   userId: string;
 }
-
-/**
- * Whoever asks for a thread. Each kind is resolved to a role by {@link roleOf} and nowhere else:
- * a share link (a viewer of the one path or family it names) and a study participant (an editor of
- * its own family only) join this union as their own kinds.
- */
-export type ThreadActor = UserActor;
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -99,7 +96,8 @@ export async function requireThreadAccess(
 export function assertAccess(thread: ThreadFacts | undefined, actor: ThreadActor, need: AccessNeed): FamilyRole {
   if (!thread || thread.isDeleted || thread.isPending) throw AppError.notFound('Conversation');
   const role = roleOf(actor, thread);
-  if (role === null) throw AppError.forbidden();
+  // A participant learns nothing of families other than their own: not even that one exists.
+  if (role === null) throw actor.kind === 'participant' ? AppError.notFound('Conversation') : AppError.forbidden();
   if (!roleAllows(role, need)) throw AppError.forbidden(`A ${role} of this conversation cannot do this`);
   return role;
 }
@@ -127,6 +125,8 @@ export function roleOf(actor: ThreadActor, thread: Pick<ThreadFacts, 'userId' | 
   switch (actor.kind ?? 'user') {
     case 'user':
       if (thread.userId === actor.userId) return 'owner';
+      return thread.memberRole ?? null;
+    case 'participant':
       return thread.memberRole ?? null;
   }
 }

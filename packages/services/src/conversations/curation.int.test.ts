@@ -48,6 +48,13 @@ describe('default titles: every path has its own name', () => {
     const regenerated = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
     await drain(regenerated);
     expect(await titleOf(actor, regenerated.threadId)).toBe('Regenerated at step 2');
+    // a second and a third regeneration of the same step each get a name of their own
+    const again = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
+    await drain(again);
+    const third = await regenerateTurn(h.deps, actor, { threadId: root, turn: 2 });
+    await drain(third);
+    expect(await titleOf(actor, again.threadId)).toBe('Regenerated at step 2 (2)');
+    expect(await titleOf(actor, third.threadId)).toBe('Regenerated at step 2 (3)');
     // the list says which paths are regenerations, so the history can fold them into their step
     const listed = (await listConversations(h.deps, actor)).conversations;
     expect(listed.find((c) => c.thread_id === regenerated.threadId)?.branch_reason).toBe('regenerate');

@@ -20,7 +20,8 @@ export interface ListConversationsInput {
  * (docs/branching.md, "Creating a branch: three phases and the sweeper"). A soft-deleted thread takes its
  * subtree out of the list (docs/branching.md, "The family graph"); its descendants stay
  * reachable by id. An archived thread does the same unless `includeArchived`
- * (archive is a reversible delete).
+ * (archive is a reversible delete). A study participant's family is not listed (the researcher
+ * opens it from the study's dashboard).
  *
  * Without `limit`: every thread, most recently updated first. With `limit`:
  * pages of whole families, newest family first by its root's creation — a key
@@ -54,6 +55,7 @@ export async function listConversations(
         where r.user_id = ${userId} and r.thread_id = r.root_thread_id ${keyset}
           -- A hidden root hides its whole family: such a family would only make an empty page.
           and r.deleted_at is null and (not r.is_archived or ${includeArchived})
+          ${NOT_A_PARTICIPANT_FAMILY}
         -- nulls last, as conversations_user_family_idx is built (both columns are not null): a plain
         -- desc asks for nulls first, which that index cannot serve, so every root was read and sorted
         order by r.created_at desc nulls last, r.thread_id desc nulls last
@@ -87,6 +89,12 @@ export async function listConversations(
   return { conversations: rows.map((row) => asConversation(actor, row)), next_cursor };
 }
 
+/**
+ * A study participant's family belongs to the researcher, who reads it from the study's dashboard:
+ * the conversation list, theirs to write in, would otherwise fill with every participant's family.
+ */
+const NOT_A_PARTICIPANT_FAMILY = sql`and not exists (select 1 from study_participants sp where sp.thread_id = r.thread_id)`;
+
 /** The visible threads of the caller, of the families rooted at `roots` only when given (a page). */
 function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includeArchived: boolean, roots: string[] | undefined) {
   const userId = actorUserId(actor);
@@ -112,6 +120,7 @@ function selectVisible(deps: Pick<ServiceDeps, 'db'>, actor: ThreadActor, includ
         roots === undefined ? undefined : inArray(conversations.rootThreadId, roots),
         isNull(conversations.deletedAt),
         or(isNull(conversationBranches.threadId), eq(conversationBranches.status, 'active')),
+        sql`not exists (select 1 from study_participants sp where sp.thread_id = ${conversations.rootThreadId})`,
         sql`${conversations.threadId} not in (
           with recursive hidden as (
             select d.thread_id from conversations d

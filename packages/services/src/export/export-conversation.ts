@@ -5,14 +5,14 @@ import type { ThreadActor } from '../conversations/conversation-access';
 import { exportAuthorshipReport } from '../authorship/export-authorship-report';
 import { exportDataset, type DatasetExport } from './export-dataset';
 import { exportDocument } from './export-document';
-import { exportFamilyZip, exportPathMarkdown, type ExportedFile } from './export-markdown';
+import { exportFamilyZip, exportPathMarkdown, type ExportedFile, type StreamedFile } from './export-markdown';
 
 /** The contract has refused the combinations that name nothing; each remaining query names one export. */
 export function exportConversation(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string; query: ConversationExportQuery },
-): Promise<ExportedFile | DatasetExport> {
+): Promise<ExportedFile | StreamedFile | DatasetExport> {
   const { threadId, query } = input;
   if (query.format === 'dataset') return exportDataset(deps, actor, { threadId, pseudonymize: query.pseudonymize });
   if (query.format === 'authorship') return exportAuthorshipReport(deps, actor, { threadId });

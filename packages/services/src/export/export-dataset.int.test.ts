@@ -1,4 +1,4 @@
-// The research dataset (issue 27) of a family with branches, an edit sibling, an apply, a discarded
+// The research dataset of a family with branches, an edit sibling, an apply, a discarded
 // item and an interrupted reply, read back as a researcher would: unzip, parse each CSV, check it
 // against the package's own schemas, rebuild the tree and the documents.
 import { parse } from 'csv-parse/sync';
@@ -15,6 +15,7 @@ import { editTurn } from '../siblings/edit-turn';
 import { sendTurn } from '../turns/send-turn';
 import { getWorkspace } from '../workspace/get-workspace';
 import { exportDataset } from './export-dataset';
+import { deleteConversation } from '../conversations/delete-conversation';
 
 let h: Harness;
 beforeAll(async () => {
@@ -132,5 +133,33 @@ describe('the research dataset', () => {
     // The caller's own export of every family holds this one, and nothing of the stranger's.
     const mine = await readPackage((await exportDataset(h.deps, actor, {})).stream);
     expect(mine.tables.families!.map((f) => f.family_id)).toContain(root);
+  });
+
+  it('leaves deleted families out entirely, and a deleted branch too unless a live path inherits from it', async () => {
+    const actor = await h.newUser();
+    const kept = await h.newConversation(actor, 'Kept family');
+    await h.turn(actor, kept, 'doc: # Kept\n\nKEPT-TEXT');
+    const gone = await h.newConversation(actor, 'Deleted family');
+    await h.turn(actor, gone, 'doc: # Gone\n\nDELETED-FAMILY-TEXT');
+    const deletedBranch = (await createBranch(h.deps, actor, { threadId: kept, from_turn: 1 })).thread_id;
+    await h.turn(actor, deletedBranch, 'append: DELETED-BRANCH-TEXT');
+    // A deleted middle path that a live branch still inherits from stays (its turns are that branch's).
+    const middle = (await createBranch(h.deps, actor, { threadId: kept, from_turn: 1 })).thread_id;
+    await h.turn(actor, middle, 'append: INHERITED-TEXT');
+    const child = (await createBranch(h.deps, actor, { threadId: middle, from_turn: 2 })).thread_id;
+    await deleteConversation(h.deps, actor, { threadId: gone });
+    await deleteConversation(h.deps, actor, { threadId: deletedBranch });
+    await deleteConversation(h.deps, actor, { threadId: middle });
+    for (const threadId of [undefined, kept]) {
+      const { files, tables } = await readPackage((await exportDataset(h.deps, actor, threadId ? { threadId } : {})).stream);
+      const all = Object.values(files).map((bytes) => strFromU8(bytes)).join('\n');
+      expect(all).not.toContain(gone);
+      expect(all).not.toContain('DELETED-FAMILY-TEXT');
+      expect(all).not.toContain(deletedBranch);
+      expect(all).not.toContain('DELETED-BRANCH-TEXT');
+      expect(all).toContain('KEPT-TEXT');
+      expect(all).toContain('INHERITED-TEXT');
+      expect(tables.paths!.map((p) => p.path_id).sort()).toEqual([kept, middle, child].sort());
+    }
   });
 });

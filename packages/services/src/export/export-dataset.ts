@@ -1,4 +1,4 @@
-// A family — or every family of the caller — as a research dataset (issue 27): a zip that is a
+// A family — or every family of the caller — as a research dataset: a zip that is a
 // Frictionless Tabular Data Package, built as it streams. Each table is read with a server-side
 // cursor in batches and written as CSV into a streaming zip entry; the next batch is read only when
 // the response has taken the last one (pull-based), so memory follows a batch, not the family. What
@@ -9,16 +9,22 @@ import { stringify } from 'csv-stringify/sync';
 import {
   DATASET_TABLES,
   dataPackageDescriptor,
+  studyDatasetTables,
   datasetCells,
   safeFilename,
   type DatasetRow,
+  type AuthorshipSummary,
   type DatasetTable,
   type FamilyRole,
 } from '@trellis/domain';
 import type postgres from 'postgres';
 import type { Db } from '@trellis/db';
+import { readStepWords } from '../authorship/get-authorship';
+import { pathSegments } from '../changes/path-log';
+import { loadPathLineage } from '../lineage/load-lineage';
 import type { ServiceDeps } from '../deps';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
+import { advancePassagesOf } from '../comments/comments';
 import { loadStepLabels } from '../graph/step-labels';
 
 const BATCH = 500;
@@ -47,6 +53,19 @@ interface PathRow {
 }
 
 /**
+ * A study's families and its `participants` and `conditions` tables (see `studyDatasetTables`):
+ * the caller checked the study is theirs; the dataset is then the families named here.
+ */
+export interface StudyDataset {
+  title: string;
+  /** The participants' families (root thread id → participant id). */
+  participantOf: ReadonlyMap<string, string>;
+  participants: DatasetRow[];
+  conditions: DatasetRow[];
+  includePid: boolean;
+}
+
+/**
  * `threadId`: that thread's family; without it, every family the caller may read (its own and those
  * shared with it). Ownership is checked
  * before anything streams (404/403 as a JSON error, not a broken zip).
@@ -54,19 +73,20 @@ interface PathRow {
 export async function exportDataset(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId?: string | undefined; pseudonymize?: boolean | undefined },
+  input: { threadId?: string | undefined; pseudonymize?: boolean | undefined; study?: StudyDataset | undefined },
 ): Promise<DatasetExport> {
   const { db } = deps;
   const userId = actorUserId(actor);
   let root: string | null = null;
-  let title = 'Trellis families';
+  let title = input.study?.title ?? 'Trellis families';
+  const roots = input.study ? [...input.study.participantOf.keys()] : null;
   if (input.threadId !== undefined) {
     const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'read');
     root = conversation.rootThreadId;
     title = conversation.title;
   }
   const sql = db.$client;
-  const paths = (await sql<PathRow[]>`
+  const allPaths = (await sql<PathRow[]>`
     select c.thread_id, c.root_thread_id, b.parent_thread_id, b.branch_point_turn, b.reason, c.title, c.is_starred, c.is_archived,
       c.deleted_at is not null as deleted, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
       c.user_id as owner_id, u.email as owner_email, coalesce(fm.role, 'owner') as role
@@ -74,17 +94,25 @@ export async function exportDataset(
     join "user" u on u.id = c.user_id
     left join family_members fm on fm.family_id = c.root_thread_id and fm.user_id = ${userId}
     where (c.user_id = ${userId} or fm.role is not null) and (${root}::text is null or c.root_thread_id = ${root})
+      and (${roots === null}::boolean or c.root_thread_id = any(${roots ?? []}::text[]))
       and (b.status is null or b.status = 'active')
     order by c.created_at, c.thread_id`) as PathRow[];
+  const paths = exportedPaths(allPaths);
   const labelOf = await loadStepLabels(db, paths.filter((p) => p.parent_thread_id === null).map((p) => p.thread_id));
+  // Passage comments are exported where they stand now: bring each path's up to its last change first.
+  await advancePassagesOf(db, paths.map((p) => p.thread_id));
   const salt = randomBytes(32);
   const hide = (value: string | null | undefined): string | null =>
     value == null || value === '' ? null : input.pseudonymize ? `anon_${createHmac('sha256', salt).update(value).digest('hex').slice(0, 20)}` : value;
   const context = new DatasetContext(paths, labelOf);
-  const name = input.threadId === undefined ? 'trellis-dataset' : `${title} dataset`;
-  const chunks = datasetChunks(sql, {
+  const name = input.threadId === undefined && !input.study ? 'trellis-dataset' : `${title} dataset`;
+  const tables = input.study ? studyDatasetTables({ includePid: input.study.includePid }) : DATASET_TABLES;
+  const chunks = datasetChunks(db, {
+    study: input.study,
+    tables,
     actorId: userId,
     root,
+    threadIds: paths.map((p) => p.thread_id),
     context,
     hide,
     descriptor: dataPackageDescriptor({
@@ -92,6 +120,7 @@ export async function exportDataset(
       title,
       created: new Date().toISOString(),
       pseudonymized: input.pseudonymize === true,
+      tables,
     }),
   });
   const stream = new ReadableStream<Uint8Array>({
@@ -107,10 +136,27 @@ export async function exportDataset(
   return { filename: safeFilename(name, 'zip'), contentType: 'application/zip', stream };
 }
 
+/**
+ * Deleted is deleted: a deleted path is left out, with everything it holds, unless a live path
+ * still inherits from it (its ancestors' turns are part of that path), as the family graph keeps
+ * it. A deleted family is gone from the dataset entirely.
+ */
+function exportedPaths(paths: readonly PathRow[]): PathRow[] {
+  const byId = new Map(paths.map((p) => [p.thread_id, p]));
+  const kept = new Set<string>();
+  for (const path of paths) {
+    if (path.deleted) continue;
+    for (let p: PathRow | undefined = path; p && !kept.has(p.thread_id); p = p.parent_thread_id ? byId.get(p.parent_thread_id) : undefined) {
+      kept.add(p.thread_id);
+    }
+  }
+  return paths.filter((p) => kept.has(p.thread_id));
+}
+
 /** What the tables share: each path's lineage (for parents and owners of turns), labels, word counts. */
 class DatasetContext {
   readonly byId: Map<string, PathRow>;
-  readonly words = new Map<string, { person: number; agent: number }>();
+  readonly words = new Map<string, AuthorshipSummary>();
 
   constructor(
     readonly paths: readonly PathRow[],
@@ -137,8 +183,12 @@ class DatasetContext {
 }
 
 interface ChunkInput {
+  study: StudyDataset | undefined;
+  tables: readonly DatasetTable[];
   actorId: string;
   root: string | null;
+  /** The paths exported (see exportedPaths): every table reads these threads' rows only. */
+  threadIds: readonly string[];
   context: DatasetContext;
   hide: (value: string | null | undefined) => string | null;
   descriptor: object;
@@ -147,7 +197,8 @@ interface ChunkInput {
 type Sql = Db['$client'];
 type Fragment = postgres.Fragment;
 
-async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+async function* datasetChunks(db: Db, input: ChunkInput): AsyncGenerator<Uint8Array, void, undefined> {
+  const sql = db.$client;
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -160,9 +211,10 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   };
   const { context, hide } = input;
   const family = input.root === null ? sql`true` : sql`c.root_thread_id = ${input.root}`;
-  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role).
-  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family}`;
-  const table = (name: string): DatasetTable => DATASET_TABLES.find((t) => t.name === name)!;
+  // Every family the exporter may read: its own, and those shared with it (the `families` table names its role);
+  // of those, only the exported paths (deleted ones left out).
+  const owned = sql`(c.user_id = ${input.actorId} or c.root_thread_id in (select fm.family_id from family_members fm where fm.user_id = ${input.actorId})) and ${family} and c.thread_id = any(${input.threadIds as string[]}::text[])`;
+  const table = (name: string): DatasetTable => input.tables.find((t) => t.name === name)!;
 
   /** One CSV entry: the header, then each batch of rows as it comes. */
   async function* csv(name: string, rows: AsyncIterable<DatasetRow[]> | Iterable<DatasetRow[]>): AsyncGenerator<Uint8Array> {
@@ -191,7 +243,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       .map((p) => ({
         family_id: p.thread_id,
         owner_id: hide(p.owner_id),
-        owner_email: hide(p.owner_email),
+        // A study's families are all the researcher's: their address has no place in the study's data.
+        owner_email: input.study ? null : hide(p.owner_email),
+        participant_id: input.study?.participantOf.get(p.thread_id) ?? null,
         role: p.role,
         title: p.title,
         created_at: p.created_at,
@@ -213,7 +267,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
     })),
   ]);
 
-  // The change log first: each step's words by person and agent come from its document patches.
   yield* csv(
     'changes',
     mapBatches(
@@ -224,7 +277,6 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       (r: Record<string, unknown>) => {
         const threadId = String(r.thread_id);
         const step = context.stepOf(threadId, Number(r.turn));
-        if (r.kind === 'document' && step !== null && (r.actor === 'person' || r.actor === 'agent')) countWords(context, step, r.actor, r.after);
         return {
           change_id: `${threadId}:${String(r.seq)}`,
           path_id: threadId,
@@ -244,6 +296,15 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       },
     ),
   );
+
+  // Each step's words by author: the authorship of the path's document right after the step, counted
+  // as the step detail and the overlay count them (one function), so applied text counts for the step
+  // that wrote it on its source path, never for the person who applied it.
+  for (const path of context.paths) {
+    const lineage = await loadPathLineage(db, path.thread_id);
+    const words = await readStepWords(db, pathSegments(lineage), path.branch_point_turn ?? 0);
+    for (const [turn, summary] of words) context.words.set(`${path.thread_id}:${turn}`, summary);
+  }
 
   // Each table is its own cursor: a table that is read off another (tool calls and applies off the
   // messages, edges off the steps and the applies) is read again by its own query rather than kept
@@ -274,8 +335,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
           started_at: String(r.started_at),
           finished_at: r.finished_at as string | null,
           status: r.status as string | null,
-          person_words: words?.person ?? 0,
-          agent_words: words?.agent ?? 0,
+          person_words: words?.person_words ?? 0,
+          agent_words: words?.agent_words ?? 0,
+          agent_edited_words: words?.agent_edited_words ?? 0,
           items_added: r.items_added as number | null,
           items_removed: r.items_removed as number | null,
           items_edited: r.items_edited as number | null,
@@ -287,7 +349,8 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
   yield* csv(
     'messages',
     mapBatches(
-      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, ${iso(sql, 'm.created_at')} as created_at
+      sql`select m.id, m.thread_id, m.turn_index, m.role, m.content, m.status, m.reason, m.input_tokens, m.output_tokens, m.model,
+            ${iso(sql, 'm.created_at')} as created_at
           from messages m join conversations c on c.thread_id = m.thread_id
           where ${owned} order by m.thread_id, m.seq`.cursor(BATCH),
       (r: Record<string, unknown>) => ({
@@ -297,6 +360,9 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
         content: String(r.content),
         status: String(r.status),
         reason: r.reason as string | null,
+        input_tokens: r.input_tokens as number | null,
+        output_tokens: r.output_tokens as number | null,
+        model: r.model as string | null,
         created_at: String(r.created_at),
       }),
     ),
@@ -360,7 +426,44 @@ async function* datasetChunks(sql: Sql, input: ChunkInput): AsyncGenerator<Uint8
       }),
     ),
   );
-  yield* csv('edges', edgeBatches(sql, owned, context, applyRows()));
+  // A step cites what its latest reply read, as the graph draws it: a superseded attempt's citations are not edges.
+  const citeRows = () =>
+    sql`select distinct r.thread_id, r.turn_index, c2.ref->>'thread_id' as source_thread, (c2.ref->>'turn')::int as source_turn
+        from (select distinct on (m.thread_id, m.turn_index) m.thread_id, m.turn_index, m.citations
+            from messages m join conversations c on c.thread_id = m.thread_id
+            where ${owned} and m.role <> 'user' order by m.thread_id, m.turn_index, m.seq desc) r
+        cross join lateral jsonb_array_elements(r.citations) as c2(ref)
+        where r.citations is not null order by r.thread_id, r.turn_index`.cursor(BATCH);
+  yield* csv('edges', edgeBatches(sql, owned, context, applyRows(), citeRows()));
+  yield* csv(
+    'comments',
+    mapBatches(
+      sql`select k.id, k.thread_id, k.parent_id, k.anchor_kind, k.turn, k.message_id, k.start, k."end", k.quote,
+            k.orphaned_at_turn, k.author_id, k.body, k.resolved_at, ${iso(sql, 'k.created_at')} as created_at
+          from comments k join conversations c on c.thread_id = k.thread_id
+          where ${owned} order by k.thread_id, k.created_at, k.id`.cursor(BATCH),
+      (r: Record<string, unknown>) => ({
+        comment_id: String(r.id),
+        path_id: String(r.thread_id),
+        step_id: r.turn === null ? null : context.stepOf(String(r.thread_id), Number(r.turn)),
+        parent_comment_id: (r.parent_id as string | null) ?? null,
+        anchor_kind: String(r.anchor_kind),
+        message_id: (r.message_id as string | null) ?? null,
+        start: r.start === null ? null : Number(r.start),
+        end: r.end === null ? null : Number(r.end),
+        quote: (r.quote as string | null) ?? null,
+        orphaned: r.orphaned_at_turn !== null,
+        author_id: hide(r.author_id as string),
+        body: String(r.body),
+        created_at: String(r.created_at),
+        resolved: r.resolved_at !== null,
+      }),
+    ),
+  );
+  if (input.study) {
+    yield* csv('participants', [input.study.participants]);
+    yield* csv('conditions', [input.study.conditions]);
+  }
   zip.end();
   yield* drain();
 }
@@ -425,12 +528,13 @@ async function* mapBatches(
   for await (const batch of cursor) yield batch.map(map);
 }
 
-/** A step's edge from the step before it (`turn`, or `branch` where that is another path's), then each apply's edge from its source. */
+/** A step's edge from the step before it (`turn`, or `branch` where that is another path's), then each apply's edge from its source, then each citation's. */
 async function* edgeBatches(
   sql: Sql,
   owned: Fragment,
   context: DatasetContext,
   applies: AsyncIterable<readonly Record<string, unknown>[]>,
+  citations: AsyncIterable<readonly Record<string, unknown>[]>,
 ): AsyncGenerator<DatasetRow[]> {
   const steps = sql`select s.thread_id, s.turn_index from workspace_snapshots s join conversations c on c.thread_id = s.thread_id
     where ${owned} order by s.thread_id, s.turn_index`.cursor(BATCH) as AsyncIterable<Record<string, unknown>[]>;
@@ -449,19 +553,11 @@ async function* edgeBatches(
     target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
     kind: 'apply',
   }));
-}
-
-function countWords(context: DatasetContext, step: string, actor: 'person' | 'agent', after: unknown): void {
-  const patch = (after as { patch?: unknown } | null)?.patch;
-  if (!Array.isArray(patch)) return;
-  let words = 0;
-  for (const op of patch as unknown[]) {
-    const inserted = op !== null && typeof op === 'object' && 'i' in op ? (op).i : undefined;
-    if (typeof inserted === 'string') words += inserted.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-  }
-  const counts = context.words.get(step) ?? { person: 0, agent: 0 };
-  counts[actor] += words;
-  context.words.set(step, counts);
+  yield* mapBatches(citations, (r) => ({
+    source_step_id: `${String(r.source_thread)}:${Number(r.source_turn)}`,
+    target_step_id: `${String(r.thread_id)}:${Number(r.turn_index)}`,
+    kind: 'cite',
+  }));
 }
 
 /** A timestamp column as ISO 8601 in UTC with milliseconds (the CSVs' datetime). */

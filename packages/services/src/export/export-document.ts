@@ -1,4 +1,4 @@
-// The document itself, taken out (issue 25): as Markdown or as a Word file, as it stands on a path
+// The document itself, taken out: as Markdown or as a Word file, as it stands on a path
 // or as it stood after step k (the restore rule), and nothing else.
 import { AppError, documentToMarkdown, safeFilename, displayedDocumentTitle } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';

@@ -16,6 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.deps.close());
 
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 describe('Markdown export', () => {
   it('opens with the document, then every step of the displayed path in order, with labels, then the workspace', async () => {
     const actor = await h.newUser();
@@ -63,7 +67,7 @@ describe('Markdown export', () => {
     const file = await exportFamilyZip(h.deps, actor, { threadId: one });
     expect(file.contentType).toBe('application/zip');
     expect(file.filename).toBe('Wasps instead family.zip');
-    const entries = unzipSync(file.body as Uint8Array);
+    const entries = unzipSync(await bytesOf(file.stream));
     expect(Object.keys(entries).sort()).toEqual(['Ants from the start.md', 'Bees.md', 'Wasps instead.md', 'family-graph.mmd']);
     expect(strFromU8(entries['Wasps instead.md']!)).toContain('### Step 2.1');
     expect(strFromU8(entries['Wasps instead.md']!).startsWith('# Wasps instead\n')).toBe(true);
@@ -76,7 +80,7 @@ describe('Markdown export', () => {
     await h.turn(actor, root, '## 3. Findings on the same thing');
     const a = (await createBranch(h.deps, actor, { threadId: root, from_turn: 0 })).thread_id;
     await h.turn(actor, a, '## 3. Findings on the same thing');
-    const entries = Object.keys(unzipSync((await exportFamilyZip(h.deps, actor, { threadId: root })).body as Uint8Array)).sort();
+    const entries = Object.keys(unzipSync(await bytesOf((await exportFamilyZip(h.deps, actor, { threadId: root })).stream))).sort();
     expect(entries).toEqual(['3. Findings on the same thing (2).md', '3. Findings on the same thing.md', 'family-graph.mmd']);
   });
 

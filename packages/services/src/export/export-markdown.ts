@@ -1,5 +1,5 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
-import { strToU8, zipSync } from 'fflate';
+import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -8,6 +8,7 @@ import { readPathMessages, withoutReplacedAttempts } from '../branching/path-mes
 import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
+import { listComments } from '../comments/comments';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 export interface ExportedFile {
@@ -26,26 +27,77 @@ export async function exportPathMarkdown(
   return { filename: safeFilename(title, 'md'), contentType: 'text/markdown; charset=utf-8', body: markdown };
 }
 
+/** Bytes of a path's Markdown given to the zip's deflater at a time: the event loop is free between slices. */
+const SLICE = 64 * 1024;
+
+export interface StreamedFile {
+  filename: string;
+  contentType: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
 /**
  * Every path of the family the graph shows (archived ones left out, as there) as its own Markdown
- * file, plus the family graph as Mermaid, in one zip named after the requested thread's title.
+ * file, plus the family graph as Mermaid, in one zip named after the requested thread's title. The
+ * zip is built while it streams, like the dataset: one path is read and deflated (in slices) only
+ * when the response has taken what came before, so memory follows a path, not the family, and no
+ * slice of work holds the event loop for long.
  */
 export async function exportFamilyZip(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
   input: { threadId: string },
-): Promise<ExportedFile> {
+): Promise<StreamedFile> {
   const graph = await getFamilyGraph(deps, actor, { threadId: input.threadId });
   const paths = graph.threads.filter((thread) => !thread.is_deleted);
-  const files: Record<string, Uint8Array> = {};
   // Entries named by the full plain title (no number prefix, no ellipsis), unique within the zip.
   const names = uniqueFilenames([...paths.map((thread) => safeFilename(thread.title, 'md')), 'family-graph.mmd']);
-  for (const [i, thread] of paths.entries()) {
-    files[names[i] ?? `path-${i + 1}.md`] = strToU8((await pathMarkdown(deps.db, actor, thread.thread_id)).markdown);
-  }
-  files[names[paths.length] ?? 'family-graph.mmd'] = strToU8(graphToMermaid(graph));
   const requested = graph.threads.find((thread) => thread.thread_id === input.threadId)?.title ?? '';
-  return { filename: safeFilename(`${requested} family`, 'zip'), contentType: 'application/zip', body: zipSync(files) };
+  async function* entries(): AsyncGenerator<{ name: string; text: () => Promise<string> }> {
+    for (const [i, thread] of paths.entries()) {
+      yield { name: names[i] ?? `path-${i + 1}.md`, text: async () => (await pathMarkdown(deps.db, actor, thread.thread_id)).markdown };
+    }
+    yield { name: names[paths.length] ?? 'family-graph.mmd', text: async () => graphToMermaid(graph) };
+  }
+  const chunks = zipChunks(entries());
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return { filename: safeFilename(`${requested} family`, 'zip'), contentType: 'application/zip', stream };
+}
+
+/** A zip of the entries, each read when the one before has been taken, deflated a slice at a time. */
+async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Promise<string> }>): AsyncGenerator<Uint8Array, void, undefined> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, data) => {
+    if (error) failure = error;
+    else out.push(data);
+  });
+  const drain = function* (): Generator<Uint8Array> {
+    if (failure) throw failure;
+    while (out.length > 0) yield out.shift()!;
+  };
+  for await (const entry of entries) {
+    const file = new ZipDeflate(entry.name, { level: 6 });
+    zip.add(file);
+    const bytes = strToU8(await entry.text());
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      file.push(bytes.subarray(at, at + SLICE));
+      yield* drain();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
 }
 
 async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; markdown: string }> {
@@ -58,7 +110,8 @@ async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): P
   // A retried turn reads as its last attempt.
   const messages = withoutReplacedAttempts(await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }));
   const steps = groupSteps(messages, (turn) => labelOf(threadId, turn));
-  return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace }) };
+  const { comments } = await listComments({ db }, actor, { threadId, status: 'open' });
+  return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace, comments }) };
 }
 
 function groupSteps(messages: readonly Message[], labelOf: (turn: number) => string): MarkdownStep[] {

@@ -1,12 +1,16 @@
-// A Markdown document as a Word file (issue 25): parsed with mdast (GFM: tables, strikethrough,
-// task lists, autolinks) and written with the `docx` library, so Word and LibreOffice open it
-// without a repair prompt. Headings, paragraphs, emphasis, nested lists, tables, links, code blocks
-// and block quotes map to Word's own structures (heading styles, numbering, tables, hyperlinks).
+// A Markdown document as a Word file: parsed with mdast (GFM: tables, strikethrough, task lists,
+// autolinks, footnotes) and written with the `docx` library, so Word and LibreOffice open it
+// without a repair prompt. Headings, paragraphs, emphasis, nested lists, tables (inside lists and
+// quotes too), links, code blocks, block quotes and footnotes map to Word's own structures
+// (heading styles, numbering, tables, hyperlinks, footnotes). Word has no task-list checkbox
+// paragraph: a task is a list item opening with ☐ or ☒. An image is a link to its address (the
+// export holds text only), named by its alt text.
 import {
   AlignmentType,
   BorderStyle,
   Document,
   ExternalHyperlink,
+  FootnoteReferenceRun,
   HeadingLevel,
   LevelFormat,
   Packer,
@@ -23,7 +27,17 @@ import {
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import type { BlockContent, DefinitionContent, List, ListItem, PhrasingContent, Root, RootContent, TableCell as MdTableCell } from 'mdast';
+import type {
+  BlockContent,
+  DefinitionContent,
+  FootnoteDefinition,
+  List,
+  ListItem,
+  PhrasingContent,
+  Root,
+  RootContent,
+  TableCell as MdTableCell,
+} from 'mdast';
 
 type Block = Paragraph | Table;
 type RunStyle = Pick<IRunOptions, 'bold' | 'italics' | 'strike' | 'font' | 'style'>;
@@ -44,11 +58,12 @@ const INDENT = 360;
 /** The Markdown as a .docx file's bytes; `title` goes into the file's properties. */
 export async function markdownToDocx(markdown: string, options: { title: string }): Promise<Uint8Array> {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const writer = new DocxWriter();
+  const writer = new DocxWriter(footnoteDefinitions(tree));
   const children = writer.blocks(tree);
   const document = new Document({
     title: options.title,
     creator: 'Trellis',
+    footnotes: writer.footnotes(),
     numbering: {
       config: [
         {
@@ -69,9 +84,50 @@ export async function markdownToDocx(markdown: string, options: { title: string 
   return new Uint8Array(await Packer.toBuffer(document));
 }
 
+/** Every footnote definition of the tree by its identifier (the first one wins, as in GFM). */
+function footnoteDefinitions(tree: Root): Map<string, FootnoteDefinition> {
+  const found = new Map<string, FootnoteDefinition>();
+  const visit = (node: { type: string; children?: unknown[] }) => {
+    if (node.type === 'footnoteDefinition') {
+      const definition = node as FootnoteDefinition;
+      if (!found.has(definition.identifier)) found.set(definition.identifier, definition);
+    }
+    for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] });
+  };
+  visit(tree);
+  return found;
+}
+
 class DocxWriter {
   /** Each ordered list gets its own numbering instance, so it starts at its own first number. */
   private nextInstance = 1;
+  /** Word's footnote ids, numbered 1, 2, … in the order the text first refers to each note. */
+  private readonly footnoteIds = new Map<string, number>();
+  private readonly footnoteBodies = new Map<number, Paragraph[]>();
+
+  constructor(private readonly definitions: ReadonlyMap<string, FootnoteDefinition>) {}
+
+  /** The footnotes referred to, for the Document's `footnotes` option. */
+  footnotes(): Record<number, { children: Paragraph[] }> {
+    const out: Record<number, { children: Paragraph[] }> = {};
+    for (const [id, children] of this.footnoteBodies) out[id] = { children };
+    return out;
+  }
+
+  /** Word's id of a note, writing its body on first reference; undefined when it has no definition. */
+  private footnoteId(identifier: string): number | undefined {
+    const known = this.footnoteIds.get(identifier);
+    if (known !== undefined) return known;
+    const definition = this.definitions.get(identifier);
+    if (definition === undefined) return undefined;
+    const id = this.footnoteIds.size + 1;
+    this.footnoteIds.set(identifier, id);
+    // A note's body is paragraphs only in Word's footnote part: a table or list in a note keeps
+    // its text, one paragraph per block.
+    const body = this.blocks(definition).filter((block): block is Paragraph => block instanceof Paragraph);
+    this.footnoteBodies.set(id, body.length > 0 ? body : [new Paragraph('')]);
+    return id;
+  }
 
   blocks(parent: Root | { children: (BlockContent | DefinitionContent | RootContent)[] }, quoteDepth = 0): Block[] {
     const out: Block[] = [];
@@ -79,7 +135,8 @@ class DocxWriter {
     return out;
   }
 
-  private block(node: RootContent, quoteDepth: number): Block[] {
+  /** `listLevel`: the list item the block sits in (-1 outside lists); Word has no list container, so a table there is indented to the item. */
+  private block(node: RootContent, quoteDepth: number, listLevel = -1): Block[] {
     const quote = quoteDepth > 0 ? { indent: { left: INDENT * 2 * quoteDepth }, border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'A0A0A0', space: 8 } } } : {};
     switch (node.type) {
       case 'heading':
@@ -101,7 +158,7 @@ class DocxWriter {
             }),
         );
       case 'table':
-        return [this.table(node.children.map((row) => row.children))];
+        return [this.table(node.children.map((row) => row.children), INDENT * 2 * quoteDepth + INDENT * (listLevel + 1))];
       case 'thematicBreak':
         return [new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'A0A0A0', space: 1 } }, children: [] })];
       case 'html':
@@ -132,7 +189,7 @@ class DocxWriter {
         continue;
       }
       if (child.type !== 'paragraph') {
-        out.push(...this.block(child, quoteDepth));
+        out.push(...this.block(child, quoteDepth, level));
         continue;
       }
       const check = first && typeof item.checked === 'boolean' ? [new TextRun({ text: item.checked ? '☒ ' : '☐ ' })] : [];
@@ -148,10 +205,11 @@ class DocxWriter {
     return out;
   }
 
-  private table(rows: MdTableCell[][]): Table {
+  private table(rows: MdTableCell[][], indent: number): Table {
     const columns = Math.max(1, ...rows.map((row) => row.length));
     return new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
+      ...(indent > 0 ? { indent: { size: indent, type: WidthType.DXA } } : {}),
       rows: rows.map(
         (cells, r) =>
           new TableRow({
@@ -196,15 +254,23 @@ class DocxWriter {
               : new TextRun({ text: plainText(node.children), ...style }),
           );
           break;
-        case 'image':
-          out.push(new TextRun({ text: node.alt ? `[${node.alt}]` : '[image]', ...style, italics: true }));
+        case 'image': {
+          const label = node.alt ? `Image: ${node.alt}` : 'Image';
+          out.push(
+            safeLink(node.url)
+              ? new ExternalHyperlink({ link: node.url, children: [new TextRun({ text: label, ...style, style: 'Hyperlink' })] })
+              : new TextRun({ text: `[${label}]`, ...style, italics: true }),
+          );
           break;
+        }
         case 'html':
           out.push(new TextRun({ text: node.value, ...style }));
           break;
-        case 'footnoteReference':
-          out.push(new TextRun({ text: `[${node.label ?? node.identifier}]`, ...style, superScript: true }));
+        case 'footnoteReference': {
+          const id = this.footnoteId(node.identifier);
+          out.push(id === undefined ? new TextRun({ text: `[^${node.label ?? node.identifier}]`, ...style }) : new FootnoteReferenceRun(id));
           break;
+        }
         default:
           if ('children' in node) out.push(...this.inline(node.children, style));
           else if ('value' in node && typeof node.value === 'string') out.push(new TextRun({ text: node.value, ...style }));

@@ -120,7 +120,7 @@ export const replyPreviewSql = sql`case when m.role = 'system' then null else le
 export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise<TurnMetaRow[]> {
   return db.execute<TurnMetaRow & Record<string, unknown>>(sql`
     select s.thread_id, s.turn_index, s.user_message, s.captured_at,
-      r.reply_preview, r.reply_status, ${applyProvenanceSql('s')} as apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, ${applyProvenanceSql('s')} as apply_provenance, r.citations, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -132,7 +132,7 @@ export async function loadFamilyTurns(db: DbOrTx, rootThreadId: string): Promise
     left join conversation_branches b on b.thread_id = c.thread_id
     left join lateral (
       select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status
+        ${replyStatusSql} as reply_status, m.citations
       from messages m
       where m.thread_id = s.thread_id and m.turn_index = s.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
@@ -200,7 +200,7 @@ export async function loadNewestFamilyTurns(
           and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
-      r.reply_preview, r.reply_status, ${applyProvenanceSql('n')} as apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, ${applyProvenanceSql('n')} as apply_provenance, r.citations, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -211,7 +211,7 @@ export async function loadNewestFamilyTurns(
     from newest n
     left join lateral (
       select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status
+        ${replyStatusSql} as reply_status, m.citations
       from messages m
       where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
@@ -221,7 +221,7 @@ export async function loadNewestFamilyTurns(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select v.thread_id, null, null, null, null, null, null, null::jsonb, 0, 0, null, 0,
+    select v.thread_id, null, null, null, null, null, null, null::jsonb, null::jsonb, 0, 0, null, 0,
       greatest(c.turn_index - coalesce(v.branch_point_turn, 0), 0)::int
     from scope v join conversations c on c.thread_id = v.thread_id`);
   const turns: TurnMetaRow[] = [];

@@ -43,7 +43,7 @@ export async function loadNewestFamilyTurnsBySorting(
           and (n.branch_point_turn is null or p.turn_index > n.branch_point_turn)
       ) end as previous_turn_index,
       (select s.user_message from workspace_snapshots s where s.id = n.id) as user_message,
-      r.reply_preview, r.reply_status, ${applyProvenanceSql('n')} as apply_provenance, coalesce(r.tool_count, 0)::int as tool_count,
+      r.reply_preview, r.reply_status, ${applyProvenanceSql('n')} as apply_provenance, r.citations, coalesce(r.tool_count, 0)::int as tool_count,
       coalesce(a.artifact_count, 0)::int as artifact_count,
       (select jsonb_build_object('words_added', sc.words_added, 'words_removed', sc.words_removed,
           'items_added', sc.items_added, 'items_removed', sc.items_removed, 'items_edited', sc.items_edited)
@@ -54,7 +54,7 @@ export async function loadNewestFamilyTurnsBySorting(
     from newest n
     left join lateral (
       select ${replyPreviewSql} as reply_preview, jsonb_array_length(m.tool_calls) as tool_count,
-        ${replyStatusSql} as reply_status
+        ${replyStatusSql} as reply_status, m.citations
       from messages m
       where m.thread_id = n.thread_id and m.turn_index = n.turn_index and m.role <> 'user'
       order by m.seq desc limit 1
@@ -64,7 +64,7 @@ export async function loadNewestFamilyTurnsBySorting(
       where x.thread_id = n.thread_id and x.turn_index = n.turn_index
     ) a on true
     union all
-    select o.thread_id, null, null, null, null, null, null, null::jsonb, 0, 0, null, 0, count(*)::int
+    select o.thread_id, null, null, null, null, null, null, null::jsonb, null::jsonb, 0, 0, null, 0, count(*)::int
     from owned o group by o.thread_id`);
   const turns: TurnMetaRow[] = [];
   const ownedTurnCounts = new Map(scope.visibleThreads.map((thread) => [thread.thread_id, 0]));

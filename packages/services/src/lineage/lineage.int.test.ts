@@ -223,6 +223,6 @@ describe('listMessages', () => {
     await expect(listMessages(deps, actor, { threadId: 'th_x', limit_turns: 10 })).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect(await listMessages(deps, actor, { threadId, limit_turns: 10 })).toEqual({ messages: [], has_more: false });
+    expect(await listMessages(deps, actor, { threadId, limit_turns: 10 })).toEqual({ messages: [], has_more: false, running_turn: null });
   });
 });

@@ -3,6 +3,7 @@ import { AppError, isThreadId, type FamilyRole, type MessageList } from '@trelli
 import type { ServiceDeps } from '../deps';
 import { actorUserId, assertAccess, memberRoleSql, type ThreadActor } from '../conversations/conversation-access';
 import { messageColumns, toMessage, type MessageRow } from '../branching/path-messages';
+import { leaseIsFree } from '../turns/turn-lease';
 import { lineageWalk } from './load-lineage';
 
 export interface ListMessagesInput {
@@ -18,6 +19,7 @@ type PageRow = {
   thread_is_pending: boolean;
   thread_member_role: FamilyRole | null;
   page_from: number;
+  thread_running_turn: number | null;
 } & (MessageRow | { id: null });
 
 /**
@@ -43,7 +45,9 @@ export async function listMessages(
   const rows = await deps.db.execute<PageRow>(sql`
     ${lineageWalk(input.threadId)},
     page as (
-      select d.user_id, d.is_deleted, d.is_pending, ${memberRoleSql(actor, sql`d.root_thread_id`)} as member_role, p.up_to, greatest(1, p.up_to - ${input.limit_turns}::int + 1) as page_from
+      select d.user_id, d.is_deleted, d.is_pending, ${memberRoleSql(actor, sql`d.root_thread_id`)} as member_role, p.up_to, greatest(1, p.up_to - ${input.limit_turns}::int + 1) as page_from,
+        -- a held turn lease: the thread's latest turn is being answered (a send, or a retry of it)
+        (select conversations.turn_index from conversations where conversations.thread_id = ${input.threadId} and not ${leaseIsFree}) as running_turn
       from up d cross join lateral (select least(d.turn_index, ${beforeTurn}::int) as up_to) p
       where d.depth = 0
     ),
@@ -58,7 +62,7 @@ export async function listMessages(
       where (p.user_id = ${actorUserId(actor)} or p.member_role is not null) and not p.is_deleted and not p.is_pending
     )
     select p.user_id as thread_user_id, p.is_deleted as thread_is_deleted, p.is_pending as thread_is_pending,
-      p.member_role as thread_member_role, p.page_from, m.*
+      p.member_role as thread_member_role, p.page_from, p.running_turn as thread_running_turn, m.*
     from page p
     left join lateral (
       -- one index range scan per thread (messages_thread_turn_idx), never the thread's whole history
@@ -76,8 +80,10 @@ export async function listMessages(
     actor,
     'read',
   );
-  const messages = rows.flatMap(({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, thread_member_role: _r, page_from: _f, ...row }) =>
-    row.id === null ? [] : [toMessage(row as MessageRow)],
+  const messages = rows.flatMap(
+    ({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, thread_member_role: _m, page_from: _f, thread_running_turn: _r, ...row }) =>
+      row.id === null ? [] : [toMessage(row as MessageRow)],
   );
-  return { messages, has_more: head!.page_from > 1 };
+  const running = head!.thread_running_turn;
+  return { messages, has_more: head!.page_from > 1, running_turn: running === null ? null : Number(running) };
 }

@@ -52,7 +52,7 @@ async function readLineage<R extends LineageRow>(db: DbOrTx, threadId: string, w
  * reads along the lineage in the same round trip (add CTEs with `, name as (…)`). One row per thread:
  * `depth` 0 is `threadId`, each ancestor one more; `has_parent` says whether `branch_point_turn` and
  * `parent_thread_id` name an active link (the walk follows only those); `parent_change_seq` is the
- * last of the parent's changes the thread inherits (`workspace_changes`, issue 23).
+ * last of the parent's changes the thread inherits (`workspace_changes`).
  */
 export function lineageWalk(threadId: string): SQL {
   return sql`

@@ -65,6 +65,6 @@ describe('the family event stream', () => {
     expect(await readUntil(reader, ': keep-alive')).toContain(': keep-alive');
     isAllowed = false;
     for (;;) if ((await reader.read()).done) break;
-    expect(subscription.ended).toBe('closed');
+    expect(subscription.ended).toBe('access_revoked');
   });
 });

@@ -1,6 +1,6 @@
 import type { FamilyEvent } from '@trellis/domain';
 import { KEEP_ALIVE_MS } from '../turns/event-stream';
-import type { FamilySignal, FamilySubscription } from './family-subscription';
+import { FINAL_ENDS, type FamilySignal, type FamilySubscription, type StreamReset } from './family-subscription';
 
 /** One family event as SSE: its id (for `Last-Event-ID`), its kind as the event name, the row as data. */
 export function formatFamilyEvent(event: FamilyEvent): string {
@@ -10,6 +10,19 @@ export function formatFamilyEvent(event: FamilyEvent): string {
 /** A signal as SSE: no id (it is not replayed; the last event id stays the record's), its name as the event. */
 export function formatFamilySignal(signal: FamilySignal): string {
   return `event: ${signal.event}\ndata: ${JSON.stringify(signal.data)}\n\n`;
+}
+
+/**
+ * The stream starts from now, not from the client's last id (it was too far behind to replay): the
+ * client reloads what it shows, once, and resumes after the reset's id.
+ */
+export function formatReset(reset: StreamReset): string {
+  return `id: ${reset.lastEventId}\nevent: reset\ndata: ${JSON.stringify({ reason: reset.reason, last_event_id: reset.lastEventId, missed: reset.missed })}\n\n`;
+}
+
+/** The stream ends for good (access ended, too many streams): the client must not reconnect on its own. */
+export function formatEnd(reason: string): string {
+  return `event: end\ndata: ${JSON.stringify({ reason })}\n\n`;
 }
 
 export interface FamilyStreamOptions {
@@ -45,6 +58,7 @@ export function toFamilyEventStream(subscription: FamilySubscription, options: F
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`retry: ${options.retryMs ?? 2_000}\n: connected\n\n`));
+      if (subscription.reset) controller.enqueue(encoder.encode(formatReset(subscription.reset)));
       timers.push(
         setInterval(() => {
           if (!isClosed) controller.enqueue(encoder.encode(': keep-alive\n\n'));
@@ -52,10 +66,12 @@ export function toFamilyEventStream(subscription: FamilySubscription, options: F
       );
       const recheck = options.recheck;
       if (recheck) {
+        // The hub asks too, at once, when a session or token of this user loses access.
+        subscription.recheck = recheck;
         timers.push(
           setInterval(() => {
             recheck().then(
-              (isAllowed) => !isAllowed && finish(controller),
+              (isAllowed) => !isAllowed && subscription.end('access_revoked'),
               () => undefined,
             );
           }, options.recheckEveryMs ?? 30_000),
@@ -69,7 +85,11 @@ export function toFamilyEventStream(subscription: FamilySubscription, options: F
     async pull(controller) {
       const next = await subscription.next();
       if (isClosed) return;
-      if (next.done) finish(controller);
+      if (next.done) {
+        const reason = subscription.ended;
+        if (reason !== null && FINAL_ENDS.has(reason)) controller.enqueue(encoder.encode(formatEnd(reason)));
+        finish(controller);
+      }
       else controller.enqueue(encoder.encode(formatFamilyEvent(next.value)));
     },
     cancel() {

@@ -92,3 +92,12 @@ export async function lastFamilyEventId(db: DbOrTx, familyId: string): Promise<n
   );
   return Number(row?.id ?? 0);
 }
+
+/** How many events of a family follow `afterId`, counting no further than `upTo` (an index range, however far behind). */
+export async function countFamilyEventsAfter(db: DbOrTx, familyId: string, afterId: number, upTo: number): Promise<number> {
+  const [row] = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from (
+      select 1 from family_events where family_id = ${familyId} and id > ${afterId} order by id limit ${upTo}
+    ) behind`);
+  return Number(row?.n ?? 0);
+}

@@ -4,11 +4,17 @@
 // them out in memory. When the connection drops it reconnects with a backoff and reads every
 // subscribed family's rows after the last id it delivered, so nothing committed meanwhile is lost.
 import postgres from 'postgres';
-import type { FamilyEvent } from '@trellis/domain';
+import { AppError, type FamilyEvent } from '@trellis/domain';
 import type { Db } from '@trellis/db';
-import type { Logger } from '../deps';
-import { FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
-import { FamilySubscription, type FamilySignal, type SubscriptionOptions } from './family-subscription';
+import type { Logger } from '../logger';
+import { countFamilyEventsAfter, FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
+import { FamilySubscription, type FamilySignal, type StreamEndReason, type SubscriptionOptions } from './family-subscription';
+
+/**
+ * Which open streams to end: every stream opened with a session, with an API token, every stream
+ * of a user, or a user's streams of one family (a member removed from it).
+ */
+export type StreamMatch = { sessionId: string } | { tokenId: string } | { userId: string; familyId?: string | undefined };
 
 /** A notification on the channel. `event` names a `family_events` row; other shapes carry their own data. */
 export interface FamilyNotification {
@@ -25,14 +31,22 @@ export interface FamilyNotification {
   turn?: number;
   offset?: number;
   text?: string;
+  /** `end_streams` / `recheck_streams`: which streams every process ends (or asks), and why. */
+  match?: StreamMatch;
+  reason?: StreamEndReason;
 }
 
 export interface FamilyHubOptions {
   databaseUrl: string;
   db: Db;
   logger: Logger;
-  /** A subscriber with more queued events than this is ended as slow (default 1,000). */
+  /**
+   * A subscriber with more queued events than this is ended as slow (default 1,000); a client that
+   * resumes further behind than this is reset to now (it reloads) instead of replayed.
+   */
   maxQueued?: number;
+  /** Streams one user may hold on this process; the oldest is closed past it (default 50). */
+  maxStreamsPerUser?: number;
   /** First and longest wait between reconnection attempts. */
   reconnectMs?: { first: number; max: number };
 }
@@ -54,6 +68,8 @@ export class FamilyHub {
   readonly #options: FamilyHubOptions;
   readonly #families = new Map<string, FamilyState>();
   readonly #listeners = new Set<NotificationListener>();
+  /** Each user's open streams, oldest first. */
+  readonly #byUser = new Map<string, Set<FamilySubscription>>();
   #connection: postgres.Sql | null = null;
   #listening: Promise<void> | null = null;
   #isClosed = false;
@@ -87,21 +103,40 @@ export class FamilyHub {
 
   /**
    * A subscriber of `familyId`'s events. With `lastEventId` it first receives every event after it
-   * from the database, in order, then the live ones; without, only events from now on.
+   * from the database, in order, then the live ones; without, only events from now on. A last id
+   * newer than the family's newest event is a 422 (a stream that would never deliver); one more
+   * than `maxQueued` events behind starts from now with `reset` set (the client reloads once).
+   * A `holder` counts against its user's streams (the oldest closes past the cap) and can be ended
+   * by `endStreams`.
    */
   async subscribe(familyId: string, lastEventId: number | null, options: SubscriptionOptions = {}): Promise<FamilySubscription> {
     await this.start();
     const family = this.#family(familyId);
     await family.ready;
-    const subscription = new FamilySubscription(
-      familyId,
-      lastEventId ?? family.cursor,
-      this.#options.maxQueued ?? 1_000,
-      (s) => this.#unsubscribe(s),
-      options,
-    );
-    family.subscribers.add(subscription);
+    const maxQueued = this.#options.maxQueued ?? 1_000;
+    if (lastEventId !== null && lastEventId > family.cursor) {
+      const newest = await lastFamilyEventId(this.#options.db, familyId);
+      if (lastEventId > newest) {
+        throw AppError.validation(
+          [{ path: 'last_event_id', message: `is newer than the family's newest event (${newest})` }],
+          'The last event id is from the future: reconnect without it',
+        );
+      }
+    }
+    let startAfter = lastEventId ?? family.cursor;
+    let reset: FamilySubscription['reset'] = null;
     if (lastEventId !== null && lastEventId < family.cursor) {
+      const missed = await countFamilyEventsAfter(this.#options.db, familyId, lastEventId, maxQueued + 1);
+      if (missed > maxQueued) {
+        startAfter = family.cursor;
+        reset = { reason: 'too_far_behind', lastEventId: family.cursor, missed };
+      }
+    }
+    const subscription = new FamilySubscription(familyId, startAfter, maxQueued, (s) => this.#unsubscribe(s), options);
+    subscription.reset = reset;
+    family.subscribers.add(subscription);
+    this.#hold(subscription);
+    if (reset === null && lastEventId !== null && lastEventId < family.cursor) {
       try {
         for (let after = lastEventId; ; ) {
           const page = await readFamilyEvents(this.#options.db, familyId, after, PAGE);
@@ -116,6 +151,63 @@ export class FamilyHub {
     }
     subscription.goLive();
     return subscription;
+  }
+
+  /**
+   * Ends the open streams `match` names, on every studio process: here at once, elsewhere when the
+   * channel delivers (a notification, well under a second). For access that ended — a revoked
+   * token, a signed-out session, a changed password, a member removed from a family — so no stream
+   * outlives the right that opened it. Resolves with how many streams this process ended.
+   */
+  async endStreams(match: StreamMatch, reason: StreamEndReason): Promise<number> {
+    const ended = this.endLocalStreams(match, reason);
+    await this.notify({ family: '', thread: '', kind: 'end_streams', match, reason });
+    return ended;
+  }
+
+  /** `endStreams` on this process only. */
+  endLocalStreams(match: StreamMatch, reason: StreamEndReason): number {
+    const matching = this.#matching(match);
+    for (const subscription of matching) subscription.end(reason);
+    return matching.length;
+  }
+
+  #matching(match: StreamMatch): FamilySubscription[] {
+    const matches = (s: FamilySubscription): boolean => {
+      const holder = s.holder;
+      if (!holder) return false;
+      if ('sessionId' in match) return holder.sessionId === match.sessionId;
+      if ('tokenId' in match) return holder.tokenId === match.tokenId;
+      return holder.userId === match.userId && (match.familyId === undefined || s.familyId === match.familyId);
+    };
+    const candidates =
+      'userId' in match ? [...(this.#byUser.get(match.userId) ?? [])] : [...this.#byUser.values()].flatMap((set) => [...set]);
+    return candidates.filter(matches);
+  }
+
+  /**
+   * Asks every stream `match` names whether its holder may still read, on every process, and ends
+   * those that may not: after a change that ends some of a user's access but not all of it (a
+   * changed password ends the other sessions; the one that changed it stays signed in).
+   */
+  async recheckStreams(match: StreamMatch, reason: StreamEndReason): Promise<void> {
+    void this.recheckLocalStreams(match, reason);
+    await this.notify({ family: '', thread: '', kind: 'recheck_streams', match, reason });
+  }
+
+  /** `recheckStreams` on this process only; resolves when every check has answered. */
+  async recheckLocalStreams(match: StreamMatch, reason: StreamEndReason): Promise<void> {
+    await Promise.all(
+      this.#matching(match).map(async (subscription) => {
+        const isAllowed = subscription.recheck ? await subscription.recheck().catch(() => false) : true;
+        if (!isAllowed) subscription.end(reason);
+      }),
+    );
+  }
+
+  /** How many streams `userId` holds on this process. */
+  streamsOf(userId: string): number {
+    return this.#byUser.get(userId)?.size ?? 0;
   }
 
   /** Every notification on the channel (turn progress, stop requests…), whoever it concerns. */
@@ -208,6 +300,14 @@ export class FamilyHub {
       return;
     }
     if (typeof notification.family !== 'string') return;
+    if (notification.kind === 'end_streams' && notification.match && notification.reason) {
+      this.endLocalStreams(notification.match, notification.reason);
+      return;
+    }
+    if (notification.kind === 'recheck_streams' && notification.match && notification.reason) {
+      void this.recheckLocalStreams(notification.match, notification.reason);
+      return;
+    }
     for (const listener of this.#listeners) {
       try {
         listener(notification);
@@ -239,7 +339,30 @@ export class FamilyHub {
     return family;
   }
 
+  /** Counts the stream against its user's; past the cap the user's oldest stream is closed. */
+  #hold(subscription: FamilySubscription): void {
+    const userId = subscription.holder?.userId;
+    if (userId === undefined) return;
+    let held = this.#byUser.get(userId);
+    if (!held) {
+      held = new Set();
+      this.#byUser.set(userId, held);
+    }
+    held.add(subscription);
+    const max = this.#options.maxStreamsPerUser ?? 50;
+    for (const oldest of held) {
+      if (held.size <= max) break;
+      oldest.end('too_many_streams');
+    }
+  }
+
   #unsubscribe(subscription: FamilySubscription): void {
+    const userId = subscription.holder?.userId;
+    if (userId !== undefined) {
+      const held = this.#byUser.get(userId);
+      held?.delete(subscription);
+      if (held?.size === 0) this.#byUser.delete(userId);
+    }
     const family = this.#families.get(subscription.familyId);
     if (!family) return;
     family.subscribers.delete(subscription);

@@ -10,14 +10,43 @@ export interface FamilySignal {
 }
 
 /**
- * Why a subscription ended: its consumer closed it, it fell too far behind, the hub closed, or an
- * event said its subscriber's access changed (`endAfter`; the events queued before still arrive).
+ * Why a subscription ended: its consumer closed it, it fell too far behind, or the hub closed (the
+ * client reconnects); an event said its subscriber's access changed (`endAfter`; the events queued
+ * before still arrive); or its access ended, or its user opened too many streams (it must not).
  */
-export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed' | 'access_changed';
+export type SubscriptionEnd = 'closed' | 'slow' | 'hub_closed' | 'access_changed' | StreamEndReason;
+
+/** Ends after which the client must not reconnect on its own: the stream says why, then closes. */
+export type StreamEndReason = 'access_revoked' | 'signed_out' | 'access_removed' | 'too_many_streams';
+
+export const FINAL_ENDS: ReadonlySet<SubscriptionEnd> = new Set<StreamEndReason>([
+  'access_revoked',
+  'signed_out',
+  'access_removed',
+  'too_many_streams',
+]);
+
+/** Who holds a stream: the user, and the session or API token the stream was opened with. */
+export interface StreamHolder {
+  userId: string;
+  sessionId?: string | undefined;
+  tokenId?: string | undefined;
+}
 
 export interface SubscriptionOptions {
   /** An event after which this subscriber must stop listening (its role in the family changed). */
   endAfter?: ((event: FamilyEvent) => boolean) | undefined;
+  /** Who holds the stream: counted against the user's streams, ended by `FamilyHub.endStreams`. */
+  holder?: StreamHolder | null | undefined;
+}
+
+/** The stream was asked to resume further back than a stream replays: it starts from now instead. */
+export interface StreamReset {
+  reason: 'too_far_behind';
+  /** The id the stream resumes after (the client's next `Last-Event-ID`). */
+  lastEventId: number;
+  /** How many events the client missed, at least (counting stops past the replay limit). */
+  missed: number;
 }
 
 /**
@@ -36,7 +65,12 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
   #held: FamilyEvent[] | null = [];
   readonly #onEnd: (subscription: FamilySubscription) => void;
   readonly #signalListeners = new Set<(signal: FamilySignal) => void>();
+  /** Set when the stream starts from now instead of the client's last id; the stream tells it first. */
+  reset: StreamReset | null = null;
+  /** Whether the holder may still read (its session or token still stands); the hub asks on demand. */
+  recheck: (() => Promise<boolean>) | null = null;
   readonly #endAfter: SubscriptionOptions['endAfter'];
+  readonly holder: StreamHolder | null;
 
   constructor(
     readonly familyId: string,
@@ -48,6 +82,7 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
     this.#lastId = lastId;
     this.#onEnd = onEnd;
     this.#endAfter = options.endAfter;
+    this.holder = options.holder ?? null;
   }
 
   get lastId(): number {

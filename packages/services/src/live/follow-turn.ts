@@ -32,10 +32,12 @@ export async function followTurn(
   if (local) return local.subscribe();
   if (input.turn > conversation.turnIndex || input.turn < 1) throw AppError.notFound(`Turn ${input.turn}`);
   const stored = await readReply(deps, input.threadId, input.turn);
-  if (stored) return replayStored(input.threadId, input.turn, stored);
   const isRunning = conversation.turnIndex === input.turn && conversation.leaseOwner !== null;
+  // A stored reply while the turn still runs is an earlier attempt (a retry is answering it again):
+  // follow the running attempt, and let only a reply stored after that one close it.
+  if (stored && !isRunning) return replayStored(input.threadId, input.turn, stored);
   if (!isRunning) throw AppError.notFound(`Turn ${input.turn}`);
-  return followRemote(deps, conversation.rootThreadId, input.threadId, input.turn, input.pollMs ?? POLL_MS);
+  return followRemote(deps, conversation.rootThreadId, input.threadId, input.turn, input.pollMs ?? POLL_MS, stored?.id ?? null);
 }
 
 async function readReply(deps: Pick<ServiceDeps, 'db'>, threadId: string, turn: number): Promise<StoredReply | null> {
@@ -73,14 +75,21 @@ function replayStored(threadId: string, turn: number, reply: StoredReply): Async
   return channel;
 }
 
-async function followRemote(deps: FollowDeps, familyId: string, threadId: string, turn: number, pollMs: number): Promise<AsyncIterable<TurnEvent>> {
+async function followRemote(
+  deps: FollowDeps,
+  familyId: string,
+  threadId: string,
+  turn: number,
+  pollMs: number,
+  earlierReplyId: string | null,
+): Promise<AsyncIterable<TurnEvent>> {
   const channel = new EventChannel<TurnEvent>(() => cleanUp());
   let text = '';
   let isDone = false;
   const finish = async () => {
     if (isDone) return;
     const reply = await readReply(deps, threadId, turn);
-    if (!reply || isDone) return;
+    if (!reply || reply.id === earlierReplyId || isDone) return;
     isDone = true;
     for (const event of endEvents(turn, reply, text)) channel.push(event);
     cleanUp();

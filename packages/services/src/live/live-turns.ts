@@ -5,7 +5,7 @@
 import { EventChannel } from '@trellis/agent';
 import type { TurnEvent } from '@trellis/domain';
 import { REASON_STOPPED, TurnInterruption } from '../turns/turn-gate';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import type { FamilyHub, FamilyNotification } from './family-hub';
 
 export { REASON_STOPPED };

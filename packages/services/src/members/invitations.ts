@@ -1,18 +1,15 @@
 // Invitations to a family (docs/architecture.md, "People in a family"): a link with a token of 256
 // random bits, shown once; only its sha-256 is stored. One use, a week by default, revocable. No mail
 // server: the owner copies the link to whoever they mean.
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError, type FamilyRole, type InvitationAccepted, type InvitationCreated, type MemberRole } from '@trellis/domain';
 import { familyInvitations, type Db } from '@trellis/db';
 import { actorUserId, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { appendFamilyEvent } from '../live/family-events';
+import { hashSecretToken, mintSecretToken } from '../auth/secret-token';
+import { requireItemId } from '../workspace/ids';
 
 export const DEFAULT_INVITATION_DAYS = 7;
-
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** The owner invites: the answer holds the only copy of the token (in `url`, relative to the studio). */
 export async function createInvitation(
@@ -21,14 +18,14 @@ export async function createInvitation(
   input: { threadId: string; role: MemberRole; expiresInDays?: number | undefined },
 ): Promise<InvitationCreated> {
   const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'own');
-  const token = randomBytes(32).toString('base64url');
+  const token = mintSecretToken();
   const days = input.expiresInDays ?? DEFAULT_INVITATION_DAYS;
   const [row] = await db
     .insert(familyInvitations)
     .values({
       familyId: conversation.rootThreadId,
       role: input.role,
-      tokenHash: hashInvitationToken(token),
+      tokenHash: hashSecretToken(token),
       createdBy: actorUserId(actor),
       expiresAt: sql`now() + make_interval(days => ${days})`,
     })
@@ -39,7 +36,7 @@ export async function createInvitation(
 /** The owner takes back an invitation not yet used; an unknown, used or already revoked one is a 404. */
 export async function revokeInvitation(db: Db, actor: ThreadActor, input: { threadId: string; invitationId: string }): Promise<void> {
   const { conversation } = await requireThreadAccess(db, actor, input.threadId, 'own');
-  if (!isUuid(input.invitationId)) throw AppError.notFound('Invitation');
+  requireItemId(input.invitationId, 'Invitation');
   const revoked = await db
     .update(familyInvitations)
     .set({ revokedAt: sql`now()` })
@@ -67,7 +64,7 @@ export async function acceptInvitation(db: Db, actor: ThreadActor, input: { toke
     const [invitation] = await tx.execute<{ id: string; family_id: string; role: MemberRole; owner_id: string }>(sql`
       select i.id::text as id, i.family_id, i.role, c.user_id as owner_id
       from family_invitations i join conversations c on c.thread_id = i.family_id
-      where i.token_hash = ${hashInvitationToken(input.token)} and i.accepted_at is null and i.revoked_at is null
+      where i.token_hash = ${hashSecretToken(input.token)} and i.accepted_at is null and i.revoked_at is null
         and i.expires_at > now() and c.deleted_at is null
       for update of i`);
     if (!invitation) throw AppError.notFound('Invitation');
@@ -88,8 +85,4 @@ export async function acceptInvitation(db: Db, actor: ThreadActor, input: { toke
 /** A role's rank in SQL (viewer 0 … editor 2), to keep the stronger of two. */
 function roleRank(column: string) {
   return sql.raw(`array_position(array['viewer','commenter','editor'], ${column})`);
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   signUpPerAddress: { limit: 20, windowMs: 60_000 },
   createToken: { limit: 20, windowMs: 60_000 },
   createTokenPerAddress: { limit: 20, windowMs: 60_000 },
+  /** Reads through share links from one address (a page opens with a few; replay plays ~1 a second). */
+  sharedReadsPerAddress: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitDecision {

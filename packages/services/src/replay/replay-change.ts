@@ -1,4 +1,4 @@
-// `GET /api/conversations/{id}/replay?seq=n` (issue 26): the workspace right after change n of a path,
+// `GET /api/conversations/{id}/replay?seq=n`: the workspace right after change n of a path,
 // with the change, its step and what it did. Read only: a replay never writes. The workspace is the
 // snapshot that opens the change's step (snapshot t: before the agent acts on turn t; every change of
 // step t comes after it) folded with the step's changes up to n (`foldChanges`), so a read costs the
@@ -32,7 +32,12 @@ type ChangeRow = Omit<Change, 'seq' | 'thread_seq'> & { path_seq: number; thread
 export async function replayChange(
   deps: Pick<ServiceDeps, 'db'>,
   actor: ThreadActor,
-  input: { threadId: string; seq: number },
+  input: {
+    threadId: string;
+    seq: number;
+    /** Only the changes of steps up to this one exist for the caller (a link pinned at a step). */
+    throughTurn?: number;
+  },
 ): Promise<Replay> {
   const lineage = await loadPathLineage(deps.db, input.threadId);
   const displayed = lineage.at(-1);
@@ -41,7 +46,7 @@ export async function replayChange(
   const family = loadFamilyThreads(deps.db, input.threadId);
   family.catch(() => undefined);
   const segments = pathSegments(lineage);
-  const total = await countPathChanges(deps.db, segments);
+  const total = await countPathChanges(deps.db, segments, input.throughTurn);
   if (input.seq > total) {
     throw AppError.validation([
       { path: 'seq', message: `must be between 1 and ${total}, the changes of this path` },
@@ -80,8 +85,21 @@ export async function replayChange(
   };
 }
 
-/** The path's last `seq`: the cuts above the displayed thread plus its own last change (seqs are gapless). */
-async function countPathChanges(db: DbOrTx, segments: readonly PathSegment[]): Promise<number> {
+/**
+ * The path's last `seq`: the cuts above the displayed thread plus its own last change (seqs are
+ * gapless). Through a step: the changes of steps up to it, which are a prefix of the path's (a
+ * step's changes come after every earlier step's).
+ */
+async function countPathChanges(db: DbOrTx, segments: readonly PathSegment[], throughTurn?: number): Promise<number> {
+  if (throughTurn !== undefined) {
+    const [row] = await db.execute<{ count: number }>(sql`
+      select count(*)::int as count
+      from jsonb_to_recordset(${JSON.stringify(segments.map((s) => ({ thread_id: s.threadId, cutoff: s.cut })))}::jsonb)
+        as s(thread_id text, cutoff int)
+      join workspace_changes w on w.thread_id = s.thread_id and (s.cutoff is null or w.seq <= s.cutoff)
+      where w.turn <= ${throughTurn}`);
+    return Number(row?.count ?? 0);
+  }
   const own = segments.at(-1)!;
   const [row] = await db.execute<{ last: number | null }>(
     sql`select max(seq) as last from workspace_changes where thread_id = ${own.threadId}`,
@@ -98,7 +116,7 @@ async function readChanges(
   if (segments.length === 0) return [];
   const rows = await db.execute<ChangeRow>(sql`
     select s."offset" + w.seq as path_seq, w.thread_id, w.seq as thread_seq, w.turn, w.actor, w.actor_id, w.via,
-      w.via_source, w.kind, w.key, w.op, w.before, w.after, ${isoTimestamp(sql`w.created_at`)} as created_at
+      w.via_source, w.kind, w.key, w.op, w.before, w.after, w.reverted, ${isoTimestamp(sql`w.created_at`)} as created_at
     from jsonb_to_recordset(${JSON.stringify(segments.map((s) => ({ thread_id: s.threadId, offset: s.offset, cutoff: s.cut })))}::jsonb)
       as s(thread_id text, "offset" int, cutoff int)
     join workspace_changes w on w.thread_id = s.thread_id and (s.cutoff is null or w.seq <= s.cutoff)
@@ -118,6 +136,7 @@ async function readChanges(
     op: row.op,
     before: row.before,
     after: row.after,
+    reverted: row.reverted,
     created_at: row.created_at,
   }));
 }

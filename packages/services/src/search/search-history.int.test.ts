@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResultSchema, type SearchHit } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
@@ -17,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => h.deps.close());
 
 /** Words no other test writes, so each search sees only this file's rows. */
-const word = (stem: string) => `${stem}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
+// A unique word whose stem is itself: the random letters sit in the middle and the fixed ending
+// "ond" is no English suffix, so "<word>ing" stems to "<word>" whatever letters were drawn (a word
+// ending in, say, "e" or a doubled consonant stemmed differently and failed one run in many).
+const word = (stem: string) => `${stem}${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}ond`;
 
 async function search(actor: { userId: string }, q: string, family?: string): Promise<SearchHit[]> {
   const result = await searchHistory(h.deps, actor, { q, page: 1, ...(family === undefined ? {} : { family }) });
@@ -41,6 +45,9 @@ describe('search', () => {
     const branch = (await createBranch(h.deps, actor, { threadId: root, from_turn: 1 })).thread_id;
     await h.turn(actor, branch, `Tell me about the ${inMessage}`);
     await h.turn(actor, branch, `objective: write about ${inReply}`);
+    // The offline model's reply counts what it did without quoting it: give the reply the word a model's reply would hold.
+    await h.deps.db.execute(sql`update messages set content = content || ${` The essay is about ${inReply}.`}
+      where thread_id = ${branch} and turn_index = 3 and role = 'assistant'`);
     await patchWorkspace(h.deps, actor, { threadId: branch, patch: { document: { content: `# Notes\n\nA ${inDocument} cake.` } } });
     await h.turn(actor, branch, 'Keep going');
     // the live document moves on: the matching body is only a version in the history now

@@ -26,7 +26,8 @@ async function transcriptOf(actor: { userId: string }, threadId: string): Promis
   return (await listMessages(h.deps, actor, { threadId, limit_turns: 1000 })).messages;
 }
 
-const said = (messages: Message[]) => messages.map((m) => `${m.turn_index}${m.role === 'user' ? 'U' : 'A'}: ${m.content}`);
+const said = (messages: Message[]) =>
+  messages.map((m) => `${m.turn_index}${m.role === 'user' ? 'U' : 'A'}: ${m.content}`);
 
 /** Rows of every kind the import writes, for one user. */
 async function rowsOf(userId: string): Promise<Record<string, number>> {
@@ -51,7 +52,12 @@ async function checkpointThreads(threadIds?: readonly string[]): Promise<number>
 }
 
 async function branchRows(threadIds: readonly string[]) {
-  return h.deps.db.execute<{ thread_id: string; parent_thread_id: string; branch_point_turn: number; status: string }>(sql`
+  return h.deps.db.execute<{
+    thread_id: string;
+    parent_thread_id: string;
+    branch_point_turn: number;
+    status: string;
+  }>(sql`
     select thread_id, parent_thread_id, branch_point_turn, status from conversation_branches
     where thread_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb))`);
 }
@@ -59,10 +65,17 @@ async function branchRows(threadIds: readonly string[]) {
 describe('importTranscript: all leaves as one family', () => {
   it('a rewind, an edited prompt and a regenerated answer: shared turns are shared ancestors, each divergence a branch at the right turn', async () => {
     const actor = await h.newUser();
-    const result = await importTranscript(h.deps, actor, { content: threeLeafSession(), filename: 'garden.jsonl' });
+    const result = await importTranscript(h.deps, actor, {
+      content: threeLeafSession(),
+      filename: 'garden.jsonl',
+    });
 
     expect(result.conversations.map((c) => c.leaf_uuid)).toEqual(['a3', 'a3b', 'a2e']);
-    const [original, regenerated, rewound] = result.conversations.map((c) => c.thread_id) as [string, string, string];
+    const [original, regenerated, rewound] = result.conversations.map((c) => c.thread_id) as [
+      string,
+      string,
+      string,
+    ];
     expect(new Set([original, regenerated, rewound]).size).toBe(3);
     expect(result.root_thread_id).toBe(original);
 
@@ -94,7 +107,14 @@ describe('importTranscript: all leaves as one family', () => {
       '3A: Twice a week, deeply.',
     ]);
     // inherited turns belong to the root; the thread stores only what it owns
-    expect(regen.map((m) => m.thread_id)).toEqual([original, original, original, original, regenerated, regenerated]);
+    expect(regen.map((m) => m.thread_id)).toEqual([
+      original,
+      original,
+      original,
+      original,
+      regenerated,
+      regenerated,
+    ]);
     expect(said(await transcriptOf(actor, rewound))).toEqual([
       '1U: Plan a small vegetable garden',
       '1A: Start with two raised beds.',
@@ -104,7 +124,12 @@ describe('importTranscript: all leaves as one family', () => {
     // the thought is not part of the reply; the tool call and its result are
     expect(regen[1]!.content).not.toContain('sun');
     expect(regen[3]!.tool_calls).toEqual([
-      { id: 'call_1', name: 'search', args: { q: 'fast vegetables' }, result: 'radish 25 days; lettuce 30 days' },
+      {
+        id: 'call_1',
+        name: 'search',
+        args: { q: 'fast vegetables' },
+        result: 'radish 25 days; lettuce 30 days',
+      },
     ]);
     // the transcript's own times, not the import's
     expect(regen[0]!.created_at.startsWith('2025-03-01T')).toBe(true);
@@ -122,9 +147,12 @@ describe('importTranscript: all leaves as one family', () => {
     expect(graph.nodes.map((n) => n.id).sort()).toEqual(
       [`${original}:1`, `${original}:2`, `${original}:3`, `${regenerated}:3`, `${rewound}:2`].sort(),
     );
-    expect(graph.edges.filter((e) => e.kind === 'branch').map((e) => e.id).sort()).toEqual(
-      [`${original}:2->${regenerated}:3`, `${original}:1->${rewound}:2`].sort(),
-    );
+    expect(
+      graph.edges
+        .filter((e) => e.kind === 'branch')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([`${original}:2->${regenerated}:3`, `${original}:1->${rewound}:2`].sort());
     expect(new Set(graph.nodes.map((n) => n.label)).size).toBe(graph.nodes.length);
     expect(graph.nodes.find((n) => n.id === `${rewound}:2`)).toMatchObject({
       user_message: 'Which herbs grow in shade?',
@@ -133,7 +161,13 @@ describe('importTranscript: all leaves as one family', () => {
     expect(graph.nodes.find((n) => n.id === `${original}:2`)?.tool_count).toBe(1);
 
     // Rows as the turn loop writes them: a snapshot per owned turn, an empty document per thread.
-    expect(await rowsOf(actor.userId)).toEqual({ conversations: 3, branches: 2, messages: 10, snapshots: 5, documents: 3 });
+    expect(await rowsOf(actor.userId)).toEqual({
+      conversations: 3,
+      branches: 2,
+      messages: 10,
+      snapshots: 5,
+      documents: 3,
+    });
     const workspace = await getWorkspace(h.deps, actor, { threadId: rewound });
     expect(workspace.document.content).toBe('');
     const listed = (await listConversations(h.deps, actor)).conversations;
@@ -145,7 +179,12 @@ describe('importTranscript: all leaves as one family', () => {
       [rewound]: 'Which herbs grow in shade?',
     });
     const conversation = await getConversation(h.deps, actor, { threadId: rewound });
-    expect(conversation).toMatchObject({ turn_index: 2, message_count: 4, root_thread_id: original, branch_point_turn: 1 });
+    expect(conversation).toMatchObject({
+      turn_index: 2,
+      message_count: 4,
+      root_thread_id: original,
+      branch_point_turn: 1,
+    });
     expect(await checkpointThreads([original, regenerated, rewound])).toBe(3);
   });
 
@@ -205,7 +244,10 @@ describe('importTranscript: all leaves as one family', () => {
       '4U: Give it a title',
       '4A: Drizzle Days',
     ]);
-    expect(said(await transcriptOf(actor, by.z1!))).toEqual(['1U: Unrelated: list three colours', '1A: Red, green, blue.']);
+    expect(said(await transcriptOf(actor, by.z1!))).toEqual([
+      '1U: Unrelated: list three colours',
+      '1A: Red, green, blue.',
+    ]);
 
     const graph = await getFamilyGraph(h.deps, actor, { threadId: by.d4x! });
     expect(graph.threads).toHaveLength(4);
@@ -220,7 +262,10 @@ describe('importTranscript: all leaves as one family', () => {
 describe('importTranscript: chosen leaves as separate conversations', () => {
   it('gives each chosen leaf an independent conversation holding its full chain', async () => {
     const actor = await h.newUser();
-    const result = await importTranscript(h.deps, actor, { content: threeLeafSession(), leaf_uuids: ['a2e', 'a3b'] });
+    const result = await importTranscript(h.deps, actor, {
+      content: threeLeafSession(),
+      leaf_uuids: ['a2e', 'a3b'],
+    });
     expect(result.root_thread_id).toBeNull();
     // in the transcript's order, whatever the order chosen
     expect(result.conversations.map((c) => c.leaf_uuid)).toEqual(['a3b', 'a2e']);
@@ -241,11 +286,20 @@ describe('importTranscript: chosen leaves as separate conversations', () => {
       ].sort(),
     );
     // without the session's custom title (it trails the original only), each is named by its first prompt
-    expect(conversations.map((c) => c.title)).toEqual(['Plan a small vegetable garden', 'Plan a small vegetable garden']);
+    expect(conversations.map((c) => c.title)).toEqual([
+      'Plan a small vegetable garden',
+      'Plan a small vegetable garden',
+    ]);
     const graph = await getFamilyGraph(h.deps, actor, { threadId: rewound });
     expect(graph.threads).toHaveLength(1);
     expect(graph.nodes).toHaveLength(2);
-    expect(await rowsOf(actor.userId)).toEqual({ conversations: 2, branches: 0, messages: 10, snapshots: 5, documents: 2 });
+    expect(await rowsOf(actor.userId)).toEqual({
+      conversations: 2,
+      branches: 0,
+      messages: 10,
+      snapshots: 5,
+      documents: 2,
+    });
   });
 
   it('refuses an unknown leaf and a leaf without a prompt with 422, writing nothing', async () => {
@@ -255,21 +309,36 @@ describe('importTranscript: chosen leaves as separate conversations', () => {
       'validation_failed',
     );
     expect(JSON.stringify(error.details)).toContain('nope is not a leaf');
-    const promptless = jsonl(user('q', null, 'hello'), assistant('r', 'q', [{ text: 'hi' }]), assistant('lone', null, [{ text: 'orphan reply' }]));
-    await expectCode(importTranscript(h.deps, actor, { content: promptless, leaf_uuids: ['lone'] }), 'validation_failed');
+    const promptless = jsonl(
+      user('q', null, 'hello'),
+      assistant('r', 'q', [{ text: 'hi' }]),
+      assistant('lone', null, [{ text: 'orphan reply' }]),
+    );
+    await expectCode(
+      importTranscript(h.deps, actor, { content: promptless, leaf_uuids: ['lone'] }),
+      'validation_failed',
+    );
     expect(await rowsOf(actor.userId)).toMatchObject({ conversations: 0 });
     // as one family, the promptless leaf is shown by the root
     const family = await importTranscript(h.deps, actor, { content: promptless });
-    expect(family.conversations.map((c) => c.thread_id)).toEqual([family.root_thread_id, family.root_thread_id]);
+    expect(family.conversations.map((c) => c.thread_id)).toEqual([
+      family.root_thread_id,
+      family.root_thread_id,
+    ]);
   });
 });
 
 describe('importTranscript: Claude Code', () => {
   it('reads content blocks, tool results and the session title; skips thinking and progress; reports the malformed line', async () => {
     const actor = await h.newUser();
-    const inspection = await inspectTranscript(h.deps, actor, { content: claudeCodeSession(), filename: 'session.jsonl' });
+    const inspection = await inspectTranscript(h.deps, actor, {
+      content: claudeCodeSession(),
+      filename: 'session.jsonl',
+    });
     expect(inspection.format).toBe('claude-code');
-    expect(inspection.reader_diagnostics).toEqual([expect.objectContaining({ kind: 'malformed-line', line: 8 })]);
+    expect(inspection.reader_diagnostics).toEqual([
+      expect.objectContaining({ kind: 'malformed-line', line: 8 }),
+    ]);
     expect(inspection.branches.map((b) => b.leafUuid)).toEqual(['a5', 'a6']);
 
     const result = await importTranscript(h.deps, actor, { content: claudeCodeSession() });
@@ -290,11 +359,91 @@ describe('importTranscript: Claude Code', () => {
   });
 });
 
+describe('importTranscript: the record types current Claude Code writes', () => {
+  it('reads permission-mode, ai-title, custom-title, last-prompt, file-history-snapshot, attachment and queue-operation lines without an unreadable line, and titles the family by the session', async () => {
+    const actor = await h.newUser();
+    const metadata = [
+      { type: 'permission-mode', permissionMode: 'default', sessionId: 'cc' },
+      {
+        type: 'file-history-snapshot',
+        messageId: 'm1',
+        snapshot: { trackedFileBackups: {} },
+        isSnapshotUpdate: false,
+      },
+      {
+        type: 'queue-operation',
+        operation: 'enqueue',
+        timestamp: '2025-06-01T00:00:00Z',
+        sessionId: 'cc',
+        content: 'next',
+      },
+      { type: 'ai-title', aiTitle: 'Tidy the garden notes', sessionId: 'cc' },
+      { type: 'last-prompt', lastPrompt: 'Thanks', sessionId: 'cc' },
+      { type: 'custom-title', customTitle: 'Garden notes', sessionId: 'cc' },
+    ];
+    const content = [
+      ...metadata.map((line) => JSON.stringify(line)),
+      JSON.stringify({
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        sessionId: 'cc',
+        timestamp: '2025-06-01T00:00:01Z',
+        message: {
+          role: 'user',
+          content:
+            '<ide_opened_file>The user opened C:\\Users\\someone\\garden.md</ide_opened_file>Tidy the notes',
+        },
+      }),
+      JSON.stringify({
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 'cc',
+        timestamp: '2025-06-01T00:00:02Z',
+        message: { id: 'msg_1', role: 'assistant', content: [{ type: 'text', text: 'Tidied.' }] },
+      }),
+      JSON.stringify({
+        type: 'attachment',
+        uuid: 'at1',
+        parentUuid: 'a1',
+        sessionId: 'cc',
+        timestamp: '2025-06-01T00:00:03Z',
+        attachment: { type: 'todo_reminder' },
+      }),
+    ].join('\n');
+    const inspection = await inspectTranscript(h.deps, actor, { content, filename: 'garden.jsonl' });
+    expect(inspection.reader_diagnostics).toEqual([]);
+    expect(inspection.reader_diagnostic_count).toBe(0);
+    expect(inspection.skipped_record_types).toEqual([]);
+    expect(inspection.branches.map((b) => b.leafUuid)).toEqual(['a1']);
+
+    // A type a newer Claude Code may write is listed as skipped, with its count, never as damage.
+    const newer = [content, JSON.stringify({ type: 'agent-colour', colour: 'teal', sessionId: 'cc' }), JSON.stringify({ type: 'agent-colour', colour: 'red', sessionId: 'cc' })].join('\n');
+    const later = await inspectTranscript(h.deps, actor, { content: newer, filename: 'garden.jsonl' });
+    expect(later.reader_diagnostic_count).toBe(0);
+    expect(later.skipped_record_types).toEqual([{ record_type: 'agent-colour', count: 2 }]);
+
+    const result = await importTranscript(h.deps, actor, { content });
+    const [only] = result.conversations.map((c) => c.thread_id) as [string];
+    // The title the person gave the session wins over Claude Code's, and the IDE block's folder path never names it.
+    expect((await getConversation(h.deps, actor, { threadId: only })).title).toBe('Garden notes');
+  });
+});
+
 describe('inspectTranscript', () => {
   it('lists every leaf with its summary and what importing it brings in', async () => {
     const actor = await h.newUser();
-    const inspection = await inspectTranscript(h.deps, actor, { content: threeLeafSession(), filename: 'garden.jsonl' });
-    expect(inspection).toMatchObject({ format: 'qwen-code', filename: 'garden.jsonl', record_count: 13, diagnostic_count: 0 });
+    const inspection = await inspectTranscript(h.deps, actor, {
+      content: threeLeafSession(),
+      filename: 'garden.jsonl',
+    });
+    expect(inspection).toMatchObject({
+      format: 'qwen-code',
+      filename: 'garden.jsonl',
+      record_count: 13,
+      diagnostic_count: 0,
+    });
     expect(inspection.branches.map((b) => [b.leafUuid, b.classification])).toEqual([
       ['a3', 'rewind-sibling'],
       ['a3b', 'rewind-sibling'],
@@ -353,11 +502,19 @@ describe('limits and errors', () => {
         { kind: 'malformed-line', line: 2 },
       ],
     });
-    const titleOnly = jsonl(system('t', null, 'custom_title', { systemPayload: { customTitle: 'Nothing yet' } }));
-    const metadata = await expectCode(importTranscript(h.deps, actor, { content: titleOnly }), 'validation_failed');
+    const titleOnly = jsonl(
+      system('t', null, 'custom_title', { systemPayload: { customTitle: 'Nothing yet' } }),
+    );
+    const metadata = await expectCode(
+      importTranscript(h.deps, actor, { content: titleOnly }),
+      'validation_failed',
+    );
     expect(metadata.message).toContain('no conversation leaf');
     const noPrompt = jsonl(assistant('a', null, [{ text: 'talking to myself' }]));
-    const silent = await expectCode(importTranscript(h.deps, actor, { content: noPrompt }), 'validation_failed');
+    const silent = await expectCode(
+      importTranscript(h.deps, actor, { content: noPrompt }),
+      'validation_failed',
+    );
     expect(silent.message).toContain('no user prompt');
     expect(await rowsOf(actor.userId)).toMatchObject({ conversations: 0 });
   });
@@ -386,31 +543,52 @@ describe('all or nothing', () => {
   it('a seeding failure part-way through leaves no row and no checkpointer thread, and answers 502', async () => {
     const actor = await h.newUser();
     const before = await checkpointThreads();
-    const error = await expectCode(importTranscript(withFailingCheckpointer(2), actor, { content: nestedSession() }), 'upstream_failed');
+    const error = await expectCode(
+      importTranscript(withFailingCheckpointer(2), actor, { content: nestedSession() }),
+      'upstream_failed',
+    );
     expect(error.message).toContain('nothing was left behind');
-    expect(await rowsOf(actor.userId)).toEqual({ conversations: 0, branches: 0, messages: 0, snapshots: 0, documents: 0 });
+    expect(await rowsOf(actor.userId)).toEqual({
+      conversations: 0,
+      branches: 0,
+      messages: 0,
+      snapshots: 0,
+      documents: 0,
+    });
     expect(await checkpointThreads()).toBe(before);
     // and the same import then succeeds
     const ok = await importTranscript(h.deps, actor, { content: nestedSession() });
     expect(ok.conversations).toHaveLength(5);
   });
 
-  it.each(['branch.after-tx1', 'branch.seed', 'branch.tx2'] as const)('a failure at %s leaves nothing behind', async (point) => {
-    const faulty = await createHarness({
-      fault: async (p) => {
-        if (p === point) throw new Error(`injected at ${p}`);
-      },
-    });
-    try {
-      const actor = await faulty.newUser();
-      const before = await checkpointThreads();
-      await expectCode(importTranscript(faulty.deps, actor, { content: threeLeafSession() }), 'upstream_failed');
-      expect(await rowsOf(actor.userId)).toEqual({ conversations: 0, branches: 0, messages: 0, snapshots: 0, documents: 0 });
-      expect(await checkpointThreads()).toBe(before);
-    } finally {
-      await faulty.deps.close();
-    }
-  });
+  it.each(['branch.after-tx1', 'branch.seed', 'branch.tx2'] as const)(
+    'a failure at %s leaves nothing behind',
+    async (point) => {
+      const faulty = await createHarness({
+        fault: async (p) => {
+          if (p === point) throw new Error(`injected at ${p}`);
+        },
+      });
+      try {
+        const actor = await faulty.newUser();
+        const before = await checkpointThreads();
+        await expectCode(
+          importTranscript(faulty.deps, actor, { content: threeLeafSession() }),
+          'upstream_failed',
+        );
+        expect(await rowsOf(actor.userId)).toEqual({
+          conversations: 0,
+          branches: 0,
+          messages: 0,
+          snapshots: 0,
+          documents: 0,
+        });
+        expect(await checkpointThreads()).toBe(before);
+      } finally {
+        await faulty.deps.close();
+      }
+    },
+  );
 
   it('readers never see an import in progress; a sweeper reclaims a stalled one leaves first, and the import then fails cleanly', async () => {
     let release!: () => void;
@@ -440,11 +618,17 @@ describe('all or nothing', () => {
       await expectCode(h.turn(actor, root!.thread_id, 'sneaking in'), 'not_found');
 
       // One row per sweep: the deepest go first, so no thread ever shows up without its parent.
-      for (let swept = 1; swept > 0; ) {
+      for (let swept = 1; swept > 0;) {
         swept = await sweepPendingBranches(h.deps, { olderThanSeconds: 0, batch: 1 });
         expect((await listConversations(h.deps, actor)).conversations).toEqual([]);
       }
-      expect(await rowsOf(actor.userId)).toEqual({ conversations: 0, branches: 0, messages: 0, snapshots: 0, documents: 0 });
+      expect(await rowsOf(actor.userId)).toEqual({
+        conversations: 0,
+        branches: 0,
+        messages: 0,
+        snapshots: 0,
+        documents: 0,
+      });
 
       release();
       const error = await running;

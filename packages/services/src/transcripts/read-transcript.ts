@@ -28,6 +28,8 @@ export interface ReadTranscript {
   /** The first MAX_LISTED_DIAGNOSTICS; `readerDiagnosticCount` counts them all. */
   readerDiagnostics: ReaderDiagnostic[];
   readerDiagnosticCount: number;
+  /** Well-formed lines of record types the reader does not know: skipped and counted. */
+  skippedRecordTypes: { recordType: string; count: number }[];
   branches: BranchSummary[];
   /** The first MAX_LISTED_DIAGNOSTICS; `diagnosticCount` counts them all. */
   diagnostics: Diagnostic[];
@@ -41,7 +43,7 @@ export function readTranscript(upload: TranscriptUpload): ReadTranscript {
   const limits = { maxListedDiagnostics: MAX_LISTED_DIAGNOSTICS };
   const parsed = parseTranscriptJsonlWithinLimits(upload.content, { limits });
   if (!parsed.ok) throw limitRefusal(parsed.error);
-  const { format, records, diagnostics: readerDiagnostics, diagnosticCount: readerDiagnosticCount } = parsed.value;
+  const { format, records, diagnostics: readerDiagnostics, diagnosticCount: readerDiagnosticCount, skippedRecordTypes = [] } = parsed.value;
   const inspected = inspectConversationBranchesWithinLimits(records, limits);
   if (!inspected.ok) throw limitRefusal(inspected.error);
   const { branches, diagnostics, diagnosticCount } = inspected.value;
@@ -55,7 +57,7 @@ export function readTranscript(upload: TranscriptUpload): ReadTranscript {
     const { title, isOwn } = titles.titleOf(chain, turns);
     return { leafUuid: branch.leafUuid, turns, title, hasOwnTitle: isOwn };
   });
-  return { format, records, readerDiagnostics, readerDiagnosticCount, branches, diagnostics, diagnosticCount, leaves };
+  return { format, records, readerDiagnostics, readerDiagnosticCount, skippedRecordTypes, branches, diagnostics, diagnosticCount, leaves };
 }
 
 function noLeaves(

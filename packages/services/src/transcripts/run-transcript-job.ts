@@ -8,6 +8,7 @@
 // source (tsx, vitest) the worker loads the TypeScript file through tsx.
 import { Worker } from 'node:worker_threads';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
+import { Slots } from '../jobs/slots';
 import type { JobOutcome, ParsedJson, ReadLeaves, TranscriptJob, TurnsMessage } from './transcript-job';
 import type { ImportedTurn } from './transcript-turns';
 
@@ -132,43 +133,8 @@ function workerFailed(cause: Error): AppError {
   return new AppError('unavailable', 'The transcript reader stopped unexpectedly; try again', { cause });
 }
 
-/** A counting semaphore whose waiters give up at their deadline. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  async acquire(deadlineMs: number): Promise<() => void> {
-    if (this.free > 0) {
-      this.free--;
-      return () => this.release();
-    }
-    return new Promise((resolve, reject) => {
-      const grant = () => {
-        clearTimeout(timer);
-        resolve(() => this.release());
-      };
-      const timer = setTimeout(() => {
-        const i = this.waiting.indexOf(grant);
-        if (i >= 0) this.waiting.splice(i, 1);
-        reject(busy());
-      }, deadlineMs);
-      this.waiting.push(grant);
-    });
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
-
 function busy(): AppError {
   return new AppError('unavailable', 'The studio is busy reading other uploads; try again in a moment');
 }
 
-const slots = new Slots(MAX_CONCURRENT_TRANSCRIPT_JOBS);
+const slots = new Slots(MAX_CONCURRENT_TRANSCRIPT_JOBS, busy);

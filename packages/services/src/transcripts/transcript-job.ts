@@ -3,7 +3,7 @@
 // boundary by structured clone, so it holds only what the request thread still needs — never the
 // records themselves.
 import { createHash } from 'node:crypto';
-import { AppError, type TranscriptInspection } from '@trellis/domain';
+import { AppError, MAX_JSON_DEPTH, exceedsJsonDepth, type TranscriptInspection } from '@trellis/domain';
 import type { LeafPath } from './import-plan';
 import { openProject, projectSummary, type ProjectUpload } from './open-project';
 import { readTranscript, type TranscriptUpload } from './read-transcript';
@@ -94,6 +94,9 @@ function runJob(job: TranscriptJob): TranscriptInspection | ReadLeaves | ParsedJ
 function parseJson(bytes: Uint8Array): unknown {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.length === 0) return {};
+  if (exceedsJsonDepth(text)) {
+    throw AppError.validation([{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }], `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -115,6 +118,7 @@ function inspect(source: AnyUpload): TranscriptInspection {
     diagnostic_count: read.diagnosticCount,
     reader_diagnostics: read.readerDiagnostics,
     reader_diagnostic_count: read.readerDiagnosticCount,
+    skipped_record_types: read.skippedRecordTypes.map(({ recordType, count }) => ({ record_type: recordType, count })),
     ...(opened && { project: projectSummary(opened.project) }),
   });
 }

@@ -1,5 +1,5 @@
-// Conversation titles from the transcript: a custom title the session was given, else the first
-// prompt, clamped. A Qwen Code `custom_title` record belongs to the chains that hold its nearest
+// Conversation titles from the transcript: the title the session was given (a custom title, else
+// the one Claude Code wrote: `ai-title`, then `summary`), else the first prompt, clamped. A Qwen Code `custom_title` record belongs to the chains that hold its nearest
 // non-neutral ancestor (a title appended after a tail collapses into that tail, docs/branching.md, "The transcript inspector's rules");
 // Claude Code keeps its `custom-title` as a session-wide metadata line without a uuid.
 import { plainTitle, previewText } from '@trellis/domain';
@@ -71,28 +71,43 @@ function nonNeutralAnchor(index: TranscriptIndex, uuid: string): string | undefi
     seen.add(current);
     const record = definingRecord(index, current);
     if (record === undefined) return undefined;
-    const isNeutral = record.type === 'system' && record.subtype !== undefined && NEUTRAL_SUBTYPES.has(record.subtype);
+    const isNeutral =
+      record.type === 'system' && record.subtype !== undefined && NEUTRAL_SUBTYPES.has(record.subtype);
     if (!isNeutral) return current;
     current = record.parentUuid;
   }
   return undefined;
 }
 
-/** The last `{"type":"custom-title","customTitle":…}` line, read without parsing every line. */
-function claudeCodeSessionTitle(content: string): string | undefined {
-  let title: string | undefined;
-  let at = content.indexOf('custom-title');
-  while (at !== -1) {
-    const start = content.lastIndexOf('\n', at) + 1;
-    const newline = content.indexOf('\n', at);
-    const end = newline === -1 ? content.length : newline;
-    title = customTitleOf(content.slice(start, end)) ?? title;
-    at = content.indexOf('custom-title', end);
+/** Claude Code's session-wide title lines, in the order a title is taken from them. */
+const SESSION_TITLE_FIELDS = [
+  { type: 'custom-title', field: 'customTitle' },
+  { type: 'ai-title', field: 'aiTitle' },
+  { type: 'summary', field: 'summary' },
+] as const;
+
+/**
+ * The session's own title: the last `custom-title` a person gave it, else the last `ai-title`
+ * Claude Code gave it, else the last `summary`; undefined when the file has none (the first
+ * prompt names it then). Only lines naming one of these types are parsed.
+ */
+export function claudeCodeSessionTitle(content: string): string | undefined {
+  for (const { type, field } of SESSION_TITLE_FIELDS) {
+    let title: string | undefined;
+    let at = content.indexOf(`"${type}"`);
+    while (at !== -1) {
+      const start = content.lastIndexOf('\n', at) + 1;
+      const newline = content.indexOf('\n', at);
+      const end = newline === -1 ? content.length : newline;
+      title = titleLineOf(content.slice(start, end), type, field) ?? title;
+      at = content.indexOf(`"${type}"`, end);
+    }
+    if (title !== undefined) return title;
   }
-  return title;
+  return undefined;
 }
 
-function customTitleOf(line: string): string | undefined {
+function titleLineOf(line: string, type: string, field: string): string | undefined {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -100,6 +115,7 @@ function customTitleOf(line: string): string | undefined {
     return undefined; // not a metadata line; the readers report malformed lines
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { type, customTitle } = value as Record<string, unknown>;
-  return type === 'custom-title' && typeof customTitle === 'string' && customTitle.trim() !== '' ? customTitle : undefined;
+  const record = value as Record<string, unknown>;
+  const title = record[field];
+  return record.type === type && typeof title === 'string' && title.trim() !== '' ? title : undefined;
 }

@@ -2,11 +2,12 @@
 // allowance, importing the same file twice, and text Postgres could not store.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRANSCRIPT_BYTES } from '@trellis/domain';
+import { strToU8, zipSync } from 'fflate';
+import { AppError, MAX_TRANSCRIPT_BYTES } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
 import { listMessages } from '../lineage/list-messages';
 import { getConversation } from '../conversations/get-conversation';
-import { importTranscript } from './import-transcript';
+import { importProject, importTranscript } from './import-transcript';
 import { inspectTranscript } from './inspect-transcript';
 import { inspectInWorker, parseJsonInWorker } from './run-transcript-job';
 import { UPLOAD_RATE_LIMIT } from './upload-rate-limit';
@@ -19,6 +20,20 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.deps.close());
+
+/** Offsets of a zip's central directory entries. */
+function centralEntries(zip: Uint8Array): number[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let eocd = zip.length - 22;
+  while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  const entries: number[] = [];
+  let at = view.getUint32(eocd + 16, true);
+  for (let i = 0; i < view.getUint16(eocd + 10, true); i++) {
+    entries.push(at);
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return entries;
+}
 
 /** `n` one-turn conversations, each its own root island: n leaves. */
 function manyLeaves(n: number): string {
@@ -59,6 +74,40 @@ describe('shape limits', () => {
   it('stops a job past its deadline with a 503 that says so', async () => {
     const error = await expectCode(inspectInWorker({ kind: 'inspect', upload: { content: threeLeafSession() } }, { deadlineMs: 1 }), 'unavailable');
     expect(error.message).toMatch(/took longer than/);
+  });
+
+  it('two hostile zips at once leave a third person’s import to finish: each is refused from its directory, not run to the deadline', async ({ annotate }) => {
+    // 2,000 entries that all point at one stream (the bomb's trick), and an entry of 4 MB of zeros
+    // whose directory claims 1 KB. Inflated, the bomb ran to the job's deadline (an `unavailable`
+    // after 30 s) and the liar for 14 s, holding both worker slots while the third import waited.
+    const bomb = zipSync(Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`project/s${i}.jsonl`, strToU8(`{"n":${i}}\n`)])));
+    const bombEntries = centralEntries(bomb);
+    const bombView = new DataView(bomb.buffer);
+    for (const at of bombEntries.slice(1)) bombView.setUint32(at + 42, bombView.getUint32(bombEntries[0]! + 42, true), true);
+    const liar = zipSync({ 'project/huge.jsonl': new Uint8Array(4 * 1024 * 1024) }, { level: 1 });
+    new DataView(liar.buffer).setUint32(centralEntries(liar)[0]! + 24, 1024, true);
+
+    const [one, two, third] = [await h.newUser(), await h.newUser(), await h.newUser()];
+    const started = performance.now();
+    const timed = async <T,>(work: Promise<T>) => {
+      try {
+        return await work;
+      } finally {
+        // How long each took, for the record: a worker started from source on a loaded machine
+        // takes seconds, so a time is the bench's to judge, not this test's.
+        await annotate(`answered after ${Math.round(performance.now() - started)} ms`);
+      }
+    };
+    const [bombed, lied, honest] = await Promise.allSettled([
+      timed(importProject(h.deps, one, { zip: bomb, filename: 'bomb.zip' })),
+      timed(importProject(h.deps, two, { zip: liar, filename: 'liar.zip' })),
+      timed(importTranscript(h.deps, third, { content: threeLeafSession() })),
+    ]);
+    const reasonOf = (outcome: PromiseSettledResult<unknown>) =>
+      outcome.status === 'rejected' && outcome.reason instanceof AppError ? [outcome.reason.code, (outcome.reason.details as { reason?: string }).reason] : outcome.status;
+    expect(reasonOf(bombed)).toEqual(['validation_failed', 'overlapping-entries']);
+    expect(reasonOf(lied)).toEqual(['validation_failed', 'size-mismatch']);
+    expect(honest.status === 'fulfilled' ? honest.value.conversations : honest.reason).toHaveLength(3);
   });
 
   it('takes the deadline from the deps it is given, for inspect and import alike', async () => {

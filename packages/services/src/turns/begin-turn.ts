@@ -5,7 +5,7 @@
 // made since turn k-1. The transaction is sent in one round trip.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, plainTitleFromMessage, previewText, type ApplyProvenance, type Workspace } from '@trellis/domain';
+import { AppError, plainTitleFromMessage, previewText, type ApplyProvenance, type PathRef, type Workspace } from '@trellis/domain';
 import { pipelinedTransaction, type Db } from '@trellis/db';
 import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { DEFAULT_CONVERSATION_TITLE } from '../conversations/create-conversation';
@@ -32,6 +32,8 @@ export async function beginTurn(
     content: string;
     /** The turn opens with an apply entry (`content` is its text) instead of a user message. */
     applyEntry?: { provenance: ApplyProvenance } | undefined;
+    /** The user message's checked references to other paths (stored with it; none: null). */
+    refs?: readonly PathRef[] | undefined;
   },
   timing: LeaseTiming,
   instanceId: string | null,
@@ -63,10 +65,11 @@ export async function beginTurn(
       returning turn_index, root_thread_id`,
     sql`
       with ${snapshotCaptureCtes(threadId, content, { leaseOwner })}
-      insert into messages (thread_id, turn_index, role, content, kind, provenance, user_id)
+      insert into messages (thread_id, turn_index, role, content, kind, provenance, user_id, refs)
       select c.thread_id, c.turn_index, ${isUserMessage ? 'user' : 'system'}, ${content},
         ${isUserMessage ? null : 'apply'}, ${isUserMessage ? null : JSON.stringify(input.applyEntry!.provenance)}::jsonb,
-        ${isUserMessage ? actorUserId(actor) : null}::text
+        ${isUserMessage ? actorUserId(actor) : null}::text,
+        ${input.refs && input.refs.length > 0 ? JSON.stringify(input.refs) : null}::jsonb
       from captured c
       returning id::text as id`,
     liveWorkspaceStatement(threadId, { artifactContent: false }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TurnUsage } from '@trellis/agent';
-import type { FailureCode } from '@trellis/domain';
+import type { FailureCode, PathRef } from '@trellis/domain';
 import { pipelinedTransaction, type Db, type StoredToolCall } from '@trellis/db';
 import { familyEventStatement } from '../live/family-events';
 import { REASON_DISCONNECTED, REASON_STOPPED } from './turn-gate';
@@ -32,16 +32,19 @@ export async function storeReplyAndRelease(
     attempt: number;
     /** Tokens the provider reported. */
     usage: TurnUsage | null;
+    /** The referenced steps the agent read (`read_path`); none is stored as null. */
+    citations?: readonly PathRef[];
   },
 ): Promise<{ messageId: string }> {
   const [stored] = await pipelinedTransaction(db, [
     sql`
     with reply as (
       insert into messages (thread_id, turn_index, role, content, tool_calls, status, reason, reason_code, retry_after_s,
-        attempt, input_tokens, output_tokens, model)
+        attempt, input_tokens, output_tokens, model, citations)
       values (${input.threadId}, ${input.turnIndex}, 'assistant', ${input.content},
         ${JSON.stringify(input.toolCalls)}::jsonb, ${input.status}, ${input.reason}, ${input.reasonCode}, ${input.retryAfterS},
-        ${input.attempt}, ${input.usage?.inputTokens ?? null}, ${input.usage?.outputTokens ?? null}, ${input.usage?.model ?? null})
+        ${input.attempt}, ${input.usage?.inputTokens ?? null}, ${input.usage?.outputTokens ?? null}, ${input.usage?.model ?? null},
+        ${input.citations && input.citations.length > 0 ? JSON.stringify(input.citations) : null}::jsonb)
       returning id
     ),
     counters as (

@@ -1,5 +1,5 @@
 // The real provider classes (ChatOpenAI, ChatAnthropic) through the whole turn, against local HTTP
-// servers speaking each protocol the way real ones misbehave (issue 24): a refused key, a rate limit
+// servers speaking each protocol the way real ones misbehave: a refused key, a rate limit
 // with Retry-After, a hang, a stream dropped mid-reply; and a retry in place after a failure.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,22 +1,30 @@
-// Retry in place (issue 24): turn k's failed or stopped reply is answered again at the same step —
-// no new user message, no new step, no new snapshot; the same turn number and label. The new reply
+// Retry in place: turn k's failed or stopped reply is answered again at the same step — no new user
+// message, no new step, no new snapshot; the same turn number and label — from the workspace the
+// turn began with: what the earlier attempts wrote is taken back first (docs/branching.md). The new reply
 // is the next attempt of turn k (`messages.attempt`); the earlier attempts stay in the transcript
 // (the chat pages through them) but never reach a model again: the agent replaces the attempt in its
 // working context (RunTurnInput.replacesAttempt), and branch prefixes read only a turn's last attempt.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError } from '@trellis/domain';
-import { pipelinedTransaction } from '@trellis/db';
+import { AppError, toPathRefInput, type PathRef } from '@trellis/domain';
 import type { ServiceDeps } from '../deps';
-import { leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
+import { actorUserId, leaseAccessSql, requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/read-live-workspace';
+import { readSnapshotState } from '../workspace/snapshot-state';
+import type { Tx } from '../workspace/thread-lock';
+import { writeWorkspace } from '../workspace/write-workspace';
 import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
+import { resolveRefs } from '../paths/resolve-refs';
+import { pathReaderOf } from '../paths/path-reader';
 
 export interface RetryTurnInput {
   threadId: string;
   turn: number;
-  /** Aborts the model when the client goes away (the route passes `request.signal`). */
+  /**
+   * Aborts the model (the attempt is stored `interrupted`). Routes do not pass their request's
+   * signal: a retry outlives the request that started it, like a send, and Stop is its own request.
+   */
   signal?: AbortSignal | undefined;
 }
 
@@ -35,11 +43,14 @@ export async function retryTurn(
   deps.gate?.admit('your retry');
   const { threadId, turn } = input;
   const leaseOwner = randomUUID();
-  // One transaction, sent in one round trip: take the lease only when turn k is this thread's
-  // latest turn, opened by this thread's user message, and its latest reply failed or stopped; then
-  // read the question and the next attempt number, and the live workspace the model call reads.
-  const [leased, asked, live] = await pipelinedTransaction(deps.db, [
-    sql`
+  // One transaction: take the lease only when turn k is this thread's latest turn, opened by this
+  // thread's user message, and its latest reply failed or stopped; read the question and the next
+  // attempt number; take back what the earlier attempts of turn k wrote (the attempt starts from the
+  // workspace its turn began with, plus the person's edits since); read the live workspace the model
+  // call starts from; check the question's references again as they are now (a path deleted since is
+  // refused, and the refusal rolls back the lease and the take-back). A retry that cannot start writes nothing.
+  const started = await deps.db.transaction(async (tx) => {
+    const [taken] = await tx.execute<{ turn_index: number; root_thread_id: string }>(sql`
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${deps.instanceId ?? null},
         updated_at = now()
@@ -49,27 +60,54 @@ export async function retryTurn(
         and exists (select 1 from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user')
         and (select a.status from messages a where a.thread_id = ${threadId} and a.turn_index = ${turn} and a.role = 'assistant'
           order by a.seq desc limit 1) in ${RETRYABLE}
-      returning turn_index, root_thread_id`,
-    sql`
-      select u.id::text as id, u.content,
+      returning turn_index, root_thread_id`);
+    if (!taken) return null;
+    const [question] = await tx.execute<{ id: string; content: string; attempt: number; refs: PathRef[] | null }>(sql`
+      select u.id::text as id, u.content, u.refs,
         (select coalesce(max(a.attempt), 0) + 1 from messages a
           where a.thread_id = u.thread_id and a.turn_index = u.turn_index and a.role = 'assistant') as attempt
       from messages u where u.thread_id = ${threadId} and u.turn_index = ${turn} and u.role = 'user'
-      order by u.seq desc limit 1`,
-    liveWorkspaceStatement(threadId, { artifactContent: false }),
-  ]);
-  const taken = leased![0] as { turn_index: number; root_thread_id: string } | undefined;
-  const question = asked![0] as { id: string; content: string; attempt: number } | undefined;
-  if (!taken || !question || !live![0]) await refuse(deps, actor, input);
+      order by u.seq desc limit 1`);
+    if (!question) return null;
+    const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(toPathRefInput));
+    await takeBackEarlierAttempts(tx, threadId, turn, actor);
+    const [live] = await tx.execute<LiveRow>(liveWorkspaceStatement(threadId, { artifactContent: false }));
+    return live ? { taken, question, live, refs } : null;
+  });
+  if (!started) return refuse(deps, actor, input);
+  const { taken, question, live, refs } = started;
   const opened: OpenedRun = {
     turnIndex: turn,
-    userMessageId: question!.id,
+    userMessageId: question.id,
     leaseOwner,
-    workspace: workspaceOf(live![0] as LiveRow),
-    attempt: question!.attempt,
-    familyId: taken!.root_thread_id,
+    workspace: workspaceOf(live),
+    attempt: Number(question.attempt),
+    familyId: taken.root_thread_id,
   };
-  return startTurn(deps, { threadId, content: question!.content, signal: input.signal }, opened, timing);
+  return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing, pathReaderOf(deps, actor, refs));
+}
+
+/**
+ * The agent's changes of turn k not taken back yet (the earlier attempts'), reverted on top of what
+ * came after them: an item or a passage of the document the person changed since stays as the
+ * person left it; everything else goes back to snapshot k. The attempts' rows stay in the log,
+ * marked `reverted`; the revert's own rows are `via: 'retry'` at step k.
+ */
+async function takeBackEarlierAttempts(tx: Tx, threadId: string, turn: number, actor: ThreadActor): Promise<void> {
+  const attempted = await tx.execute<{ seq: number }>(sql`
+    select seq from workspace_changes
+    where thread_id = ${threadId} and turn = ${turn} and actor = 'agent' and not reverted order by seq`);
+  if (attempted.length === 0) return;
+  const before = await readSnapshotState(tx, threadId, turn);
+  if (before === null) return;
+  await writeWorkspace(
+    { tx },
+    {
+      threadId,
+      author: { actor: 'system', actorId: actorUserId(actor), via: 'retry' },
+      edits: [{ kind: 'revert', seqs: attempted.map((row) => Number(row.seq)), before, onLater: 'keep', mark: true }],
+    },
+  );
 }
 
 /** Says why the lease was not taken (nothing was written): 404/403, a turn running, or a turn that is not retryable. */

@@ -2,7 +2,8 @@
 // and the user message (one transaction) → the agent, streamed → the reply →
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
-import { redactSecrets, type ApplyProvenance, type FailureCode, type TurnEvent } from '@trellis/domain';
+import { redactSecrets, toPathRef, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
+import { conditionOfFamily } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -15,10 +16,16 @@ import { recordStepChanges } from '../compare/record-step-changes';
 import { loadLineage } from '../lineage/load-lineage';
 import { DEFAULT_LEASE_TIMING, releaseLease, renewLease, type LeaseTiming } from './turn-lease';
 import { LiveTurn } from '../live/live-turns';
+import { resolveRefs, type ResolvedRef } from '../paths/resolve-refs';
+import { pathReaderOf, type TurnPathReader } from '../paths/path-reader';
 
 export interface SendTurnInput {
   threadId: string;
   content: string;
+  /** Steps of other paths of the family the message brings in (checked before the turn opens: 422 outside the family). */
+  refs?: readonly PathRefInput[] | undefined;
+  /** References the caller has already checked (resolveRefs, against this thread's family): used as they are, `refs` is ignored. */
+  checkedRefs?: readonly ResolvedRef[] | undefined;
   /**
    * Aborts the model (the reply is stored `interrupted`). Routes do not pass their request's signal:
    * a turn outlives the request that started it, and Stop is its own request (stop-turn.ts).
@@ -67,14 +74,20 @@ export async function sendTurn(
 ): Promise<TurnStream> {
   const timing = options.lease ?? DEFAULT_LEASE_TIMING;
   deps.gate?.admit('your message');
+  const refs = input.checkedRefs ?? (await resolveRefs(deps.db, actor, input.threadId, input.refs));
   const opened = await beginTurn(
     deps.db,
     actor,
-    { threadId: input.threadId, content: input.content, applyEntry: input.applied && { provenance: input.applied.provenance } },
+    {
+      threadId: input.threadId,
+      content: input.content,
+      applyEntry: input.applied && { provenance: input.applied.provenance },
+      refs: refs.map(toPathRef),
+    },
     timing,
     deps.instanceId ?? null,
   );
-  return startTurn(deps, input, opened, timing);
+  return startTurn(deps, input, opened, timing, pathReaderOf(deps, actor, refs));
 }
 
 /** How a turn that opened (a send, or a retry in place) asks its question. */
@@ -89,11 +102,25 @@ export interface OpenedRun {
   familyId: string;
 }
 
-/** Runs the agent on a turn whose lease is held and whose question is stored; events stream out. */
-export function startTurn(deps: TurnDeps, input: SendTurnInput, opened: OpenedRun | OpenedTurn, timing: LeaseTiming): TurnStream {
+/**
+ * Runs the agent on a turn whose lease is held and whose question is stored; events stream out.
+ * `reader`: the message's references to other paths, read as the person who sent it (none: `read_path` is not offered).
+ */
+export function startTurn(
+  deps: TurnDeps,
+  input: SendTurnInput,
+  opened: OpenedRun | OpenedTurn,
+  timing: LeaseTiming,
+  reader?: TurnPathReader,
+): TurnStream {
   const run: OpenedRun = { attempt: 1, ...opened };
-  // The agent's first model call reads the workspace the turn opened on, without a round trip.
-  const workspace = createDbWorkspacePort(deps.db, { threadId: input.threadId, turnIndex: opened.turnIndex }, { opening: opened.workspace });
+  // The agent's first model call reads the workspace the turn opened on, without a round trip. Its
+  // document writes name the cited step they copy from, when they copy one verbatim.
+  const workspace = createDbWorkspacePort(
+    deps.db,
+    { threadId: input.threadId, turnIndex: opened.turnIndex },
+    { opening: opened.workspace, ...(reader && { sourceOf: (text: string) => reader.sourceOf(text) }) },
+  );
   const abort = new AbortController();
   const onClientAbort = () => abort.abort(new TurnInterruption(REASON_DISCONNECTED));
   if (input.signal?.aborted) onClientAbort();
@@ -110,7 +137,7 @@ export function startTurn(deps: TurnDeps, input: SendTurnInput, opened: OpenedRu
   });
   const first = events.subscribe();
 
-  const settled = runTurn(deps, input, run, workspace, timing, abort, events).finally(() => {
+  const settled = runTurn(deps, input, run, workspace, timing, abort, events, reader).finally(() => {
     input.signal?.removeEventListener('abort', onClientAbort);
     if (deps.liveTurns) deps.liveTurns.close(events);
     else events.end();
@@ -127,6 +154,7 @@ async function runTurn(
   timing: LeaseTiming,
   abort: AbortController,
   events: LiveTurn,
+  reader: TurnPathReader | undefined,
 ): Promise<TurnOutcome> {
   const { threadId } = input;
   const { turnIndex, leaseOwner } = opened;
@@ -146,14 +174,15 @@ async function runTurn(
 
   let isReleased = false;
   try {
-    const reply = await runAgent(deps, input, opened, workspace, abort.signal, events);
+    const reply = await runAgent(deps, input, opened, workspace, abort.signal, events, reader);
     if (input.applied && reply.status === 'complete') {
       await input.applied
         .fileReply(deps.db, { turnIndex, content: reply.content })
         .catch((error: unknown) => deps.logger.error({ ...log, err: error }, 'the summary artifact could not be stored'));
     }
     isFinished = true; // from here on the lease is ours to release, not to renew
-    const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, attempt: opened.attempt, ...reply });
+    const citations = reader?.citations() ?? [];
+    const { messageId } = await storeReplyAndRelease(deps.db, { threadId, turnIndex, leaseOwner, attempt: opened.attempt, citations, ...reply });
     isReleased = true;
     // The step change summary (a diff of the document) is computed after `done`, outside the turn's
     // latency. The graph of this process waits for it (TurnGate.followUpsOf); another process's graph
@@ -219,18 +248,25 @@ async function runAgent(
   workspace: WorkspacePort,
   signal: AbortSignal,
   events: LiveTurn,
+  reader: TurnPathReader | undefined,
 ): Promise<Reply> {
   const tokens: string[] = [];
   const toolCalls: StoredToolCall[] = [];
   try {
+    // A study participant's family runs under its condition, whoever sends the turn.
+    const condition = await conditionOfFamily(deps.db, opened.familyId);
     const run = deps.agent.runTurn({
+      ...(condition && { condition: { systemPrompt: condition.systemPrompt, tools: condition.tools, model: condition.model } }),
       threadId: input.threadId,
-      userMessage: input.applied?.prompt ?? input.content,
+      // The refs are named to the model (labels and where to read), never their content: that only
+      // comes through `read_path`, a stored tool call.
+      userMessage: input.applied?.prompt ?? withRefsNote(input.content, reader?.refs ?? []),
       userMessageId: opened.userMessageId,
       turnIndex: opened.turnIndex,
       workspace,
       signal,
       replacesAttempt: opened.attempt > 1,
+      ...(reader && { paths: reader }),
     });
     let step = await run.next();
     while (!step.done) {

@@ -31,10 +31,26 @@ export function installShutdownHandlers(options: ShutdownOptions): void {
     }
     firstAt = now;
     options.logger.info({ signal, graceMs: options.graceMs }, 'draining: no new turns; waiting for the turns in flight');
-    void drainThenStop(options).finally(() => exit(code));
+    // The grace period is a promise to whoever sent the signal (a supervisor SIGKILLs after it): a
+    // request stuck on a lock, a peer that stopped reading, a database that does not stop in time
+    // must not keep the process past it. The drain gets the grace period less a reserve for
+    // interrupting what still runs and stopping the database; then the process exits regardless.
+    const hardStop = setTimeout(() => {
+      options.logger.warn({ graceMs: options.graceMs }, 'the grace period is over: exiting with work still in flight');
+      exit(code);
+    }, options.graceMs);
+    void drainThenStop({ ...options, graceMs: drainBudget(options.graceMs) }).finally(() => {
+      clearTimeout(hardStop);
+      exit(code);
+    });
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
+
+/** What the drain may use of the grace period: all but a reserve (a quarter, at most 2 s). */
+export function drainBudget(graceMs: number): number {
+  return Math.max(0, graceMs - Math.min(2_000, graceMs / 4));
 }
 
 async function drainThenStop(options: ShutdownOptions): Promise<void> {

@@ -24,6 +24,23 @@ export class FailingChatModel extends OfflineChatModel {
   }
 }
 
+/** The offline model (recording its inputs), except that a user message holding `FAIL` fails after its first chunk. */
+export class FailOnDemandChatModel extends OfflineChatModel {
+  override async *_streamResponseChunks(...args: StreamArgs): AsyncGenerator<ChatGenerationChunk> {
+    const [messages] = args;
+    const last = messages.at(-1);
+    if (last?.type !== 'human' || !last.text.includes('FAIL')) {
+      yield* super._streamResponseChunks(...args);
+      return;
+    }
+    for await (const chunk of super._streamResponseChunks(...args)) {
+      yield chunk;
+      break;
+    }
+    throw new Error('provider connection reset');
+  }
+}
+
 /**
  * The offline model, except that a user message `attack <id>` makes it call
  * update_preference and remove_preference on that id.

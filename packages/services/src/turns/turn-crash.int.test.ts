@@ -88,7 +88,10 @@ it('SIGTERM mid-turn refuses new turns with unavailable, stores the reply as int
       WORKER_PG_DIR: path.join(dataDir, 'pg'),
       WORKER_PG_PORT: String(port),
       WORKER_CHUNK_DELAY_MS: '400',
-      WORKER_GRACE_MS: '1500',
+      // The whole stop fits in the grace period (the process exits when it ends, whatever still runs):
+      // the drain gets 6 s (the help reply needs about 24 s, so it is interrupted), storing the
+      // interrupted reply and stopping PostgreSQL the 2 s kept in reserve.
+      WORKER_GRACE_MS: '8000',
       DATABASE_URL: '',
     });
     workers.push(worker);

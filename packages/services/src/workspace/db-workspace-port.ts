@@ -19,18 +19,22 @@ import { writeWorkspace, type WorkspaceEdit } from './write-workspace';
 export function createDbWorkspacePort(
   db: Db,
   turn: { threadId: string; turnIndex: number },
-  options: { opening?: Workspace } = {},
+  options: {
+    opening?: Workspace;
+    /** The cited step a document text was copied from (`{thread_id}:{turn}`), for the change row's `via_source`. */
+    sourceOf?: (text: string) => string | null;
+  } = {},
 ): WorkspacePort {
   const { threadId, turnIndex } = turn;
   const readView = async (): Promise<WorkspaceView> => viewOf(await readLiveWorkspace(db, threadId, { artifactContent: false }));
   let ahead: Promise<WorkspaceView> | undefined = options.opening && Promise.resolve(viewOf(options.opening));
 
   const portFor = (toolCallId: string | null): WorkspacePort => {
-    const write = async <const E extends WorkspaceEdit>(edit: E) => {
+    const write = async <const E extends WorkspaceEdit>(edit: E, copied?: string) => {
       ahead = undefined;
-      const { outcomes } = await refuseAppErrors(() =>
-        writeWorkspace({ db }, { threadId, author: { actor: 'agent', actorId: toolCallId, via: 'agent_tool' }, edits: [edit] as const }),
-      );
+      const viaSource = copied === undefined ? null : (options.sourceOf?.(copied) ?? null);
+      const author = { actor: 'agent', actorId: toolCallId, via: 'agent_tool', ...(viaSource !== null && { viaSource }) } as const;
+      const { outcomes } = await refuseAppErrors(() => writeWorkspace({ db }, { threadId, author, edits: [edit] as const }));
       return outcomes[0];
     };
     return {
@@ -40,9 +44,9 @@ export function createDbWorkspacePort(
         return view;
       },
       setObjective: async (text) => void (await write({ kind: 'objective', text })),
-      replaceDocument: async ({ content, title }) => void (await write({ kind: 'document', content, title })),
-      appendDocument: async (text) => void (await write({ kind: 'document_append', text })),
-      replaceSection: async ({ heading, content }) => void (await write({ kind: 'document_section', heading, content })),
+      replaceDocument: async ({ content, title }) => void (await write({ kind: 'document', content, title }, content)),
+      appendDocument: async (text) => void (await write({ kind: 'document_append', text }, text)),
+      replaceSection: async ({ heading, content }) => void (await write({ kind: 'document_section', heading, content }, content)),
       addPreference: async ({ text }) => ({ id: (await write({ kind: 'preference_create', text })).id }),
       updatePreference: async ({ id, text }) => void (await write({ kind: 'preference_update', id, text })),
       removePreference: async ({ id }) => void (await write({ kind: 'preference_delete', id })),

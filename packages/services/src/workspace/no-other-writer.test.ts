@@ -1,4 +1,4 @@
-// Issue 23: no route or service writes a workspace table except through the write path. Every
+// No route or service writes a workspace table except through the write path. Every
 // source file of the packages and the studio is read; a statement that inserts into, updates or
 // deletes from a workspace table (SQL or drizzle), or sets a thread's objective, outside
 // `workspace/write/` fails this test, and so does importing those internals from anywhere but the
@@ -17,6 +17,7 @@ const INTERNAL_IMPORTERS = new Set([
   'packages/services/src/branching/create-branch.ts',
   'packages/services/src/conversations/create-conversation.ts',
   'packages/services/src/transcripts/write-pending-import.ts',
+  'packages/services/src/shares/copy-shared.ts',
 ]);
 
 const sqlTables = TABLES.join('|');

@@ -1,4 +1,4 @@
-// Publishes committed workspace changes on the family's channel (issue 23, "Published"). Runs
+// Publishes committed workspace changes on the family's channel (docs/architecture.md, "Published"). Runs
 // inside the writing transaction: PostgreSQL delivers a NOTIFY at commit, and never for a
 // transaction that rolls back. Readers fetch the rows; the payload only says where to look.
 import { sql } from 'drizzle-orm';

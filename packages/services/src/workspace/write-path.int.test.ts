@@ -1,4 +1,4 @@
-// Issue 23: one write path, versions (no lost edit) and the change log, against a real PostgreSQL.
+// One write path, versions (no lost edit) and the change log, against a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDocPatch, type ChangesPage, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
 import { createBranch } from '../branching/create-branch';
@@ -80,6 +80,8 @@ describe('no lost edit', () => {
       'conflict',
     );
     expect((error.details as DocumentConflictDetails).document).toEqual({ title: '', content: 'The dog sat on the mat.', version: base + 1 });
+    // The merge view names who made the overlapped change: here the same person, in their other tab.
+    expect((error.details as DocumentConflictDetails).changed_by).toEqual([{ kind: 'person', user_id: actor.userId, name: expect.any(String) }]);
     expect((await getWorkspace(deps, actor, { threadId })).document.content).toBe('The dog sat on the mat.');
     // Merged by hand and saved on the version the 409 named: accepted.
     const resolved = await patchWorkspace(deps, actor, {
@@ -87,6 +89,18 @@ describe('no lost edit', () => {
       patch: { document: { content: 'The dog and the bird sat on the mat.', base_version: base + 1 } },
     });
     expect(resolved.document.content).toBe('The dog and the bird sat on the mat.');
+  });
+
+  it('a save overlapping the agent’s rewrite is a 409 naming the agent as the one who changed it', async () => {
+    const { actor, threadId } = await setUp();
+    await patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'First aim.' } } });
+    const copy = await getWorkspace(deps, actor, { threadId });
+    await collect(await sendTurn(deps, actor, { threadId, content: 'doc: First aim, rewritten.' }));
+    const error = await expectCode(
+      patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'First aim, by the person.', base_version: copy.document.version } } }),
+      'conflict',
+    );
+    expect((error.details as DocumentConflictDetails).changed_by).toEqual([{ kind: 'agent', user_id: null, name: null }]);
   });
 
   it('an agent append during a person’s edit keeps both, whichever commits first', async () => {

@@ -1,4 +1,4 @@
-// THE write path (issue 23, docs/architecture.md "The write path"): every change to a thread's
+// THE write path (docs/architecture.md "The write path"): every change to a thread's
 // workspace — objective, document title and body, preferences, todos, artifacts — from every source
 // (the editor, the agent's tools, apply, the edited preview that seeds a branch) goes through
 // `writeWorkspace`. In one transaction under the thread's lock it checks base versions (merging a
@@ -18,11 +18,14 @@ import type { ChangeAuthor, WriteContext } from './write/context';
 import { editDocument, setObjective, type DocumentEdit, type LiveDocument } from './write/document-mutations';
 import { changePreference, deletePreferenceRow, insertPreference, reorderPreferenceRows } from './write/preference-mutations';
 import { reconcileState, type ReconcileOptions, type TargetState } from './write/reconcile-state';
+import { revertChanges, type RevertEdit, type RevertOutcome } from './write/revert-changes';
 import { changeTodo, deleteTodoRow, insertTodo, reorderTodoRows } from './write/todo-mutations';
 
 export type { ChangeAuthor } from './write/context';
 export type { LiveDocument } from './write/document-mutations';
 export type { TargetState } from './write/reconcile-state';
+export type { LaterChange, RevertOutcome } from './write/revert-changes';
+export type { DocumentChangeMaker } from './write/document-mutations';
 
 export type WorkspaceEdit =
   | { kind: 'objective'; text: string | null }
@@ -44,7 +47,9 @@ export type WorkspaceEdit =
   | { kind: 'todo_reorder'; ids: string[] }
   | { kind: 'artifact_create'; turnIndex: number; artifact: { kind: string; title: string; content: string } }
   /** An apply's planned state, or the edited preview on a new branch: see `reconcileState`. */
-  | { kind: 'state'; target: TargetState; options: ReconcileOptions };
+  | { kind: 'state'; target: TargetState; options: ReconcileOptions }
+  /** Takes some of the thread's changes back on top of what came after them: see `revertChanges`. */
+  | RevertEdit;
 
 /** What each edit answers, in the order of the edits. */
 export type EditOutcome<E extends WorkspaceEdit> = E extends { kind: 'preference_create' | 'preference_update' }
@@ -61,6 +66,8 @@ export type EditOutcome<E extends WorkspaceEdit> = E extends { kind: 'preference
             ? LiveDocument & { updates: DocumentUpdate[] }
             : E extends DocumentEdit
               ? LiveDocument
+              : E extends RevertEdit
+                ? RevertOutcome
               : null;
 
 /**
@@ -135,6 +142,8 @@ async function applyEdit(ctx: WriteContext, edit: WorkspaceEdit): Promise<unknow
     case 'state':
       await reconcileState(ctx, edit.target, edit.options);
       return null;
+    case 'revert':
+      return revertChanges(ctx, edit);
   }
 }
 

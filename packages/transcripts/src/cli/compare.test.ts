@@ -1,5 +1,5 @@
-// `trellis-transcripts compare <folder> <manifest.json>`: the script the real-corpus manifest of
-// issue 28 is checked with. Here the folder holds the synthetic twins, and the manifest says what
+// `trellis-transcripts compare <folder> <manifest.json>`: the script the real-corpus manifest is
+// checked with. Here the folder holds the synthetic twins, and the manifest says what
 // a person reads in each.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -28,6 +28,18 @@ export function formatReportTable(report: InspectionReport, fileName: string): s
     lines.push('', 'Compactions');
     for (const compaction of report.compactions) lines.push(`  ${describeCompaction(compaction)}`);
   }
+  if (report.joinedOrphans !== undefined) {
+    lines.push('', 'Repairs');
+    for (const join of report.joinedOrphans)
+      lines.push(
+        `  line ${join.line}: joined-orphan: ${join.uuid} names parent ${join.missingParentUuid}, never written; joined to ${join.joinedTo}, written before it`,
+      );
+  }
+  if (report.skippedRecordTypes !== undefined) {
+    lines.push('', 'Skipped');
+    for (const { recordType, count } of report.skippedRecordTypes)
+      lines.push(`  skipped: ${plural(count, 'record')} of type ${JSON.stringify(recordType)}`);
+  }
   if (diagnosticCount > 0) {
     lines.push('', 'Diagnostics');
     for (const diagnostic of report.readerDiagnostics)

@@ -1,4 +1,4 @@
-// The real-corpus manifest (issue 28): for each session file collected from a public repository,
+// The real-corpus manifest: for each session file collected from a public repository,
 // the conversations a person reading it by hand could resume, and why. The files themselves stay
 // out of the repository; `trellis-transcripts compare <folder> <manifest.json>` reads each entry's
 // `path` under the folder and checks the inspector's count against `expectedConversations`.

@@ -1,4 +1,4 @@
-// The committed real-corpus manifest (issue 28) is one `compare` can read, and every entry says
+// The committed real-corpus manifest is one `compare` can read, and every entry says
 // where its file comes from and why a person counts what it counts. The files themselves are not
 // in the repository; `npm run corpus:real` compares them when REAL_CORPUS names a folder of them.
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,18 @@ describe('the real-corpus manifest', () => {
       expect(entry.reasons?.length ?? 0, entry.path).toBeGreaterThan(20);
       expect(entry.path.startsWith(`${entry.repository!.replace('/', '__')}/`), entry.path).toBe(true);
     }
+  });
+
+  it('samples at least 250 files from at least 30 repositories, none holding more than a tenth', () => {
+    const entries = parseManifest(manifestText);
+    if (typeof entries === 'string') throw new Error(entries);
+    expect(entries.length).toBeGreaterThanOrEqual(250);
+    const perRepository = new Map<string, number>();
+    for (const { repository } of entries)
+      perRepository.set(repository!, (perRepository.get(repository!) ?? 0) + 1);
+    expect(perRepository.size).toBeGreaterThanOrEqual(30);
+    for (const [repository, count] of perRepository)
+      expect(count, repository).toBeLessThanOrEqual(entries.length / 10);
   });
 
   it('holds both clients, subagent files and several Claude Code versions', () => {

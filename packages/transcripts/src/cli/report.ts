@@ -19,6 +19,10 @@ export interface InspectionReport {
   alternativeReplies?: { uuid: string; parentUuid: string }[];
   /** Every record was a sidechain: a subagent file, read as its one conversation. */
   isSubagentFile?: boolean;
+  /** Repairs: records whose parent was never written, joined to the record written before them. */
+  joinedOrphans?: { line: number; uuid: string; missingParentUuid: string; joinedTo: string }[];
+  /** Well-formed lines of record types the reader does not know: skipped and counted. */
+  skippedRecordTypes?: { recordType: string; count: number }[];
 }
 
 export function buildInspectionReport(
@@ -40,5 +44,7 @@ export function buildInspectionReport(
     }),
     ...(transcript.alternativeReplies !== undefined && { alternativeReplies: transcript.alternativeReplies }),
     ...(transcript.isSubagentFile === true && { isSubagentFile: true }),
+    ...(transcript.joinedOrphans !== undefined && { joinedOrphans: transcript.joinedOrphans }),
+    ...(transcript.skippedRecordTypes !== undefined && { skippedRecordTypes: transcript.skippedRecordTypes }),
   };
 }

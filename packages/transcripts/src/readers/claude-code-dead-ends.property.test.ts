@@ -1,4 +1,4 @@
-// Dead ends beside the conversation (issue 28, the real corpus; claude-code-long-tail.ts rule 6)
+// Dead ends beside the conversation (the real corpus; claude-code-long-tail.ts rule 6)
 // over generated files: a line of prompts and replies, genuine forks (a prompt asked again below
 // a reply, answered), `/exit` runs after a local-command caveat and prompts answered only by
 // thinking, written beside a reply the line goes on from. The oracle: the forks' replies and the

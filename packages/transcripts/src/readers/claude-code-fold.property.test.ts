@@ -1,4 +1,4 @@
-// Folding re-appended chains (issue 28, class 1) over generated files: a base conversation and
+// Folding re-appended chains (class 1) over generated files: a base conversation and
 // copies of stretches of it written again under new uuids, some copies altered (another text or
 // another timestamp) and some going on with new turns. The oracle: two records are one exactly
 // when their whole paths from the root agree record by record on (role, timestamp, content).
@@ -100,12 +100,40 @@ describe('folding re-appended Claude Code chains', () => {
           const distinct = new Set(written.map((w) => w.path));
           expect(result.records.map((r) => r.uuid).filter((u) => u !== 'r0')).toHaveLength(distinct.size);
 
-          // Expected leaves: the first record of each path that no other path extends.
+          // Expected leaves: of the paths no other path extends, those whose replies (the
+          // assistant records on them, one per distinct path) no other such path carries on
+          // beyond, or carries as well and was written later (docs/transcripts.md).
           const hasChild = new Set<string>();
           for (const { parentUuid } of written) hasChild.add(pathOf.get(parentUuid)!);
           const firstOfPath = new Map<string, string>();
-          for (const { uuid, path } of written) if (!firstOfPath.has(path)) firstOfPath.set(path, uuid);
-          const expected = [...firstOfPath].filter(([path]) => !hasChild.has(path)).map(([, uuid]) => uuid);
+          const writtenAt = new Map<string, number>();
+          written.forEach(({ uuid, path }, at) => {
+            if (firstOfPath.has(path)) return;
+            firstOfPath.set(path, uuid);
+            writtenAt.set(path, at);
+          });
+          const replies = (path: string) => {
+            const segments = path.split('|');
+            const keys: string[] = [];
+            for (let end = 2; end <= segments.length; end++)
+              if ((JSON.parse(segments[end - 1]!) as [boolean])[0])
+                keys.push(segments.slice(0, end).join('|'));
+            return keys.join('\u0002');
+          };
+          const terminals = [...firstOfPath.keys()].filter((path) => !hasChild.has(path));
+          const anyReplied = terminals.some((path) => replies(path) !== '');
+          const expected = terminals
+            .filter((path) => {
+              const mine = replies(path);
+              if (mine === '') return !anyReplied;
+              return terminals.every((other) => {
+                const theirs = replies(other);
+                if (other === path) return true;
+                if (theirs === mine) return writtenAt.get(other)! < writtenAt.get(path)!;
+                return !theirs.startsWith(`${mine}\u0002`);
+              });
+            })
+            .map((path) => firstOfPath.get(path)!);
 
           const { branches } = inspectConversationBranches(result.records);
           const leaves = branches.map((b) => b.leafUuid);

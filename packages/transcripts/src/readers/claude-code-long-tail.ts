@@ -1,5 +1,5 @@
-// The long tail of real Claude Code files (issue 28), as reader rules over the mapped records.
-// Every rule is Claude Code's own bookkeeping; the inspector (seed 000's rules) is untouched, so
+// The long tail of real Claude Code files, as reader rules over the mapped records.
+// Every rule is Claude Code's own bookkeeping; the inspector's own rules are untouched, so
 // Qwen Code records read exactly as before. Each pass is linear: maps keyed by uuid, one sweep
 // in physical order or its reverse.
 //
@@ -29,7 +29,7 @@
 import { RecordSubtype } from '../record-kind';
 import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
-import type { ClaudeCodeSource } from './claude-code';
+import type { ClaudeCodeSource } from './types';
 
 export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 
@@ -131,59 +131,78 @@ export function uuidIndex(mapped: readonly LongTailRecord[]): Map<string, number
   return indexOf;
 }
 
+/** A record whose parent was never written, joined below another (a repair, listed). */
+export interface JoinedOrphan {
+  line: number;
+  uuid: string;
+  missingParentUuid: string;
+  joinedTo: string;
+}
+
 /**
- * Rule 5: tool results whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex)
- * hang on the record holding their tool_use, else on the record written just before them. In a
- * subagent file every record whose parent was never written does the same: an agent run that was
- * resumed starts below a record its file does not hold, and its first reply can name a prompt
- * record that was never written. Later copies of a uuid follow its first copy.
+ * Rule 5: records whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex) are
+ * joined to the record written just before them on their side (main or sidechain); a tool
+ * result to the record holding its tool_use first. Writers lose parents where they lose a record
+ * (a final assistant record never flushed below a `turn_duration`, an assistant record after a
+ * run of uuid-less `queue-operation` records, a resumed agent run): what was written before is
+ * what the record followed. The first record of a side has nothing before it and keeps its
+ * missing parent (a file continuing another). Later copies of a uuid follow its first copy.
  */
 export function attachOrphanRecords(
   mapped: readonly LongTailRecord[],
   indexOf: ReadonlyMap<string, number>,
   isSubagentFile: boolean,
-): void {
+): JoinedOrphan[] {
   // Built on the first orphan only: most files have none.
   let toolHolder: Map<string, string> | undefined;
   /** First copy's uuid → the parent it was given. */
-  const attached = new Map<string, string>();
-  let previous: string | undefined;
+  const attached = new Map<string, JoinedOrphan>();
+  const joined: JoinedOrphan[] = [];
+  /** The last uuid written on each side (0 main, 1 sidechain). */
+  const previous: (string | undefined)[] = [undefined, undefined];
   mapped.forEach(({ record, source, toolResultIds }, index) => {
     const parent = record.parentUuid;
-    const isOrphan = parent !== null && !indexOf.has(parent);
-    if (isOrphan && (record.type === 'tool_result' || isSubagentFile)) {
+    const side = source.isSidechain ? 1 : 0;
+    if (parent !== null && !indexOf.has(parent)) {
       let to: string | undefined;
-      if (indexOf.get(record.uuid) !== index) to = attached.get(record.uuid);
+      if (indexOf.get(record.uuid) !== index) to = attached.get(record.uuid)?.joinedTo;
       else {
         if (record.type === 'tool_result') {
           toolHolder ??= toolHolders(mapped);
           for (const id of toolResultIds) to ??= toolHolder.get(id);
         }
-        to ??= previous;
+        to ??= previous[side];
       }
       if (to !== undefined && to !== record.uuid) {
         source.originalParentUuid ??= parent;
         record.parentUuid = to;
-        attached.set(record.uuid, to);
+        if (!attached.has(record.uuid)) {
+          const join = { line: source.line, uuid: record.uuid, missingParentUuid: parent, joinedTo: to };
+          attached.set(record.uuid, join);
+          joined.push(join);
+        }
       }
     }
-    previous = record.uuid;
+    previous[side] = record.uuid;
   });
   // A first copy that names a parent never written, where a later copy names one in the file
   // (a resumed agent run writes its history again), takes the later copy's parent.
-  if (!isSubagentFile) return;
+  if (!isSubagentFile) return joined;
   const laterParent = new Map<string, string>();
   mapped.forEach(({ record }, index) => {
     const parent = record.parentUuid;
     if (indexOf.get(record.uuid) !== index && parent !== null && indexOf.has(parent))
       if (!laterParent.has(record.uuid)) laterParent.set(record.uuid, parent);
   });
-  if (laterParent.size === 0) return;
+  if (laterParent.size === 0) return joined;
   mapped.forEach(({ record }, index) => {
     const later = laterParent.get(record.uuid);
-    if (later === undefined || indexOf.get(record.uuid) !== index || !attached.has(record.uuid)) return;
+    const join = attached.get(record.uuid);
+    if (later === undefined || indexOf.get(record.uuid) !== index || join === undefined) return;
     record.parentUuid = later;
+    join.joinedTo = later;
   });
+  return joined;
 }
 
 /** Each tool_use id → the first record holding it. */
@@ -236,13 +255,15 @@ export function parentsFirstForest(
   const order: number[] = [];
   const seen = new Uint8Array(size);
   const stack = roots.reverse();
+  // Children are pushed in reverse through one scratch array, so none is allocated per record.
+  const scratch: number[] = [];
   while (stack.length > 0) {
     const index = stack.pop()!;
     seen[index] = 1;
     order.push(index);
-    const children: number[] = [];
-    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) children.push(child);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    scratch.length = 0;
+    for (let child = firstChild[index]!; child >= 0; child = nextSibling[child]!) scratch.push(child);
+    for (let i = scratch.length - 1; i >= 0; i--) stack.push(scratch[i]!);
   }
   for (let index = 0; index < size; index++)
     if (seen[index] === 0 && first[index] === index) order.push(index);
@@ -257,13 +278,13 @@ const BOOKKEEPING_SUBTYPES: ReadonlySet<string> = new Set([
   RecordSubtype.meta,
 ]);
 
-function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
+export function makeNeutral(record: ChatRecord, source: ClaudeCodeSource, reason: string): void {
   record.type = 'system';
   record.subtype = NEUTRAL_SUBTYPE;
   source.neutralBecause = reason;
 }
 
-function isNeutral(record: ChatRecord): boolean {
+export function isNeutral(record: ChatRecord): boolean {
   return record.type === 'system' && record.subtype === NEUTRAL_SUBTYPE;
 }
 
@@ -286,8 +307,10 @@ export function settleAbandonedAttempts(
   const size = mapped.length;
   // Indexed by a uuid's first record.
   const keptBelow = new Uint8Array(size);
-  const errorBelow = new Uint8Array(size);
-  const visibleBelow = new Uint8Array(size);
+  // The last error and the last visible attempt written in each subtree (physical index, -1 when
+  // none): an attempt is cut by an error only when no visible text was streamed after it.
+  const lastErrorBelow = new Int32Array(size).fill(-1);
+  const lastVisibleBelow = new Int32Array(size).fill(-1);
   const childCount = new Int32Array(size);
   for (const parent of parentOf) if (parent >= 0) childCount[parent]!++;
   // Children before parents: one sweep of the reversed order sees every child first.
@@ -295,11 +318,14 @@ export function settleAbandonedAttempts(
     const index = order[i]!;
     const { record, isApiError } = mapped[index]!;
     const parent = parentOf[index]!;
-    if (parent < 0) continue;
     const attempt = isAttempt(record);
+    if (isApiError) lastErrorBelow[index] = Math.max(lastErrorBelow[index]!, index);
+    if (attempt && hasVisibleText(record))
+      lastVisibleBelow[index] = Math.max(lastVisibleBelow[index]!, index);
+    if (parent < 0) continue;
     if ((!isNeutral(record) && !attempt) || keptBelow[index] === 1) keptBelow[parent] = 1;
-    if (isApiError || errorBelow[index] === 1) errorBelow[parent] = 1;
-    if ((attempt && hasVisibleText(record)) || visibleBelow[index] === 1) visibleBelow[parent] = 1;
+    lastErrorBelow[parent] = Math.max(lastErrorBelow[parent]!, lastErrorBelow[index]!);
+    lastVisibleBelow[parent] = Math.max(lastVisibleBelow[parent]!, lastVisibleBelow[index]!);
   }
 
   const DROP = 1;
@@ -313,10 +339,10 @@ export function settleAbandonedAttempts(
     const parent = parentOf[index]!;
     let choice = parent >= 0 ? decision[parent]! : 0;
     if (choice === 0) {
-      const visible = hasVisibleText(record) || visibleBelow[index] === 1;
+      const visible = lastVisibleBelow[index]! >= 0;
       if (!visible) choice = DROP;
       else if (
-        errorBelow[index] === 1 &&
+        lastErrorBelow[index]! > lastVisibleBelow[index]! &&
         parent >= 0 &&
         childCount[parent]! >= 2 &&
         keptBelow[parent] === 1
@@ -365,28 +391,42 @@ export function neutralizeUnansweredTrees(
   const rootOfRecord = (index: number) => rootOf[first[index]!]!;
   const answered = new Uint8Array(size);
   const prompted = new Uint8Array(size);
-  const lastIndex = new Int32Array(size);
   for (let index = 0; index < size; index++) {
     const { record } = mapped[index]!;
     const root = rootOfRecord(index);
-    lastIndex[root] = index;
     if (record.type === 'assistant') answered[root] = 1;
     if (record.type === 'user' && record.systemPayload?.command === undefined) prompted[root] = 1;
   }
-  /** Per side (0 main, 1 sidechain): the first record of an answered tree, or -1. */
-  const firstAnswered = [-1, -1];
+  /** Per side (0 main, 1 sidechain): the last record of an answered tree, or -1. */
+  const lastAnswered = [-1, -1];
+  /** Per side: whether a tree holds both a prompt and a reply (a conversation). */
+  const hasConversation = [false, false];
+  /** Per root: the first record of its tree. */
+  const firstIndex = new Int32Array(size).fill(-1);
   for (let index = 0; index < size; index++) {
     const side = mapped[index]!.source.isSidechain ? 1 : 0;
-    if (firstAnswered[side]! < 0 && answered[rootOfRecord(index)] === 1) firstAnswered[side] = index;
+    const root = rootOfRecord(index);
+    if (firstIndex[root]! < 0) firstIndex[root] = index;
+    if (answered[root] === 1) lastAnswered[side] = index;
+    if (answered[root] === 1 && prompted[root] === 1) hasConversation[side] = true;
   }
   for (let index = 0; index < size; index++) {
     const { record, source } = mapped[index]!;
-    const first = firstAnswered[source.isSidechain ? 1 : 0]!;
+    const last = lastAnswered[source.isSidechain ? 1 : 0]!;
     const root = rootOfRecord(index);
-    if (answered[root] === 1 || isNeutral(record)) continue;
+    if (isNeutral(record)) continue;
+    // Replies without a prompt (the copied end of another session's run at the head of the
+    // file) beside a conversation are none; alone in their file they are what there is.
+    if (answered[root] === 1) {
+      if (prompted[root] === 0 && hasConversation[source.isSidechain ? 1 : 0] === true)
+        makeNeutral(record, source, 'replies without a prompt beside the conversation');
+      continue;
+    }
     // With no answered tree, a tree holding a prompt is the conversation; one holding only
-    // local commands (a `/login` on its own) is still none.
-    if (prompted[root] === 1 && (first < 0 || lastIndex[root]! > first)) continue;
+    // local commands (a `/login` on its own) is still none. An unanswered prompt an answered
+    // tree goes on after (a draft withdrawn, an orphan at the head) is none either; one asked
+    // after the last answer is the conversation's open end.
+    if (prompted[root] === 1 && (last < 0 || firstIndex[root]! > last)) continue;
     makeNeutral(record, source, 'no reply in this tree');
   }
 }
@@ -399,7 +439,7 @@ export function neutralizeUnansweredTrees(
  * whose only answer was a thinking-only attempt (rule 2) before the session was resumed above
  * it. Only Claude Code's bookkeeping can be dead (tool results, local commands and their output,
  * meta records, neutral records): a branch holding any other system record (a rewind) leads on,
- * as seed 000 keeps it. Its records become neutral, so the leaf collapses into the branch point.
+ * as the inspector keeps it. Its records become neutral, so the leaf collapses into the branch point.
  * A branch that is the only one below its parent (a tail `/exit`) is left as it is. Sidechain
  * and main records are judged apart, as in rule 4.
  */

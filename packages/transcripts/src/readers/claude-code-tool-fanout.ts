@@ -184,7 +184,9 @@ function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, par
       }
       roundOfAssistant[i] = round;
       rounds[round]!.anchor = i;
-      for (const id of entry.toolUseIds) if (!roundOfToolUse.has(id)) roundOfToolUse.set(id, round);
+      // A stretch written again (a resumed session) repeats tool ids: a result answers the
+      // latest call written with its id, the one in its own copy.
+      for (const id of entry.toolUseIds) roundOfToolUse.set(id, round);
       continue;
     }
     if (entry.kind === 'result') {

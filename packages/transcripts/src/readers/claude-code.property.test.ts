@@ -29,9 +29,9 @@ describe('the Claude Code reader over generated sessions', () => {
     'finds exactly one leaf per conversation: the main line and each genuine fork',
     () => {
       fc.assert(
-        fc.property(claudeCodeSessionArbitrary, ({ text, forks }) => {
+        fc.property(claudeCodeSessionArbitrary, ({ text, conversations }) => {
           const { branches } = inspectConversationBranches(parseClaudeCodeJsonl(text).records);
-          expect(branches).toHaveLength(1 + forks);
+          expect(branches).toHaveLength(conversations);
         }),
         { numRuns: RUNS },
       );

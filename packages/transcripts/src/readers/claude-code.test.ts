@@ -243,10 +243,11 @@ describe('parseClaudeCodeJsonl', () => {
       ccToolResult('r2', 'a2', 't2', 'two'),
       ccAssistant('x', 'r2', 'msg_2', text('first continuation')),
       ccUser('y', 'r2', 'edited prompt after the step'),
+      ccAssistant('z', 'y', 'msg_3', text('answer to the edited prompt')),
     );
     expect(inspect(forked).branches.map((b) => [b.leafUuid, b.branchPointUuid])).toEqual([
       ['x', 'r2'],
-      ['y', 'r2'],
+      ['z', 'r2'],
     ]);
   });
 
@@ -297,22 +298,20 @@ describe('parseClaudeCodeJsonl', () => {
     ]);
   });
 
-  it('reads a file without a root: unjoinable compaction and a missing parent', () => {
-    const { records, diagnostics, compactions } = parseClaudeCodeJsonl(noRoot);
+  it('reads a file without a root: unjoinable compaction, and a missing parent joined to the record before', () => {
+    const { records, diagnostics, compactions, joinedOrphans } = parseClaudeCodeJsonl(noRoot);
     expect(diagnostics).toEqual([]);
     expect(compactions).toEqual([
       { line: 1, uuid: 'boundary', logicalParentUuid: 'from-an-older-file', joined: false },
     ]);
+    // A record whose parent was never written follows what was written before it; listed.
+    expect(joinedOrphans).toEqual([{ line: 4, uuid: 'u2', missingParentUuid: 'elsewhere', joinedTo: 'a1' }]);
     const result = inspectConversationBranches(records);
-    // The compaction continues a record of another file: the inspector names it.
+    // The compaction continues a record of another file, with nothing before it: the inspector names it.
     expect(result.diagnostics).toEqual([
       { kind: 'missing-parent', childUuid: 'boundary', missingParentUuid: 'from-an-older-file' },
-      { kind: 'missing-parent', childUuid: 'u2', missingParentUuid: 'elsewhere' },
     ]);
-    expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([
-      ['a1', records[0]!.timestamp],
-      ['u2', records[3]!.timestamp],
-    ]);
+    expect(result.branches.map((b) => [b.leafUuid, b.startedAt])).toEqual([['u2', records[0]!.timestamp]]);
   });
 
   it('keeps inline sidechain records apart from the main conversation', () => {
@@ -324,18 +323,46 @@ describe('parseClaudeCodeJsonl', () => {
   });
 
   it('turns damaged lines into line-numbered diagnostics and keeps every readable record', () => {
-    const { records, diagnostics } = parseClaudeCodeJsonl(damagedLines);
+    const { records, diagnostics, skippedRecordTypes } = parseClaudeCodeJsonl(damagedLines);
     expect(records.map((r) => r.uuid)).toEqual(['u1', 'a1', 'u2', 'a2', 'x1']);
     expect(diagnostics.map((d) => ({ ...d, ...('message' in d && { message: 'json error' }) }))).toEqual([
       { kind: 'glued-objects', line: 2, count: 2 },
       { kind: 'malformed-line', line: 3, message: 'json error' },
       { kind: 'invalid-record', line: 5, reason: 'not a JSON object' },
-      { kind: 'unknown-record-type', line: 9, recordType: 'future-metadata' },
-      { kind: 'unknown-record-type', line: 10, recordType: 'future-chain-record' },
       { kind: 'invalid-record', line: 11, reason: 'uuid is not a non-empty string' },
+    ]);
+    // Well-formed lines of types this reader does not know are skipped and counted, not damage.
+    expect(skippedRecordTypes).toEqual([
+      { recordType: 'future-metadata', count: 1 },
+      { recordType: 'future-chain-record', count: 1 },
     ]);
     const { branches } = inspectConversationBranches(records);
     expect(branches.map((b) => [b.leafUuid, b.updatedAt])).toEqual([['a2', records[4]!.timestamp]]);
+  });
+
+  it('knows every metadata record current Claude Code writes: none is skipped or unreadable', () => {
+    const metadata = [
+      { type: 'permission-mode', permissionMode: 'default', sessionId: 'cc-session' },
+      { type: 'mode', mode: 'normal', sessionId: 'cc-session' },
+      { type: 'ai-title', aiTitle: 'Fix the parser', sessionId: 'cc-session' },
+      { type: 'custom-title', customTitle: 'Parser work', sessionId: 'cc-session' },
+      { type: 'last-prompt', lastPrompt: 'thanks', sessionId: 'cc-session' },
+      { type: 'file-history-snapshot', messageId: 'm', snapshot: {}, isSnapshotUpdate: false },
+      { type: 'queue-operation', operation: 'enqueue', timestamp: '2025-06-01T00:00:00Z', content: 'next' },
+      { type: 'agent-name', agentName: 'helper' },
+      { type: 'summary', summary: 'Parser work', leafUuid: 'a1' },
+    ];
+    const { records, diagnostics, skippedRecordTypes } = parseClaudeCodeJsonl(
+      jsonl(
+        ...metadata,
+        ccUser('u1', null, 'Fix the parser'),
+        ccAssistant('a1', 'u1', 'msg_1', text('Fixed.')),
+        { ...ccProgress('att', 'a1', 'toolu_1'), type: 'attachment', attachment: { type: 'todo' } },
+      ),
+    );
+    expect(diagnostics).toEqual([]);
+    expect(skippedRecordTypes).toBeUndefined();
+    expect(inspectConversationBranches(records).branches.map((b) => b.leafUuid)).toEqual(['a1']);
   });
 
   it('treats meta user records as system records, not prompts', () => {

@@ -36,25 +36,15 @@ import {
   uuidIndex,
   type LongTailRecord,
 } from './claude-code-long-tail';
+import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
 import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
-import type { CompactionMark, ReadOptions, TranscriptReadResult } from './types';
+import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
+
+export type { ClaudeCodeSource } from './types';
 
 /** Where a mapped record came from. */
-export interface ClaudeCodeSource {
-  line: number;
-  /** Claude Code's own record type (user, assistant, system, progress, attachment …). */
-  type: string;
-  subtype?: string;
-  messageId?: string;
-  isSidechain: boolean;
-  /** Set when the record was re-parented (tool fan-out, compaction join, folded duplicate …). */
-  originalParentUuid?: string | null;
-  /** Why a record Claude Code wrote as significant reads as neutral (claude-code-long-tail.ts). */
-  neutralBecause?: string;
-}
-
 const NEUTRAL_TYPES: ReadonlySet<string> = new Set(['progress', 'attachment']);
 const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'stop_hook_summary',
@@ -62,6 +52,8 @@ const NEUTRAL_SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'informational',
   'away_summary',
   'api_error',
+  'bridge_status',
+  'microcompact_boundary',
 ]);
 const CHAIN_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', ...NEUTRAL_TYPES]);
 /** Metadata records that never carry a uuid; skipped without a diagnostic. */
@@ -76,11 +68,13 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
   'file-history-snapshot',
   'queue-operation',
   'fork-context-ref',
+  'permission-mode',
+  'mode',
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  /** The fan-out entry but its parent, which is read when the fan-out is linearised. */
-  fanOut: Omit<FanOutEntry, 'parentUuid'>;
+  /** The fan-out entry; its parent is brought up to date when the fan-out is linearised. */
+  fanOut: { -readonly [K in keyof FanOutEntry]: FanOutEntry[K] };
   logicalParentUuid: string | undefined;
 }
 
@@ -100,7 +94,8 @@ export function readClaudeCodeJsonl(
 ): TranscriptReadResult {
   const mapped: MappedRecord[] = [];
   const toolNames = new Map<string, string>();
-  const reportedTypes = new Set<string>();
+  /** Record types this reader does not know, with how many lines held each (not damage). */
+  const skippedTypes = new Map<string, number>();
 
   for (const item of readJsonlObjects(text, options)) {
     const value = state.valueOf(item);
@@ -108,10 +103,9 @@ export function readClaudeCodeJsonl(
     if (value === undefined) continue;
     const type = stringField(value, 'type') ?? '';
     const isKnown = CHAIN_TYPES.has(type) || METADATA_TYPES.has(type);
-    if (!isKnown && !reportedTypes.has(type)) {
-      reportedTypes.add(type);
-      state.diagnostics.push({ kind: 'unknown-record-type', line: item.line, recordType: type });
-    }
+    // A well-formed line of a type written by a newer client is skipped and counted, never
+    // reported as an unreadable line; one that carries a uuid still takes its place in the tree.
+    if (!isKnown) skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
     if (METADATA_TYPES.has(type) || (!isKnown && typeof value.uuid !== 'string')) continue;
     const result = mapRecord(value, item.line, type, toolNames);
     if (typeof result === 'string') {
@@ -128,9 +122,12 @@ export function readClaudeCodeJsonl(
   // The uuids are settled once folding is done; only parents move from here on.
   const indexOf = uuidIndex(kept);
   const compactions = joinCompactionRoots(kept, indexOf);
-  attachOrphanRecords(kept, indexOf, isSubagentFile);
+  const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
   const newParents = linearizeToolFanOut(
-    kept.map(({ fanOut, record }) => ({ ...fanOut, parentUuid: record.parentUuid })),
+    kept.map(({ fanOut, record }) => {
+      fanOut.parentUuid = record.parentUuid;
+      return fanOut;
+    }),
   );
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
@@ -141,12 +138,15 @@ export function readClaudeCodeJsonl(
     record.parentUuid = reparent.to;
   }
 
+  let forest = parentsFirstForest(kept, indexOf);
+  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, indexOf);
+
   // The parents are final: the rules below only make records neutral, so they share one forest.
-  const forest = parentsFirstForest(kept, indexOf);
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
   neutralizeStrayCommandOutput(kept);
   neutralizeDeadEndBranches(kept, forest);
   neutralizeUnansweredTrees(kept, forest);
+  keepDistinctLines(kept, forest);
 
   // In a subagent file, all records are sidechains and read as the conversation.
   const records: ChatRecord[] = [];
@@ -162,6 +162,10 @@ export function readClaudeCodeJsonl(
     ...(folded.length > 0 && { foldedDuplicates: folded }),
     ...(alternativeReplies.length > 0 && { alternativeReplies }),
     ...(isSubagentFile && { isSubagentFile }),
+    ...(joinedOrphans.length > 0 && { joinedOrphans }),
+    ...(skippedTypes.size > 0 && {
+      skippedRecordTypes: [...skippedTypes].map(([recordType, count]) => ({ recordType, count })),
+    }),
   };
 }
 
@@ -212,6 +216,7 @@ function mapRecord(
     toolResultIds: content.toolResultIds,
     fanOut: {
       uuid,
+      parentUuid: null,
       kind,
       messageId,
       toolUseIds: content.toolUseIds,

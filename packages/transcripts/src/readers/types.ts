@@ -42,6 +42,14 @@ export interface TranscriptReadResult {
   alternativeReplies?: { uuid: string; parentUuid: string }[];
   /** Every record was a sidechain (a `subagents/agent-*.jsonl` file), read as the conversation. */
   isSubagentFile?: boolean;
+  /**
+   * Records whose parent was never written, joined to the record written just before them (a
+   * repair the reader made; Claude Code only). The first record of a file keeps its missing
+   * parent, which the inspector reports.
+   */
+  joinedOrphans?: { line: number; uuid: string; missingParentUuid: string; joinedTo: string }[];
+  /** Well-formed lines of a record type the reader does not know: skipped, counted, not damage. */
+  skippedRecordTypes?: { recordType: string; count: number }[];
 }
 
 export interface ReadOptions {
@@ -55,3 +63,16 @@ export interface ReadOptions {
 }
 
 export const DEFAULT_MAX_LINE_LENGTH = 64 * 1024 * 1024;
+
+export interface ClaudeCodeSource {
+  line: number;
+  /** Claude Code's own record type (user, assistant, system, progress, attachment …). */
+  type: string;
+  subtype?: string;
+  messageId?: string;
+  isSidechain: boolean;
+  /** Set when the record was re-parented (tool fan-out, compaction join, folded duplicate …). */
+  originalParentUuid?: string | null;
+  /** Why a record Claude Code wrote as significant reads as neutral (claude-code-long-tail.ts). */
+  neutralBecause?: string;
+}

@@ -34,8 +34,13 @@ const turnArbitrary = fc.record({
 
 export interface GeneratedSession {
   text: string;
-  /** Genuine forks written; the session has exactly 1 + forks leaves. */
+  /** Genuine forks written (each answered). */
   forks: number;
+  /**
+   * The conversations a person counts: every fork, and the main line unless it stops, with no
+   * reply after, where a prompt asked again from there goes on (docs/transcripts.md).
+   */
+  conversations: number;
 }
 
 export const claudeCodeSessionArbitrary: fc.Arbitrary<GeneratedSession> = fc
@@ -48,10 +53,15 @@ export const claudeCodeSessionArbitrary: fc.Arbitrary<GeneratedSession> = fc
   .map(({ turns, endsMidStep, missing }) => {
     const lines: Json[] = [];
     let forks = 0;
+    /** The last turn that holds visible assistant output, and the last turn asked again. */
+    let lastAnswered = -1;
+    let lastReasked = -1;
     let last: string | null = null;
     let message = 0;
     turns.forEach((turn, t) => {
       const isFinal = t === turns.length - 1;
+      if (turn.preamble !== 'none' || turn.rounds.length > 0 || (turn.reply && !(isFinal && endsMidStep)))
+        lastAnswered = t;
       const promptParent = last;
       const prompt = `u${t}`;
       lines.push(ccUser(prompt, promptParent, `prompt ${t}`));
@@ -120,12 +130,22 @@ export const claudeCodeSessionArbitrary: fc.Arbitrary<GeneratedSession> = fc
         last = `t${t}_reply`;
       }
       if (turn.fork === 'reask') {
+        // A prompt asked again is a conversation once it is answered (docs/transcripts.md).
         lines.push(ccUser(`t${t}_reask`, promptParent, `prompt ${t}, asked again`));
+        lines.push(
+          ccAssistant(`t${t}_reask_reply`, `t${t}_reask`, `msg_${t}_${message++}`, text('answered again')),
+        );
         forks++;
+        lastReasked = t;
       } else if (turn.fork === 'second-reply' && turn.reply) {
         lines.push(ccAssistant(`t${t}_second`, replyParent, `msg_${t}_${message++}`, text('another reply')));
         forks++;
       }
     });
-    return { text: lines.map((line) => JSON.stringify(line)).join('\n'), forks };
+    const mainCounts = lastAnswered >= lastReasked || forks === 0;
+    return {
+      text: lines.map((line) => JSON.stringify(line)).join('\n'),
+      forks,
+      conversations: forks + (mainCounts ? 1 : 0),
+    };
   });

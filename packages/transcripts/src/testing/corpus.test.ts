@@ -37,7 +37,7 @@ describe.each(TRANSCRIPT_CORPUS)('corpus: $file', { timeout: 60_000 }, (entry) =
     expect(transcript.diagnosticCount).toBe(entry.readerDiagnostics);
   });
 
-  it('reports the long-tail facts it expects (issue 28)', () => {
+  it('reports the long-tail facts it expects', () => {
     const transcript = parseTranscriptJsonl(text);
     expect(inspectConversationBranches(transcript.records).diagnostics).toEqual(
       entry.inspectorDiagnostics ?? [],

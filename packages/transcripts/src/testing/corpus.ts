@@ -17,7 +17,7 @@ export interface CorpusFile {
   readerDiagnostics: number;
   /** The inspector's diagnostics on the main conversation (none when absent). */
   inspectorDiagnostics?: readonly Diagnostic[];
-  /** Records folded into an earlier identical record (issue 28, re-appended chains). */
+  /** Records folded into an earlier identical record (re-appended chains). */
   foldedDuplicates?: number;
   /** Replies cut by an API error and streamed again, as `{ uuid, parentUuid }`. */
   alternativeReplies?: readonly { uuid: string; parentUuid: string }[];
@@ -106,12 +106,12 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'glued-and-malformed.jsonl',
     pattern:
-      'Two objects glued on one line, a torn line, a non-object, a lone `{`, CRLF, blank lines, an unknown type and a record without a uuid',
+      'Two objects glued on one line, a torn line, a non-object, a lone `{`, CRLF, blank lines, an unknown type (skipped and counted, not damage) and a record without a uuid',
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
     compactions: 0,
-    readerDiagnostics: 6,
+    readerDiagnostics: 5,
   },
   {
     file: 'genuine-forks.jsonl',
@@ -125,7 +125,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'reappended-chains.jsonl',
     pattern:
-      'Issue 28, class 1: after an API error and an interrupt, the conversation is written again under new uuids (identical content and timestamps), once from the root and once from the middle',
+      'Long tail, class 1: after an API error and an interrupt, the conversation is written again under new uuids (identical content and timestamps), once from the root and once from the middle',
     format: 'claude-code',
     leafUuids: ['a4'],
     sidechainLeafUuids: [],
@@ -136,7 +136,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'retried-stream.jsonl',
     pattern:
-      'Issue 28, class 2: a thinking-only attempt cut by api_error, a visible-text attempt cut by a synthetic "API Error: 524" reply, and the retry that goes on',
+      'Long tail, class 2: a thinking-only attempt cut by api_error, a visible-text attempt cut by a synthetic "API Error: 524" reply, and the retry that goes on',
     format: 'claude-code',
     leafUuids: ['a7'],
     sidechainLeafUuids: [],
@@ -147,7 +147,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'dead-end-system.jsonl',
     pattern:
-      'Issue 28, class 3: informational, local command output, away summary and turn duration system records written beside a tool result and after the reply',
+      'Long tail, class 3: informational, local command output, away summary and turn duration system records written beside a tool result and after the reply',
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
@@ -156,7 +156,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   },
   {
     file: 'continued-session.jsonl',
-    pattern: "Issue 28, class 4: the first record's parent is the previous file's last record",
+    pattern: "Long tail, class 4: the first record's parent is the previous file's last record",
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
@@ -168,7 +168,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   },
   {
     file: 'compaction-elsewhere.jsonl',
-    pattern: 'Issue 28, class 4: a compaction whose logical parent is in another file',
+    pattern: 'Long tail, class 4: a compaction whose logical parent is in another file',
     format: 'claude-code',
     leafUuids: ['a1'],
     sidechainLeafUuids: [],
@@ -181,7 +181,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'plan-mode-orphan.jsonl',
     pattern:
-      'Issue 28, class 4: an orphan record left by a plan-mode session at the head of the file, then the conversation from its own root',
+      'Long tail, class 4: an orphan record left by a plan-mode session at the head of the file, then the conversation from its own root',
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
@@ -194,7 +194,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'subagent-run.jsonl',
     pattern:
-      'Issue 28, class 5: a subagents/agent-*.jsonl file: a fork-context-ref line, every record a sidechain, three parallel results whose parents were never written',
+      'Long tail, class 5: a subagents/agent-*.jsonl file: a fork-context-ref line, every record a sidechain, three parallel results whose parents were never written',
     format: 'claude-code',
     leafUuids: ['s6'],
     sidechainLeafUuids: [],
@@ -205,7 +205,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'dead-end-summaries.jsonl',
     pattern:
-      'Issue 28, class 6: summary records naming a local-command dead end (caveat, /model, its output on a root of their own) and the conversation',
+      'Long tail, class 6: summary records naming a local-command dead end (caveat, /model, its output on a root of their own) and the conversation',
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
@@ -215,7 +215,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'subagent-resumed.jsonl',
     pattern:
-      'Issue 28, real corpus: a subagent run resumed twice; its first reply names a prompt record never written, its records are written again under the same uuids (the copy naming the prompt), and the resumed part starts below a record never written',
+      'Real corpus: a subagent run resumed twice; its first reply names a prompt record never written, its records are written again under the same uuids (the copy naming the prompt), and the resumed part starts below a record never written',
     format: 'claude-code',
     leafUuids: ['s9'],
     sidechainLeafUuids: [],
@@ -226,7 +226,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'compaction-summary-root.jsonl',
     pattern:
-      'Issue 28, real corpus: Claude Code 1.0 compaction, a compact-summary root naming no logical parent, after records continuing the previous file',
+      'Real corpus: Claude Code 1.0 compaction, a compact-summary root naming no logical parent, after records continuing the previous file',
     format: 'claude-code',
     leafUuids: ['a1'],
     sidechainLeafUuids: [],
@@ -239,7 +239,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'fan-out-later-round.jsonl',
     pattern:
-      "Issue 28, real corpus: a message's second round of tool calls hangs below the first round's first result and is answered before the first round's last result, through which the conversation goes on",
+      "Real corpus: a message's second round of tool calls hangs below the first round's first result and is answered before the first round's last result, through which the conversation goes on",
     format: 'claude-code',
     leafUuids: ['a2'],
     sidechainLeafUuids: [],
@@ -249,7 +249,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'dead-end-branches.jsonl',
     pattern:
-      'Issue 28, real corpus: dead ends beside the conversation: `/exit` after a local-command caveat the session was resumed from, a tool result left beside a `/rename` through which the conversation goes on, and a `continue` answered only by thinking before the session was resumed above it',
+      'Real corpus: dead ends beside the conversation: `/exit` after a local-command caveat the session was resumed from, a tool result left beside a `/rename` through which the conversation goes on, and a `continue` answered only by thinking before the session was resumed above it',
     format: 'claude-code',
     leafUuids: ['a5'],
     sidechainLeafUuids: [],
@@ -259,7 +259,7 @@ export const TRANSCRIPT_CORPUS: readonly CorpusFile[] = [
   {
     file: 'local-command-only.jsonl',
     pattern:
-      'Issue 28, real corpus: a file holding only an informational notice and a `/login` local command, named by a summary record: no conversation',
+      'Real corpus: a file holding only an informational notice and a `/login` local command, named by a summary record: no conversation',
     format: 'claude-code',
     leafUuids: [],
     sidechainLeafUuids: [],

@@ -19,14 +19,20 @@ import { useTrajectoryLinks } from './trajectory-links';
  * items came from; the note follows below; the step label sits beside the time, as on a user message
  * (the entry opens its turn in place of one).
  */
-export function ApplyEntry({ message }: { message: Message }) {
+export function ApplyEntry({ message, undoneAt }: { message: Message; undoneAt?: number | undefined }) {
   const links = useTrajectoryLinks();
   const provenance = message.provenance;
   const isUndo = provenance?.undoes !== undefined;
   // Undo writes a step on the path that owns the apply: offered on the displayed path's own steps only
   // (an inherited apply belongs to an ancestor path, which this view must not change).
   const displayed = useParams<{ threadId?: string }>()?.threadId;
-  const canUndo = provenance !== undefined && !isUndo && provenance.items[0] !== 'summary' && displayed !== undefined && decodeURIComponent(displayed) === message.thread_id;
+  const canUndo =
+    provenance !== undefined &&
+    !isUndo &&
+    undoneAt === undefined &&
+    provenance.items[0] !== 'summary' &&
+    displayed !== undefined &&
+    decodeURIComponent(displayed) === message.thread_id;
   const queryClient = useQueryClient();
   const undo = useMutation({
     mutationFn: () => applyApi.undo(message.thread_id, message.turn_index),
@@ -97,6 +103,11 @@ export function ApplyEntry({ message }: { message: Message }) {
           >
             <Undo2 aria-hidden className="size-3" /> {undo.isPending ? 'Undoing…' : undo.isSuccess ? 'Undone' : 'Undo'}
           </button>
+        ) : null}
+        {undoneAt !== undefined && !undo.isSuccess ? (
+          <span data-testid="apply-undone" data-undone-at={undoneAt} className="text-xs text-muted-foreground">
+            Undone{links?.steps.get(undoneAt) ? ` at step ${links.steps.get(undoneAt)!.label}` : ''}
+          </span>
         ) : null}
       </div>
       {undo.error != null ? (

@@ -12,7 +12,7 @@ export interface AttemptsPage {
 }
 
 /**
- * `‹ i/n ›` through the attempts at one reply (issue 24, "retry in place"): a retry answers the same
+ * `‹ i/n ›` through the attempts at one reply: a retry answers the same
  * step again, and the failed or stopped attempts before it stay readable as earlier pages. Paging
  * only changes what this reply shows; nothing is opened or sent. (Regenerated alternatives are
  * siblings — other paths — and page with the SiblingSwitcher instead.)

@@ -1,5 +1,5 @@
 'use client';
-import { plainTitle, roleAllows, type Conversation } from '@trellis/domain';
+import { plainTitle, roleAllows, toPathRefInput, type Conversation, type PathRefInput } from '@trellis/domain';
 import { ROLE_LABELS } from '@/components/members/role-labels';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -7,13 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api/http';
 import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
+import { isRefusedSend } from '@/lib/turns/pending-turn';
 import { ChatEmpty } from './chat-empty';
 import { useUnsentText } from '@/components/studio/use-unsent-text';
 import { COMPOSER_ID, Composer } from './composer';
 import { RegenerateLastButton } from './message-actions';
 import { MessageList } from './message-list';
 import { TurnNotice } from './turn-notice';
+import { useComposerDrafts } from './use-composer-drafts';
 import type { TranscriptSource } from './transcript-source';
+import type { PickedRef } from './path-picker';
 
 export interface ChatPanelProps {
   threadId: string | null;
@@ -27,10 +30,12 @@ export interface ChatPanelProps {
   modelLabel: string;
   run: TurnRun | undefined;
   /** Resolves true once the message was handed to a turn (the composer then clears). */
-  onSend: (content: string) => Promise<boolean>;
+  onSend: (content: string, refs?: readonly PathRefInput[]) => Promise<boolean>;
   onStop: () => void;
   onDismiss: () => void;
   onLeave: () => void;
+  /** Set: no message box, whatever the role (a narrowed studio that only reads); the note says why. */
+  readOnlyNote?: string | undefined;
 }
 
 /** The middle column: the transcript of the displayed thread and the composer. */
@@ -47,13 +52,15 @@ export function ChatPanel({
   onStop,
   onDismiss,
   onLeave,
+  readOnlyNote,
 }: ChatPanelProps) {
-  // Drafts are kept per thread, so switching conversations never loses one. A restored view's draft
-  // is its own: it would branch from the step, and leaving the view discards it, after asking.
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = threadId === null ? '' : restoredStep === null ? threadId : `${threadId}@${restoredStep}`;
-  const draft = drafts[draftKey] ?? '';
-  const setDraft = (value: string) => setDrafts((all) => ({ ...all, [draftKey]: value }));
+  // Drafts are kept per path, so switching conversations or reloading never loses one. A restored
+  // view's draft is its own: it would branch from the step, and leaving the view discards it, after asking.
+  const { key: draftKey, draft, setDraft, restore: restoreDraft } = useComposerDrafts(threadId, restoredStep);
+  // The steps of other paths the draft brings in, kept with it while the page is open.
+  const [refDrafts, setRefDrafts] = useState<Record<string, PickedRef[]>>({});
+  const refs = refDrafts[draftKey] ?? [];
+  const setRefs = (value: PickedRef[]) => setRefDrafts((all) => ({ ...all, [draftKey]: value }));
   useUnsentText({
     what: 'your message to the restored step',
     hasUnsent: () => restoredStep !== null && draft.trim() !== '',
@@ -62,22 +69,24 @@ export function ChatPanel({
   });
   const isRunning = isRunActive(run);
   // A viewer or a commenter reads: no message box, no Send.
-  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
-
-  const restoreDraft = (key: string, content: string) =>
-    setDrafts((all) => (all[key] ? all : { ...all, [key]: content }));
+  const canWrite = readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
 
   const send = async (content: string): Promise<boolean> => {
     const key = draftKey;
+    const picked = refs;
     setDraft('');
-    const accepted = await onSend(content.trimEnd());
-    if (!accepted) restoreDraft(key, content);
+    setRefs([]);
+    const accepted = await onSend(content.trimEnd(), picked.map(toPathRefInput));
+    if (!accepted) {
+      restoreDraft(key, content);
+      setRefDrafts((all) => ({ ...all, [key]: picked }));
+    }
     return accepted;
   };
 
   // A send the server refused before recording it (a 4xx, or 503 while the studio restarts) gives
   // the message back to the composer; the notice above it says why.
-  const refusedRunId = run?.phase === 'failed' && run.turnIndex === null ? run.runId : null;
+  const refusedRunId = isRefusedSend(run) ? run.runId : null;
   const onRefused = useEffectEvent(() => {
     if (run) restoreDraft(run.threadId, run.content);
   });
@@ -179,10 +188,21 @@ export function ChatPanel({
               onStop={onStop}
               isRunning={isRunning}
               isDisabled={isMissing}
+              threadId={threadId}
+              refs={refs}
+              onRefsChange={setRefs}
             />
           </>
         ) : (
-          !isMissing && conversation && <ReadOnlyNote conversation={conversation} />
+          !isMissing &&
+          conversation &&
+          (readOnlyNote === undefined ? (
+            <ReadOnlyNote conversation={conversation} />
+          ) : (
+            <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground" data-testid="read-only-note">
+              {readOnlyNote}
+            </p>
+          ))
         )}
       </div>
     </section>

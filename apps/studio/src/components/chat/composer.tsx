@@ -1,16 +1,24 @@
 'use client';
 import { MAX_MESSAGE_CHARS } from '@trellis/domain';
-import { SendHorizontal, Square } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AtSign, SendHorizontal, Square, X } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useFamilyGraph } from '@/components/studio/use-family-graph';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatCount, isTooLong, lengthNotice, tooLongMessage } from './message-length';
+import { mentionAt, optionId, PathPicker, pickerOptions, PICKER_ID, type PickedRef, type PickerOption } from './path-picker';
+import { isSendKey, SEND_KEY_HINT } from './send-key';
 
 export interface ComposerProps {
   draft: string;
   onDraftChange: (draft: string) => void;
   /** Resolves once the message was handed to a turn (true) or refused before that (false). */
   onSend: (content: string) => Promise<boolean>;
+  /** The displayed thread: `@` lists the other paths of its family. */
+  threadId?: string | null;
+  /** Steps of other paths this message brings in (chips above the field). */
+  refs?: readonly PickedRef[];
+  onRefsChange?: (refs: PickedRef[]) => void;
   onStop: () => void;
   isRunning: boolean;
   isDisabled?: boolean;
@@ -46,6 +54,9 @@ export function Composer({
   isDisabled = false,
   placeholder,
   refusal = null,
+  threadId = null,
+  refs = [],
+  onRefsChange,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   // A ref as well as state: two presses in one frame must not both pass the check.
@@ -70,6 +81,31 @@ export function Composer({
     return () => clearTimeout(timer);
   }, [isStopGuarded]);
 
+  // The `@` picker: open while the caret stands in an `@word`; the textarea keeps the focus.
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const mention = onRefsChange === undefined ? null : mentionAt(draft, caret);
+  const isPickerOpen = mention !== null && dismissedAt !== mention.start && !isDisabled;
+  const { graph } = useFamilyGraph(isPickerOpen ? threadId : null);
+  const options = useMemo(
+    () => (isPickerOpen ? pickerOptions(graph, threadId, mention.query).filter((o) => !refs.some((r) => r.thread_id === o.thread_id && r.turn === o.turn)) : []),
+    [isPickerOpen, graph, threadId, mention?.query, refs],
+  );
+  const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
+  const pick = (option: PickerOption) => {
+    if (mention === null || onRefsChange === undefined) return;
+    const { thread_id, turn, label, title } = option;
+    onRefsChange([...refs, { thread_id, turn, label, title }]);
+    const next = `${draft.slice(0, mention.start)}${draft.slice(caret)}`;
+    onDraftChange(next);
+    setActive(0);
+    requestAnimationFrame(() => {
+      ref.current?.setSelectionRange(mention.start, mention.start);
+      setCaret(mention.start);
+    });
+  };
+
   const send = () => {
     if (!canSend || isSubmitting.current) return;
     isSubmitting.current = true;
@@ -82,7 +118,24 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (isPickerOpen && !event.nativeEvent.isComposing) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        if (options.length > 0) setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && options[activeIndex]) {
+        event.preventDefault();
+        pick(options[activeIndex]);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedAt(mention.start);
+        return;
+      }
+    }
+    if (isSendKey(event)) {
       event.preventDefault();
       send();
     }
@@ -91,7 +144,33 @@ export function Composer({
   const notice = lengthNotice(length);
   const problem = tooLong ?? refusal;
   return (
-    <div>
+    <div className="relative">
+      {isPickerOpen && <PathPicker options={options} active={activeIndex} onPick={pick} onHover={setActive} />}
+      {refs.length > 0 && (
+        <ul className="mb-1.5 flex flex-wrap gap-1" aria-label="Steps this message brings in" data-testid="composer-refs">
+          {refs.map((r) => (
+            <li
+              key={`${r.thread_id}:${r.turn}`}
+              className="inline-flex items-center gap-1 rounded-full border bg-card py-0.5 pl-2 pr-0.5 text-xs"
+              data-testid="composer-ref"
+              data-node={`${r.thread_id}:${r.turn}`}
+              title={r.title}
+            >
+              <AtSign aria-hidden className="size-3 text-muted-foreground" />
+              <span className="font-mono font-semibold">{r.label}</span>
+              <span className="max-w-40 truncate text-muted-foreground">{r.title}</span>
+              <button
+                type="button"
+                className="rounded-full p-0.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Remove the reference to ${r.label}`}
+                onClick={() => onRefsChange?.(refs.filter((x) => x !== r))}
+              >
+                <X aria-hidden className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <form
         className={cn(
           'flex items-end gap-2 rounded-xl border bg-card p-2 shadow-xs focus-within:ring-2 focus-within:ring-ring/50',
@@ -109,8 +188,16 @@ export function Composer({
           dir="auto"
           value={draft}
           disabled={isDisabled}
-          onChange={(e) => onDraftChange(e.target.value)}
+          onChange={(e) => {
+            onDraftChange(e.target.value);
+            setCaret(e.target.selectionStart);
+            setActive(0);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          aria-controls={isPickerOpen && options.length > 0 ? PICKER_ID : undefined}
+          aria-activedescendant={isPickerOpen && options.length > 0 ? optionId(activeIndex) : undefined}
+          aria-autocomplete={onRefsChange === undefined ? undefined : 'list'}
           placeholder={placeholder ?? 'Message the agent…'}
           aria-describedby="composer-hint composer-problem"
           aria-invalid={problem !== null || undefined}
@@ -168,7 +255,8 @@ export function Composer({
         )}
       </div>
       <p id="composer-hint" className="hidden px-1 text-[11px] text-muted-foreground md:block">
-        Enter to send · Shift+Enter for a new line{isRunning ? ' · the agent is replying' : ''}
+        {SEND_KEY_HINT}{onRefsChange === undefined ? '' : ' · @ to bring in another path'}
+        {isRunning ? ' · the agent is replying' : ''}
       </p>
     </div>
   );

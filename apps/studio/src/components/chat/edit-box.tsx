@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useUnsentText } from '@/components/studio/use-unsent-text';
+import { isSendKey, SEND_KEY_HINT } from './send-key';
 
 export interface EditBoxProps {
   initial: string;
@@ -13,8 +14,9 @@ export interface EditBoxProps {
 const MAX_HEIGHT_PX = 320;
 
 /**
- * The inline editor of a user message (docs/branching.md, "Siblings: edit and regenerate"): Ctrl/⌘+Enter sends the edited
- * text as a new sibling, Escape cancels; Enter alone is a new line. The original stays as it was.
+ * The inline editor of a user message (docs/branching.md, "Siblings: edit and regenerate"): Enter sends the edited
+ * text as a new sibling, as the composer does (send-key.ts), Shift+Enter is a new line, Escape
+ * cancels. The original stays as it was.
  */
 export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -52,7 +54,7 @@ export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (isSendKey(event)) {
       event.preventDefault();
       void submit();
     } else if (event.key === 'Escape') {
@@ -85,7 +87,7 @@ export function EditBox({ initial, onSubmit, onCancel }: EditBoxProps) {
       />
       <div className="flex items-center justify-end gap-2">
         <p id="edit-box-hint" className="mr-auto hidden px-1 text-[11px] text-muted-foreground md:block">
-          Sends as a new version · Ctrl+Enter to send · Esc to cancel
+          Sends as a new version · {SEND_KEY_HINT} · Esc to cancel
         </p>
         <Button
           type="button"

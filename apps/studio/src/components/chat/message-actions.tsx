@@ -15,6 +15,8 @@ export interface MessageActionsValue {
   forks: ReadonlyMap<number, StepForks>;
   /** Edit and regenerate are offered: a live thread is shown, nothing runs on it, no request is pending. */
   canChange: boolean;
+  /** False: edit and regenerate (new siblings) are not offered — a linear study condition; retry in place still is. */
+  canBranch?: boolean;
   /** The step whose siblings are being fetched (its arrows wait). */
   switchingTurn: number | null;
   /** The last step of the displayed path with a user message, for the bottom-bar ↻; null when there is none. */
@@ -48,7 +50,7 @@ export const actionButton = 'size-10 text-muted-foreground hover:text-foreground
 
 export function EditMessageButton({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
   const actions = useMessageActions();
-  if (!actions?.canChange) return null;
+  if (!actions?.canChange || actions.canBranch === false) return null;
   return (
     <Button
       ref={ref}
@@ -67,7 +69,7 @@ export function EditMessageButton({ onClick, ref }: { onClick: () => void; ref?:
 
 export function RegenerateButton({ turn }: { turn: number }) {
   const actions = useMessageActions();
-  if (!actions?.canChange) return null;
+  if (!actions?.canChange || actions.canBranch === false) return null;
   return (
     <Button
       variant="ghost"
@@ -86,7 +88,7 @@ export function RegenerateButton({ turn }: { turn: number }) {
 /** The bottom bar's ↻: another answer to the last step of the displayed path. */
 export function RegenerateLastButton() {
   const actions = useMessageActions();
-  if (!actions?.canChange || actions.lastTurn === null) return null;
+  if (!actions?.canChange || actions.canBranch === false || actions.lastTurn === null) return null;
   const turn = actions.lastTurn;
   return (
     <div className="flex justify-end">

@@ -9,6 +9,7 @@ import { attemptsByTurn, type AttemptsPage } from './attempts-pager';
 import { CheckpointDivider } from './checkpoint-divider';
 import { CompactionDivider } from './compaction-divider';
 import { MessageRow } from './message-row';
+import { applyKey, undoneApplies } from './undone-applies';
 import { StreamingTurn } from './streaming-turn';
 
 export interface MessageListProps {
@@ -130,6 +131,8 @@ export function MessageList({
     el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
   };
 
+  // An apply the transcript already shows undone offers no Undo (after a reload as before it).
+  const undone = useMemo(() => undoneApplies(shown), [shown]);
   const isEmpty = shown.length === 0 && !pending.showBubbles;
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -168,7 +171,11 @@ export function MessageList({
                 <Fragment key={message.id}>
                   {isNewTurn && <CheckpointDivider turn={previous.turn_index} />}
                   {message.compacted_before === true && <CompactionDivider />}
-                  <MessageRow message={message} attempts={attemptPages.get(message.id)?.page} />
+                  <MessageRow
+                    message={message}
+                    attempts={attemptPages.get(message.id)?.page}
+                    undoneAt={undone.get(applyKey(message.thread_id, message.turn_index))}
+                  />
                 </Fragment>
               );
             })}

@@ -12,17 +12,28 @@ import { MessageTime } from './message-time';
 import { SiblingSwitcher } from './sibling-switcher';
 import { StepTag } from './step-tag';
 import { ToolChip } from './tool-chip';
+import { toolArgsForDisplay } from './tool-args';
+import { MessageRefs, ReplyCitations } from './path-refs';
 
 const STATUS_LABEL = { interrupted: 'Stopped', failed: 'Failed' } as const;
 
 /** A stored message. Memoised: rows never re-render while a reply streams below them. */
-export const MessageRow = memo(function MessageRow({ message, attempts }: { message: Message; attempts?: AttemptsPage | undefined }) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  attempts,
+  undoneAt,
+}: {
+  message: Message;
+  attempts?: AttemptsPage | undefined;
+  /** For an apply entry: the step of the transcript that undid it, if one did. */
+  undoneAt?: number | undefined;
+}) {
   // Edit, regenerate and `‹ i/n ›` come from the studio's MessageActions context.
   const actions = useMessageActions();
   const currentUser = useCurrentUser();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  if (message.role === 'system') return <ApplyEntry message={message} />;
+  if (message.role === 'system') return <ApplyEntry message={message} undoneAt={undoneAt} />;
   if (message.role === 'user') {
     if (isEditing && actions) {
       return (
@@ -43,6 +54,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
     const sender = message.author && message.author.user_id !== currentUser?.id ? message.author.name : null;
     return (
       <UserBubble testId="message-user" turnIndex={message.turn_index} content={message.content}>
+        {message.refs && <MessageRefs refs={message.refs} />}
         <div className="flex items-center gap-1">
           {sender !== null && (
             <span className="text-xs font-medium text-muted-foreground" data-testid="message-author">
@@ -65,7 +77,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
             <ToolChip
               key={call.id}
               name={call.name}
-              args={call.args}
+              args={toolArgsForDisplay(call.name, call.args, message.citations)}
               result={call.result}
               isError={call.is_error}
               subagent={call.subagent}
@@ -78,6 +90,7 @@ export const MessageRow = memo(function MessageRow({ message, attempts }: { mess
           <Markdown source={message.content} className="text-sm" />
         </div>
       )}
+      {message.citations && <ReplyCitations citations={message.citations} />}
       <div className="flex items-center gap-2">
         <SiblingSwitcher turn={message.turn_index} place="reply" />
         {attempts && <AttemptsPager turn={message.turn_index} page={attempts} />}

@@ -12,7 +12,7 @@ const CHECK: Partial<Record<NonNullable<Message['reason_code']>, string>> = {
 };
 
 /**
- * The one notice of a reply that did not finish (issue 24): what happened in the provider's words
+ * The one notice of a reply that did not finish: what happened in the provider's words
  * (the stored reason: status, message, the wait it asked for), and one action that fits — "Check
  * LLM_API_KEY" for a refused key, "Retry in 20 s" counting down after a rate limit, else "Retry now".
  * Retry answers the same step again in place (the next attempt; this one stays a page of the reply),

@@ -16,7 +16,7 @@ let pressed: { turn: number; place: ForkPlace; top: number; direction: Direction
 const PRESS_TTL_MS = 10_000;
 
 /**
- * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"; issue 22): the reply's
+ * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"): the reply's
  * pages through that reply's regeneration alternatives, the user message's through edits and
  * continue-from-here paths (each row asks for its own `place`). ← the older sibling, → the newer one;
  * a reply's page is the alternative itself (the same step, answered again), a message's page opens the

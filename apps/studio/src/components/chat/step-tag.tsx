@@ -1,10 +1,11 @@
 'use client';
-import { GitBranch } from 'lucide-react';
+import { GitBranch, History } from 'lucide-react';
 import { useTrajectoryLinks } from './trajectory-links';
 
 /**
  * Beside a user message's timestamp: its step label on the displayed path (`Step 3.1`, the same
- * label as its card in the trajectory) and a chip for each other path that continues from it.
+ * label as its card in the trajectory), "Replaying" while the replayed change belongs to it, and a
+ * chip for each other path that continues from it.
  */
 export function StepTag({ turn }: { turn: number }) {
   const links = useTrajectoryLinks();
@@ -20,6 +21,16 @@ export function StepTag({ turn }: { turn: number }) {
       >
         Step {step.label}
       </span>
+      {links.replayTurn === turn && (
+        <span
+          data-testid="replay-marker"
+          title="The replayed change belongs to this step"
+          className="inline-flex items-center gap-0.5 rounded-full bg-amber-100 px-1.5 text-[10px] font-semibold leading-4 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+        >
+          <History aria-hidden className="size-2.5" />
+          Replaying
+        </span>
+      )}
       {step.alternatives.map((alternative) => (
         <button
           key={alternative.thread_id}

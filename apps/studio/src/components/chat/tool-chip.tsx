@@ -54,7 +54,9 @@ export const ToolChip = memo(function ToolChip({
       </button>
       {isOpen && (
         <div className="mt-1 space-y-1 rounded-md border bg-muted/50 p-2 text-xs" data-testid="tool-details">
-          <pre className="whitespace-pre-wrap break-words font-mono">{JSON.stringify(args, null, 2)}</pre>
+          <pre className="whitespace-pre-wrap break-words font-mono" data-testid="tool-args">
+            {JSON.stringify(args, null, 2)}
+          </pre>
           {result !== undefined && <p className="whitespace-pre-wrap break-words">{result}</p>}
         </div>
       )}

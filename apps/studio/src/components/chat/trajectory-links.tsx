@@ -14,6 +14,8 @@ export interface TrajectoryLinks {
   restoreStep: (turn: number) => void;
   /** Restores any step of the family by node id ("{thread_id}:{turn}"), e.g. an apply's source. */
   openStep?: (nodeId: string) => void;
+  /** The step of the replayed change, marked on its message; null or absent without a replay. */
+  replayTurn?: number | null;
 }
 
 const TrajectoryLinksContext = createContext<TrajectoryLinks | null>(null);

@@ -14,4 +14,6 @@ export interface TranscriptSource {
   hasEarlier: boolean;
   isLoadingEarlier: boolean;
   loadEarlier: () => void;
+  /** The turn the server says is being answered now on this thread (any tab, any process); null when none. */
+  runningTurn: number | null;
 }

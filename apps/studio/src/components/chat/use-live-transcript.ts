@@ -57,6 +57,7 @@ export function useLiveTranscript(threadId: string | null, isAnswering = false):
     hasEarlier: query.hasNextPage,
     isLoadingEarlier: query.isFetchingNextPage,
     loadEarlier: useCallback(() => void fetchNextPage(), [fetchNextPage]),
+    runningTurn: query.data?.pages[0]?.running_turn ?? null,
   };
 }
 

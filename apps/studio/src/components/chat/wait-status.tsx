@@ -4,7 +4,7 @@ import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 /**
- * What a streaming reply is waiting for (the turn's `status` events, issue 24): "waiting for the
+ * What a streaming reply is waiting for (the turn's `status` events): "waiting for the
  * model…" after a silence, "rate limited — retrying in 12 s" (counting down) while the provider's
  * Retry-After runs, "the provider failed — retrying in 2 s" after a 5xx or a lost connection.
  */

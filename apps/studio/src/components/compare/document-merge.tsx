@@ -32,7 +32,6 @@ export default function DocumentMerge({
   sideBySide,
   names = { a: 'A', b: 'B' },
   testId = 'compare-document',
-  onChange,
 }: {
   a: string;
   b: string;
@@ -40,48 +39,14 @@ export default function DocumentMerge({
   /** How the sides are called in the editors' accessible names. */
   names?: { a: string; b: string };
   testId?: string;
-  /**
-   * Makes B editable, with accept/reject controls on each changed chunk (the merge view of a
-   * document save that overlapped edits made meanwhile: A is the current text, B the person's).
-   */
-  onChange?: (text: string) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
-  const isEditable = onChange !== undefined;
   useEffect(() => {
     const parent = host.current;
     if (!parent) return;
     // Compared as read: line endings and trailing spaces are not changes.
     const [a, b] = [normalizeForDiff(rawA), normalizeForDiff(rawB)];
     const label = (name: string) => EditorView.contentAttributes.of({ 'aria-label': name });
-    if (isEditable) {
-      // A merge to edit keeps the texts exactly as they are (nothing normalized away).
-      const view = new EditorView({
-        parent,
-        state: EditorState.create({
-          doc: rawB,
-          extensions: [
-            EditorView.lineWrapping,
-            plainFold,
-            label(`Merge of ${names.b} into ${names.a}`),
-            unifiedMergeView({ original: rawA, mergeControls: true, diffConfig }),
-            // CodeMirror's own accept/reject colours are too light for white text (axe: color-contrast).
-            EditorView.theme({
-              '.cm-chunkButtons button[name=accept]': { backgroundColor: '#166534', color: '#fff' },
-              '.cm-chunkButtons button[name=reject]': { backgroundColor: '#991b1b', color: '#fff' },
-            }),
-            EditorView.updateListener.of((update) => {
-              if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
-            }),
-          ],
-        }),
-      });
-      return () => view.destroy();
-    }
     if (sideBySide) {
       const view = new MergeView({
         a: { doc: a, extensions: [...readOnly, label(`Document at ${names.a}`)] },
@@ -104,6 +69,6 @@ export default function DocumentMerge({
       }),
     });
     return () => view.destroy();
-  }, [rawA, rawB, sideBySide, names.a, names.b, isEditable]);
+  }, [rawA, rawB, sideBySide, names.a, names.b]);
   return <div ref={host} data-testid={testId} className="rounded-md border text-[13px]" />;
 }

@@ -150,7 +150,7 @@ export const ConversationItem = memo(function ConversationItem({
           <span className="block truncate text-xs text-muted-foreground">
             {conversation.turn_index === 0
               ? 'No messages yet'
-              : `${conversation.turn_index} turn${conversation.turn_index === 1 ? '' : 's'}`}{' '}
+              : `${conversation.turn_index} step${conversation.turn_index === 1 ? '' : 's'}`}{' '}
             · {formatRelative(conversation.updated_at)}
           </span>
         </a>

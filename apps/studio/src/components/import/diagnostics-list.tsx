@@ -1,5 +1,5 @@
-import type { TranscriptDiagnostic, TranscriptReaderDiagnostic } from '@trellis/domain';
-import { AlertTriangle } from 'lucide-react';
+import { plural, type TranscriptDiagnostic, type TranscriptInspection, type TranscriptReaderDiagnostic } from '@trellis/domain';
+import { AlertTriangle, Info } from 'lucide-react';
 import { describeDiagnostic, describeReaderDiagnostic } from './describe-diagnostic';
 
 export interface DiagnosticsListProps {
@@ -62,4 +62,27 @@ function summary(lines: number, tree: number): string {
   if (lines > 0) parts.push(`${lines} line${lines === 1 ? '' : 's'} could not be read`);
   if (tree > 0) parts.push(`${tree} note${tree === 1 ? '' : 's'} on the record tree`);
   return parts.join(' · ');
+}
+
+/**
+ * Record types the reader does not know (a newer client's metadata): listed as skipped, in a quiet
+ * note rather than the warning, since nothing of the conversation was lost.
+ */
+export function SkippedRecordTypes({ skipped }: { skipped: TranscriptInspection['skipped_record_types'] }) {
+  if (skipped.length === 0) return null;
+  return (
+    <section aria-label="Skipped records" data-testid="skipped-record-types" className="rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
+      <p className="flex items-center gap-1.5">
+        <Info aria-hidden className="size-4 shrink-0" />
+        Not part of the conversation, so left out:
+      </p>
+      <ul className="mt-1 space-y-0.5 pl-6">
+        {skipped.map(({ record_type, count }) => (
+          <li key={record_type} data-testid="skipped-record-type">
+            skipped: {plural(count, 'record')} of type <code className="font-mono text-xs text-foreground">{record_type}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

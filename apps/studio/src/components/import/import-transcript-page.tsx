@@ -5,7 +5,7 @@ import type { TranscriptInspection } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DiagnosticsList } from './diagnostics-list';
+import { DiagnosticsList, SkippedRecordTypes } from './diagnostics-list';
 import { AlreadyImported, earlierImportOf } from './already-imported';
 import { ImportError } from './import-error';
 import { LeafTable, type LeafRow } from './leaf-table';
@@ -33,7 +33,7 @@ export function ImportTranscriptPage({ email }: { email: string }) {
           <h1 className="text-xl font-semibold">Import an agent transcript</h1>
           <p className="max-w-3xl text-sm text-muted-foreground">
             Agent sessions fork: rewinds, edited prompts and regenerated answers all leave paths in the file. Trellis lists
-            every leaf, then brings them in as one branch family — shared turns once, each divergence a branch at its turn —
+            every leaf, then brings them in as one branch family — shared steps once, each divergence a branch at its step —
             or as separate conversations.
           </p>
         </div>
@@ -132,6 +132,7 @@ function InspectionView({
         diagnostics={inspection.diagnostics}
         diagnosticCount={inspection.diagnostic_count}
       />
+      <SkippedRecordTypes skipped={inspection.skipped_record_types} />
 
       {/* A project folder imports as one family only: its leaves are listed, not chosen. */}
       <LeafTable
@@ -170,7 +171,7 @@ function InspectionView({
           data-testid="import-family"
           disabled={isImporting}
           onClick={() => start({ kind: 'family' })}
-          title="Shared turns once, each divergence a branch at its turn"
+          title="Shared steps once, each divergence a branch at its step"
         >
           {isImporting && mode === 'family' ? <Loader2 className="animate-spin" /> : <GitBranch />}
           Import all as one family

@@ -58,7 +58,7 @@ export function LeafTable({ rows, selected, onToggle, onToggleAll, isDisabled }:
             <th scope="col" className="px-3 py-2 font-medium">Leaf</th>
             <th scope="col" className="px-3 py-2 font-medium">After the branch point</th>
             <th scope="col" className="px-3 py-2 font-medium">Last exchange</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Turns</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">Steps</th>
             <th scope="col" className="px-3 py-2 font-medium">Records</th>
             <th scope="col" className="px-3 py-2 font-medium">Updated</th>
           </tr>

@@ -13,6 +13,8 @@ export interface ReplayBarProps {
   onTogglePlay: () => void;
   onClose: () => void;
   onContinue: () => void;
+  /** What the continue button says (a shared link opens the step instead of branching from it). */
+  continueLabel?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ReplayBar({
   onTogglePlay,
   onClose,
   onContinue,
+  continueLabel = 'Continue from here',
 }: ReplayBarProps) {
   const total = data?.total ?? seq;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -110,7 +113,7 @@ export function ReplayBar({
           disabled={!data}
           onClick={onContinue}
         >
-          <GitBranchPlus /> Continue from here
+          <GitBranchPlus /> {continueLabel}
         </Button>
         <Button
           size="icon-sm"

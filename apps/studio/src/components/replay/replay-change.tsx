@@ -14,6 +14,7 @@ const VIA: Record<Replay['change']['via'], string> = {
   preview_edit: 'in a restored step',
   import: 'by an import',
   migration: 'by a migration',
+  retry: 'taking back a stopped attempt before its retry',
 };
 
 /** The replayed change: who made it, how, in which step and when, and its marked diff. */
@@ -40,6 +41,15 @@ export function ReplayChange({ replay }: { replay: Replay }) {
         </span>
         <span data-testid="replay-summary">{diff.summary}</span>{' '}
         <span className="text-muted-foreground">{VIA[change.via]}</span>
+        {change.reverted && (
+          <span
+            data-testid="replay-reverted"
+            title="This change belongs to an attempt that was stopped; its retry took it back"
+            className="ml-1.5 rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
+          >
+            reverted by the retry
+          </span>
+        )}
       </p>
       <p className="text-xs text-muted-foreground">
         Step {step.label}

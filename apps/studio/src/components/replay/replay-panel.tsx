@@ -14,7 +14,13 @@ import type { ReplayController } from './use-replay';
  * The workspace column during a replay: the bar, the replayed change, and the workspace as that change
  * left it — read only, with what the change touched outlined. The live workspace is never written.
  */
-export function ReplayPanel({ replay }: { replay: ReplayController & { seq: number } }) {
+export function ReplayPanel({
+  replay,
+  continueLabel,
+}: {
+  replay: ReplayController & { seq: number };
+  continueLabel?: string;
+}) {
   const { data, seq } = replay;
   return (
     <section
@@ -37,6 +43,7 @@ export function ReplayPanel({ replay }: { replay: ReplayController & { seq: numb
         onTogglePlay={replay.togglePlay}
         onClose={replay.close}
         onContinue={replay.continueFromHere}
+        {...(continueLabel !== undefined ? { continueLabel } : {})}
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {replay.error !== null && data === undefined ? (
@@ -139,7 +146,8 @@ function ReplayedWorkspace({ replay }: { replay: Replay }) {
   );
 }
 
-function Part({ title, isTouched, children }: { title: string; isTouched: boolean; children: ReactNode }) {
+/** A titled part of a read-only workspace (replay, a shared link); `isTouched` outlines what a change touched. */
+export function Part({ title, isTouched = false, children }: { title: string; isTouched?: boolean; children: ReactNode }) {
   return (
     <section
       aria-label={title}

@@ -2,6 +2,7 @@
 import type { Replay } from '@trellis/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { focusComposerSoon } from '@/components/chat/focus-composer';
 import { replayApi } from '@/lib/api/replay';
 import type { DisplayedView } from '@/lib/view-url';
 
@@ -26,7 +27,7 @@ export interface ReplayController {
 }
 
 /**
- * The replay of the displayed path (issue 26): its position lives in the URL (`?replay=n`), so a
+ * The replay of the displayed path: its position lives in the URL (`?replay=n`), so a
  * reload or a shared link lands on the same change; moving along it replaces the history entry
  * instead of stacking one per change. Replay only reads: nothing here writes to the workspace.
  */
@@ -65,7 +66,10 @@ export function useReplay(
   }, [navigate, threadId]);
   const continueFromHere = useCallback(() => {
     setPlaying(false);
-    if (threadId !== null && data) navigate({ threadId, step: data.step.turn });
+    if (threadId !== null && data) {
+      navigate({ threadId, step: data.step.turn });
+      focusComposerSoon();
+    }
   }, [navigate, threadId, data]);
   const togglePlay = useCallback(() => {
     // Play from the last change starts over from the first.
@@ -73,20 +77,8 @@ export function useReplay(
     setPlaying(!isPlaying);
   }, [goTo, isPlaying, seq, total]);
 
-  // Playing moves one change per interval once the current one has loaded, and stops at the last.
   const isLoaded = data !== undefined && data.seq === seq && !query.isFetching;
-  useEffect(() => {
-    if (!isPlaying || seq === null || !isLoaded) return;
-    if (seq >= total) {
-      setPlaying(false);
-      return;
-    }
-    const timer = window.setTimeout(() => goTo(seq + 1), PLAY_INTERVAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [isPlaying, isLoaded, seq, total, goTo]);
-  useEffect(() => {
-    if (seq === null) setPlaying(false);
-  }, [seq]);
+  usePlayTimer({ isPlaying, setPlaying, seq, total, isLoaded, goTo });
 
   return {
     seq,
@@ -100,4 +92,37 @@ export function useReplay(
     togglePlay,
     continueFromHere,
   };
+}
+
+/**
+ * Playing moves one change per interval once the current one has loaded, and stops at the last; a
+ * closed replay (`seq` null) stops playing.
+ */
+export function usePlayTimer({
+  isPlaying,
+  setPlaying,
+  seq,
+  total,
+  isLoaded,
+  goTo,
+}: {
+  isPlaying: boolean;
+  setPlaying: (isPlaying: boolean) => void;
+  seq: number | null;
+  total: number;
+  isLoaded: boolean;
+  goTo: (seq: number) => void;
+}): void {
+  useEffect(() => {
+    if (!isPlaying || seq === null || !isLoaded) return;
+    if (seq >= total) {
+      setPlaying(false);
+      return;
+    }
+    const timer = window.setTimeout(() => goTo(seq + 1), PLAY_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [isPlaying, isLoaded, seq, total, goTo, setPlaying]);
+  useEffect(() => {
+    if (seq === null) setPlaying(false);
+  }, [seq, setPlaying]);
 }

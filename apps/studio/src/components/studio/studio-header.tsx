@@ -1,8 +1,9 @@
-import { BookOpen, Cpu, FileUp, KeyRound } from 'lucide-react';
+import { BookOpen, Cpu, FileUp, FlaskConical, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { SignOutButton } from './sign-out-button';
+import { TrellisMark } from '@/components/ui/trellis-mark';
 
 export function StudioHeader({
   email,
@@ -11,6 +12,7 @@ export function StudioHeader({
   exportMenu,
   presence,
   people,
+  share,
 }: {
   email: string;
   modelLabel: string;
@@ -20,24 +22,19 @@ export function StudioHeader({
   presence?: ReactNode;
   /** Who is in the displayed family (the members dialog). */
   people?: ReactNode;
+  share?: ReactNode;
 }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-3 border-b px-3 md:px-4">
       <div className="flex items-center gap-2">
-        <span
-          aria-hidden
-          className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-        >
-          T
-        </span>
-        <span className="font-semibold text-primary">Trellis</span>
+        <TrellisMark />
       </div>
-      <div className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground md:gap-3">
+      <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground sm:gap-2 md:gap-3">
         {presence}
         <span
           data-testid="model-label"
           title="The model answering in this studio"
-          className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
+          className="hidden shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs sm:inline-flex"
         >
           <Cpu aria-hidden className="size-3" />
           {modelLabel}
@@ -45,6 +42,7 @@ export function StudioHeader({
         {search}
         {people}
         {exportMenu}
+        {share}
         <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
           <Link href="/import" data-testid="import-link" title="Import an agent transcript (JSONL)">
             <FileUp aria-hidden /> <span className="hidden md:inline">Import</span>
@@ -54,6 +52,11 @@ export function StudioHeader({
           <a href="/api/docs" target="_blank" rel="noreferrer" title="REST API reference">
             <BookOpen aria-hidden /> <span className="hidden md:inline">API</span>
           </a>
+        </Button>
+        <Button asChild variant="ghost" size="sm" className="px-2 md:px-3">
+          <Link href="/studies" data-testid="studies-link" title="Studies: run a co-writing study with participants" aria-label="Studies">
+            <FlaskConical aria-hidden /> <span className="hidden lg:inline">Studies</span>
+          </Link>
         </Button>
         <span data-testid="user-email" className="hidden truncate sm:inline">
           {email}

@@ -18,6 +18,8 @@ export interface StudioLayoutProps {
   onTabChange: (tab: StudioTab) => void;
   /** Marks the workspace tab while the agent is changing it. */
   isWorkspaceBusy: boolean;
+  /** What the first column holds when it is not the history (a participant's instructions). */
+  historyLabel?: string | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export function StudioLayout({
   tab,
   onTabChange,
   isWorkspaceBusy,
+  historyLabel,
 }: StudioLayoutProps) {
   const column = (id: StudioTab) => cn('min-h-0 min-w-0 flex-col md:flex', tab === id ? 'flex' : 'hidden');
   return (
@@ -58,7 +61,7 @@ export function StudioLayout({
             )}
           >
             <Icon aria-hidden className="size-4" />
-            {label}
+            {id === 'history' && historyLabel !== undefined ? historyLabel : label}
             {id === 'workspace' && isWorkspaceBusy && (
               <span aria-label="updating" className="size-1.5 animate-pulse rounded-full bg-brand" />
             )}

@@ -9,6 +9,7 @@ import { ReplayButton } from '@/components/replay/replay-button';
 import { ReplayPanel } from '@/components/replay/replay-panel';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { roleAllows } from '@trellis/domain';
+import type { ReactNode } from 'react';
 import { CurrentUserProvider } from '@/components/members/current-user';
 import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
@@ -18,9 +19,11 @@ import { usePresence } from '@/components/presence/use-presence';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
+import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
+import type { TurnToFollow } from '@/lib/turns/turn-to-follow';
 
 export interface StudioProps {
   user: { id: string; name: string; email: string };
@@ -29,6 +32,24 @@ export interface StudioProps {
   initialStep: number | null;
   /** `?replay=n`: the replayed change of the path. */
   initialReplay?: number | null;
+  /** The turn running on the path as the page was rendered: followed as the page hydrates. */
+  initialRunningTurn?: TurnToFollow | null;
+  /** A studio narrowed to one family: a study participant's own, or a researcher reading one. */
+  narrowed?: NarrowedStudio;
+}
+
+export interface NarrowedStudio {
+  /** Where its thread URLs live (`{root}/c/{thread_id}`). */
+  root: string;
+  /** Replaces the studio's header (no conversation list, tokens, studies, share or people). */
+  header: ReactNode;
+  /** Replaces the history column; `sideLabel` names its phone tab. */
+  side: ReactNode;
+  sideLabel: string;
+  /** A linear study condition: no map to continue from, no replay, no edit or regenerate. */
+  isLinear: boolean;
+  /** Set: nothing is written here; the note says why. */
+  readOnlyNote?: string | undefined;
 }
 
 export function Studio(props: StudioProps) {
@@ -43,19 +64,28 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay }: StudioProps) {
-  const studio = useStudioController({
-    threadId: initialThreadId,
-    step: initialStep,
-    replay: initialReplay ?? null,
-  });
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, initialRunningTurn, narrowed }: StudioProps) {
+  const studio = useStudioController(
+    {
+      threadId: initialThreadId,
+      step: initialStep,
+      replay: initialReplay ?? null,
+    },
+    {
+      root: narrowed?.root ?? '',
+      runningAtOpen: initialThreadId === null || initialRunningTurn == null ? null : { threadId: initialThreadId, ...initialRunningTurn },
+    },
+  );
   const { replay, conversation } = studio;
   const presence = usePresence(studio.isMissing ? null : studio.view.threadId, studio.view.step);
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
-  const canWrite = conversation === undefined || roleAllows(conversation.role, 'edit');
+  const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
+  // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate; a
+  // failed reply is still answered again in place.
   const messageActions = studio.messageActions && {
     ...studio.messageActions,
     canChange: studio.messageActions.canChange && canWrite,
+    canBranch: narrowed?.isLinear !== true,
   };
   return (
     <PresenceProvider state={presence} meUserId={user.id}>
@@ -68,24 +98,32 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
         >
           Skip to the message box
         </a>
-        <StudioHeader
+        {narrowed ? (
+          narrowed.header
+        ) : (
+          <StudioHeader
           email={user.email}
           modelLabel={modelLabel}
           search={<SearchDialog onOpenStep={studio.openStep} />}
           exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
           presence={<PresenceAvatars />}
           people={
-            conversation &&
-            !studio.isMissing && (
-              <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
-            )
+            conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
           }
-        />
+          share={
+            conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
+          }
+          />
+        )}
         <StudioLayout
           tab={studio.tab}
           onTabChange={studio.setTab}
           isWorkspaceBusy={isRunActive(studio.run)}
+          historyLabel={narrowed?.sideLabel}
           history={
+            narrowed ? (
+              narrowed.side
+            ) : (
             <HistoryPanel
               selectedThreadId={studio.view.threadId}
               isCreating={studio.isCreating}
@@ -94,10 +132,11 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
               onCreate={studio.guardedCreateConversation}
               onDeletedSelected={studio.leave}
             />
+            )
           }
           chat={
             <ChatColumn
-              panel={studio.isMissing ? null : studio.trajectory.panel}
+              panel={studio.isMissing || narrowed?.isLinear === true ? null : studio.trajectory.panel}
               links={studio.trajectory.links}
               preview={studio.trajectory.banner}
             >
@@ -115,6 +154,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
                   onStop={studio.stop}
                   onDismiss={studio.dismissRun}
                   onLeave={studio.leave}
+                  readOnlyNote={narrowed?.readOnlyNote}
                 />
               </MessageActionsProvider>
             </ChatColumn>
@@ -127,8 +167,9 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
                 source={studio.workspace}
                 isReadOnly={!canWrite}
                 preview={studio.trajectory.banner}
+                userId={user.id}
                 headerAction={
-                  studio.view.threadId !== null && !studio.isMissing && <ReplayButton onOpen={replay.open} />
+                  studio.view.threadId !== null && !studio.isMissing && narrowed?.isLinear !== true && <ReplayButton onOpen={replay.open} />
                 }
               />
             )

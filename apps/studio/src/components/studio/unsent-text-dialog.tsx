@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { joinAnd } from '@trellis/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { unsentText, type LeaveQuestion } from '@/lib/unsent-text';
@@ -59,6 +60,5 @@ export function UnsentTextDialog() {
 }
 
 function describe({ what }: LeaveQuestion): string {
-  const list = what.length === 1 ? what[0]! : `${what.slice(0, -1).join(', ')} and ${what.at(-1)!}`;
-  return `Leaving now discards ${list}. Nothing of it is saved until it is sent.`;
+  return `Leaving now discards ${joinAnd(what)}. Nothing of it is saved until it is sent.`;
 }

@@ -21,7 +21,7 @@ export type PopGuard = (next: DisplayedView) => boolean;
  * the page, its caches and any running stream; back/forward and reloads of
  * `/c/{id}` land on the same view.
  */
-export function useDisplayedView(initial: DisplayedView): ViewNavigation {
+export function useDisplayedView(initial: DisplayedView, root = ''): ViewNavigation {
   const [view, setView] = useState<DisplayedView>(initial);
   const shown = useRef(view);
   useEffect(() => {
@@ -31,16 +31,16 @@ export function useDisplayedView(initial: DisplayedView): ViewNavigation {
 
   useEffect(() => {
     const onPopState = () => {
-      const next = parseViewPath(window.location.pathname, window.location.search);
+      const next = parseViewPath(window.location.pathname, window.location.search, root);
       if (!sameView(next, shown.current) && popGuard.current?.(next)) {
-        window.history.pushState(null, '', viewPath(shown.current));
+        window.history.pushState(null, '', viewPath(shown.current, root));
         return;
       }
       setView(next);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [root]);
 
   const setPopGuard = useCallback((guard: PopGuard | null) => {
     popGuard.current = guard;
@@ -48,11 +48,11 @@ export function useDisplayedView(initial: DisplayedView): ViewNavigation {
 
   const navigate = useCallback((next: DisplayedView, options: { replace?: boolean } = {}) => {
     setView((current) => (sameView(current, next) ? current : next));
-    const url = viewPath(next);
+    const url = viewPath(next, root);
     if (url === `${window.location.pathname}${window.location.search}`) return;
     if (options.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
-  }, []);
+  }, [root]);
 
   return { view, navigate, setPopGuard };
 }

@@ -10,17 +10,23 @@ import {
 } from '@trellis/domain';
 import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
+import { rereadScheduler } from '@/lib/coalesced-reread';
 import { queryKeys } from '@/lib/api/query-keys';
 import { familySignals } from '@/lib/live/family-signals';
 import type { TurnStore } from '@/lib/turns/turn-store';
+import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
-import { invalidateFamilyGraphs } from './use-family-graph';
+import { FAMILY_GRAPH_KEY } from './use-family-graph';
+import { COMMENTS_KEY } from '@/components/comments/use-comments';
 
 /**
  * The page listens to its family (`GET …/events`): what another tab, another device or another
  * studio process changes shows here without a reload. Every event redraws the trajectory and the
- * conversation list; one on the displayed thread re-reads its transcript, workspace and header.
- * EventSource reconnects on its own and sends the last id it saw, so nothing is missed.
+ * conversation list; one on the displayed thread re-reads its transcript, workspace and header
+ * (coalesced per burst: `coalesced-reread.ts`).
+ * EventSource reconnects on its own and sends the last id it saw, so nothing is missed. A tab too
+ * far behind to replay gets `reset` instead (with the id to resume after): it re-reads everything
+ * once. `end` means the stream must not come back (access ended, too many streams): it closes.
  *
  * Besides the record's events, the stream carries a document's new versions (`document_updates`, for
  * the live editor: it takes them directly, so an edit of the document body alone re-reads nothing
@@ -35,14 +41,22 @@ export function useFamilyEvents(threadId: string | null): void {
     const onEvent = (message: MessageEvent<string>) => {
       const event = parseFamilyEvent(message.data);
       if (!event) return;
+      // A comment is not a workspace change: only the family's comment lists re-read.
+      if (event.kind === 'comment_changed') {
+        void queryClient.invalidateQueries({ queryKey: [COMMENTS_KEY] });
+        return;
+      }
+      // A burst of events (a reply's tool writes) is one read of each query, at most two a second,
+      // never a cancelled one: the reply's own stream keeps its connection.
+      const rereads = rereadScheduler(queryClient);
       if (event.kind === 'workspace_changed' && isBodyOnly(event)) {
         // Typing reaches the editors as document updates; the map's change counts can wait for a pause.
         clearTimeout(bodyEditTimer);
-        bodyEditTimer = setTimeout(() => void invalidateFamilyGraphs(queryClient), BODY_EDIT_SETTLE_MS);
+        bodyEditTimer = setTimeout(() => rereads.ask([FAMILY_GRAPH_KEY]), BODY_EDIT_SETTLE_MS);
         return;
       }
-      void invalidateFamilyGraphs(queryClient);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      rereads.ask([FAMILY_GRAPH_KEY]);
+      rereads.ask(queryKeys.conversationList());
       if (event.kind === 'member_changed') {
         // Someone's role changed: if it was this person's, what this page may show or do changed with it
         // (a removed member's next read is refused, and the page says so at once).
@@ -55,13 +69,11 @@ export function useFamilyEvents(threadId: string | null): void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages(threadId) });
+      rereads.ask(queryKeys.messages(threadId));
       // While this tab's own workspace edits are in flight, a re-read would put back what they are
       // changing (a ticked box flips back until its save lands); the last edit re-reads when it settles.
-      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.workspace(threadId) });
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
+      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) rereads.ask(queryKeys.workspace(threadId));
+      rereads.ask(queryKeys.conversation(threadId));
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
     source.addEventListener('document_updates', (message: MessageEvent<string>) => {
@@ -83,6 +95,10 @@ export function useFamilyEvents(threadId: string | null): void {
       if (source.readyState === EventSource.CLOSED)
         void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
     });
+    const onReset = () => void queryClient.invalidateQueries();
+    const onEnd = () => source.close();
+    source.addEventListener('reset', onReset);
+    source.addEventListener('end', onEnd);
     return () => {
       clearTimeout(bodyEditTimer);
       source.close();
@@ -90,26 +106,37 @@ export function useFamilyEvents(threadId: string | null): void {
   }, [threadId, queryClient]);
 }
 
+/** The turn the page's server render saw running on its path. */
+export type OpenedTurn = TurnToFollow & { threadId: string };
+
 /**
- * A question without a reply on the displayed thread, and no run of this page on it: the turn runs
- * elsewhere (another tab, or it was running when the page opened). Follow its reply from where it is.
+ * A turn of the displayed thread answered elsewhere — the server says one runs (`running_turn`: a
+ * send or a retry, started in another tab or still running when the page opened), or the newest
+ * question has no reply — and no run of this page on it: follow its reply from where it is, so a
+ * reloaded tab shows the reply streaming, never "no reply yet" or Regenerate while it runs. Until the
+ * transcript is read, the turn the page was rendered with (`atOpen`) is followed: the reply's stream
+ * opens beside the page's first reads, not one round trip after them.
  */
 export function useFollowUnansweredTurn(
   turns: TurnStore,
   threadId: string | null,
   messages: readonly Message[],
+  runningTurn: number | null = null,
+  atOpen: OpenedTurn | null = null,
 ): void {
   const followed = useRef<string | null>(null);
-  const last = messages.at(-1);
-  const turn = last?.role === 'user' && last.thread_id === threadId ? last.turn_index : null;
-  const content = last?.content ?? '';
+  const target =
+    messages.length === 0 && atOpen !== null && atOpen.threadId === threadId ? atOpen : turnToFollow(threadId, messages, runningTurn);
+  const turn = target?.turn ?? null;
+  const content = target?.content ?? '';
+  const attempt = target?.attempt ?? 1;
   useEffect(() => {
     if (threadId === null || turn === null) return;
-    const key = `${threadId}:${turn}`;
+    const key = `${threadId}:${turn}:${attempt}`;
     if (followed.current === key || turns.isActive(threadId)) return;
     followed.current = key;
-    void turns.follow(threadId, turn, content);
-  }, [turns, threadId, turn, content]);
+    void turns.follow(threadId, turn, content, attempt);
+  }, [turns, threadId, turn, content, attempt]);
 }
 
 /** A pause in typing after which the map re-reads its change counts. */

@@ -1,5 +1,5 @@
 'use client';
-import type { Message } from '@trellis/domain';
+import { toPathRefInput, type Message } from '@trellis/domain';
 import { useCallback, useEffectEvent, useMemo, useState } from 'react';
 import type { MessageActionsValue } from '@/components/chat/message-actions';
 import { useToast } from '@/components/ui/toast';
@@ -19,6 +19,8 @@ export interface MessageActionsInput {
   messages: readonly Message[];
   /** The displayed thread's run, if any. */
   run: TurnRun | undefined;
+  /** The displayed path's step whose reply is being written now (here or elsewhere); null when none. */
+  replyingTurn?: number | null;
   turns: TurnStore;
   openThread: (threadId: string) => void;
 }
@@ -34,6 +36,7 @@ export function useMessageActionsValue({
   view,
   messages,
   run,
+  replyingTurn = null,
   turns,
   openThread,
 }: MessageActionsInput): MessageActionsValue | null {
@@ -61,7 +64,8 @@ export function useMessageActionsValue({
 
   const { openBranch, startOnBranch } = useStartOnBranch(turns, openThread);
 
-  const canStart = threadId !== null && !isRunActive(run) && !isBranching;
+  // A turn running on the path (a reload sees it before it follows it) answers first: no edit, no Regenerate.
+  const canStart = threadId !== null && !isRunActive(run) && replyingTurn === null && !isBranching;
 
   const edit = useCallback(
     async (turn: number, content: string): Promise<boolean> => {
@@ -70,7 +74,9 @@ export function useMessageActionsValue({
       try {
         await saves.flushAll();
         const branchId = await siblingsApi.edit(threadId, turn, content);
-        startOnBranch(branchId, content);
+        // The edited message keeps the steps the original referenced.
+        const refs = questionOf(turn)?.refs?.map(toPathRefInput) ?? [];
+        startOnBranch(branchId, content, refs);
         return true;
       } catch (error) {
         toast.error(`Could not edit the message: ${errorMessage(error)}`);

@@ -1,4 +1,5 @@
 'use client';
+import type { PathRefInput } from '@trellis/domain';
 import { useCallback, useRef } from 'react';
 import { toWorkspaceOverride } from '@/components/workspace/local-workspace';
 import { useToast } from '@/components/ui/toast';
@@ -23,14 +24,14 @@ export function usePreviewSend(
   preview: StepPreview | null,
   turns: TurnStore,
   openThread: (threadId: string) => void,
-): (content: string) => Promise<boolean> {
+): (content: string, refs?: readonly PathRefInput[]) => Promise<boolean> {
   const toast = useToast();
   const { startOnBranch } = useStartOnBranch(turns, openThread);
   const saves = usePendingSaves();
   const isBranching = useRef(false);
 
   return useCallback(
-    async (content: string) => {
+    async (content: string, refs: readonly PathRefInput[] = []) => {
       if (preview === null) return false;
       if (isBranching.current) {
         toast.info('Creating the branch…');
@@ -51,7 +52,7 @@ export function usePreviewSend(
           reason: 'continue',
           ...(needsOverride ? { workspace: toWorkspaceOverride(shown.workspace) } : {}),
         });
-        startOnBranch(created.thread_id, content);
+        startOnBranch(created.thread_id, content, refs);
         return true;
       } catch (error) {
         toast.error(`Could not branch from this step: ${errorMessage(error)}`);

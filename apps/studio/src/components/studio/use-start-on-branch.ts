@@ -1,4 +1,5 @@
 'use client';
+import type { PathRefInput } from '@trellis/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -9,7 +10,7 @@ export interface StartOnBranch {
   /** A branch was just made: re-read the history and the family graph, and show the branch. */
   openBranch: (branchId: string) => void;
   /** The same, then send `content` there as an ordinary turn (an edit, a send from a restored step). */
-  startOnBranch: (branchId: string, content: string) => void;
+  startOnBranch: (branchId: string, content: string, refs?: readonly PathRefInput[]) => void;
 }
 
 /** The one way a new branch comes on screen, shared by edit, regenerate and a preview's first send. */
@@ -24,9 +25,9 @@ export function useStartOnBranch(turns: TurnStore, openThread: (threadId: string
     [queryClient, openThread],
   );
   const startOnBranch = useCallback(
-    (branchId: string, content: string) => {
+    (branchId: string, content: string, refs: readonly PathRefInput[] = []) => {
       openBranch(branchId);
-      void turns.start(branchId, content);
+      void turns.start(branchId, content, refs);
     },
     [openBranch, turns],
   );

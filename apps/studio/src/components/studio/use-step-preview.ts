@@ -126,6 +126,7 @@ export function useStepPreview(view: DisplayedView): StepPreview | null {
       hasEarlier: false,
       isLoadingEarlier: false,
       loadEarlier: noop,
+      runningTurn: null,
     }),
     [messages, status, query.error, retry],
   );

@@ -1,4 +1,5 @@
 'use client';
+import type { PathRefInput } from '@trellis/domain';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { TranscriptSource } from '@/components/chat/transcript-source';
 import { useLiveTranscript } from '@/components/chat/use-live-transcript';
@@ -9,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { useReplay } from '@/components/replay/use-replay';
 import { isApiError } from '@/lib/api/http';
 import { isRunActive } from '@/lib/turns/turn-store';
+import { replyingTurn as replyingTurnOf } from '@/lib/turns/pending-turn';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from '@/components/workspace/pending-saves';
 import type { StudioTab } from './studio-layout';
@@ -20,7 +22,7 @@ import { useStepPreview } from './use-step-preview';
 import { useUnsentLeaveGuard } from './use-unsent-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
-import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
+import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use-family-events';
 
 /**
  * The studio's state in one place, so later features plug in here:
@@ -32,8 +34,9 @@ import { useFamilyEvents, useFollowUnansweredTurn } from './use-family-events';
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send branches at the step, then sends on the branch.
  */
-export function useStudioController(initial: DisplayedView) {
-  const { view, navigate, setPopGuard } = useDisplayedView(initial);
+export function useStudioController(initial: DisplayedView, options: { root?: string; runningAtOpen?: OpenedTurn | null } = {}) {
+  const { view, navigate, setPopGuard } = useDisplayedView(initial, options.root);
+  const runningAtOpen = options.runningAtOpen ?? null;
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
   const runningThreadIds = useSyncExternalStore(
@@ -57,7 +60,7 @@ export function useStudioController(initial: DisplayedView) {
   // Other tabs and processes: their changes re-read what they touched, and a reply running
   // elsewhere streams in here (the composer waits for it instead of answering 409).
   useFamilyEvents(view.threadId);
-  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages);
+  useFollowUnansweredTurn(turns, liveThreadId, liveTranscript.messages, liveTranscript.runningTurn, runningAtOpen);
 
   const openThread = useCallback(
     (threadId: string) => {
@@ -71,13 +74,16 @@ export function useStudioController(initial: DisplayedView) {
   // recorded as that place; the chat edits, regenerates and switches siblings.
   const openConversation = useOpenAtCursor(openThread);
   useRememberCursor(view.threadId);
-  const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, turns, openThread });
+  // The step whose reply is being written: this page's run, or the turn the server says runs (a
+  // reload reads it before following it). The map and the step detail say "replying…" for it.
+  const replyingTurn = replyingTurnOf(run, view.threadId, liveTranscript.runningTurn);
+  const messageActions = useMessageActionsValue({ view, messages: transcript.messages, run, replyingTurn, turns, openThread });
 
   // The trajectory panel and its links in the chat; every way out of unsent text asks first.
   const guard = useUnsentLeaveGuard(preview, navigate, setPopGuard);
   const replay = useReplay(view, navigate, guard);
   const replayTurn = replay.data?.step.turn;
-  const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn });
+  const trajectory = useTrajectory({ view, preview, navigate, guard, openThread, replayTurn, replyingTurn });
   const sendFromPreview = usePreviewSend(preview, turns, openThread);
 
   const createConversation = useCallback(async (): Promise<string | null> => {
@@ -91,8 +97,8 @@ export function useStudioController(initial: DisplayedView) {
   }, [create, openThread]);
 
   const send = useCallback(
-    async (content: string): Promise<boolean> => {
-      if (preview !== null) return sendFromPreview(content);
+    async (content: string, refs: readonly PathRefInput[] = []): Promise<boolean> => {
+      if (preview !== null) return sendFromPreview(content, refs);
       // Snapshot k is taken from the live rows when turn k starts: let every
       // manual edit land first (docs/branching.md, "The restore rule").
       await saves.flushAll();
@@ -102,7 +108,7 @@ export function useStudioController(initial: DisplayedView) {
         toast.info('Wait for the current reply to finish.');
         return false;
       }
-      void turns.start(threadId, content);
+      void turns.start(threadId, content, refs);
       return true;
     },
     [preview, sendFromPreview, saves, view.threadId, createConversation, turns, toast],

@@ -1,8 +1,9 @@
 'use client';
 import { activePathGuide, stubNodeId, type GraphNode, type PathGuideStep } from '@trellis/domain';
 import { useRouter } from 'next/navigation';
-import { createElement, useCallback, useEffectEvent, useMemo, useState } from 'react';
-import { flashTurnMessage } from '@/components/chat/flash-message';
+import { createElement, useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { flashTurnMessage, scrollToTurnMessage } from '@/components/chat/flash-message';
+import { focusComposerSoon } from '@/components/chat/focus-composer';
 import type { TrajectoryLinks } from '@/components/chat/trajectory-links';
 import type { TrajectoryPanelProps } from '@/components/trajectory';
 import { StepChangesDetail } from '@/components/trajectory/step-changes';
@@ -19,8 +20,10 @@ export interface TrajectoryInput {
   guard: (leave: () => void) => void;
   /** Opens a thread's live tip (and the chat tab on a phone). */
   openThread: (threadId: string) => void;
-  /** The step of the replayed change (issue 26), marked as the current step. */
+  /** The step of the replayed change: marked on the map and in the chat, apart from "you are here". */
   replayTurn?: number | undefined;
+  /** The displayed path's step whose reply streams now (a run of this page, or one it follows). */
+  replyingTurn?: number | null;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface TrajectoryInput {
  * between steps and paths (a restored step branches only when a message is sent from it); each goes through
  * the unsent-text guard (use-unsent-leave-guard.ts).
  */
-export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn }: TrajectoryInput) {
+export function useTrajectory({ view, preview, navigate, guard, openThread, replayTurn, replyingTurn = null }: TrajectoryInput) {
   const family = useFamilyGraph(view.threadId);
   const threadId = view.threadId;
   // Until the displayed thread's own graph arrives, a graph of its family still knows the path.
@@ -47,11 +50,18 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
   const currentNodeId = useMemo(() => {
     if (graph === undefined || threadId === null) return null;
     if (preview !== null) return steps.get(preview.step)?.node_id ?? null;
-    if (replayTurn !== undefined && view.replay) return steps.get(replayTurn)?.node_id ?? null;
     const displayed = graph.threads.find((thread) => thread.thread_id === threadId);
     if (displayed?.owned_turn_count === 0 && displayed.parent_thread_id !== null) return stubNodeId(threadId);
     return guide.at(-1)?.node_id ?? null;
-  }, [graph, threadId, preview, steps, guide, replayTurn, view.replay]);
+  }, [graph, threadId, preview, steps, guide]);
+  const replayedTurn = replayTurn !== undefined && view.replay ? replayTurn : null;
+  const replayNodeId = replayedTurn === null ? null : (steps.get(replayedTurn)?.node_id ?? null);
+  const replyingNodeId = replyingTurn === null ? null : (steps.get(replyingTurn)?.node_id ?? null);
+
+  // A replay that moves to another step brings the chat along: its message scrolls into view, marked.
+  useEffect(() => {
+    if (replayedTurn !== null) scrollToTurnMessage(replayedTurn);
+  }, [replayedTurn]);
 
   // ---- Moving between steps and paths ---------------------------------------------------------
   const isOnDisplayedPath = useEffectEvent((node: GraphNode) => steps.get(node.turn_index)?.node_id === node.id);
@@ -60,7 +70,10 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
     (node: GraphNode) => {
       if (threadId === null) return;
       const isOnPath = isOnDisplayedPath(node);
-      guard(() => navigate({ threadId: isOnPath ? threadId : node.thread_id, step: node.turn_index }));
+      guard(() => {
+        navigate({ threadId: isOnPath ? threadId : node.thread_id, step: node.turn_index });
+        focusComposerSoon();
+      });
     },
     [guard, navigate, threadId],
   );
@@ -95,8 +108,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
   );
 
   const links = useMemo<TrajectoryLinks>(
-    () => ({ steps, openPath, restoreStep, openStep }),
-    [steps, openPath, restoreStep, openStep],
+    () => ({ steps, openPath, restoreStep, openStep, replayTurn: replayedTurn }),
+    [steps, openPath, restoreStep, openStep, replayedTurn],
   );
 
   const toggleCollapsed = useCallback(() => setCollapsed((collapsed) => !collapsed), []);
@@ -111,6 +124,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
             error: family.error,
             displayedThreadId: threadId,
             currentNodeId,
+            replayNodeId,
+            replyingNodeId,
             onSelectStep: selectStep,
             onContinueFrom: continueFrom,
             onOpenThread: openPath,
@@ -125,6 +140,8 @@ export function useTrajectory({ view, preview, navigate, guard, openThread, repl
       family.isLoading,
       family.error,
       currentNodeId,
+      replayNodeId,
+      replyingNodeId,
       selectStep,
       continueFrom,
       openPath,

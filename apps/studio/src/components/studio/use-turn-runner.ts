@@ -4,13 +4,14 @@ import { useState, useSyncExternalStore } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
 import { siblingsApi } from '@/lib/api/siblings';
+import { rereadScheduler } from '@/lib/coalesced-reread';
 import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
 import { invalidateFamilyGraphs } from './use-family-graph';
 
 /**
- * One TurnStore for the page, wired to the query cache: every tool result
- * re-reads the thread's workspace (document, todos and preferences update as
- * the stream arrives); the end of a turn re-reads the transcript and the
+ * One TurnStore for the page, wired to the query cache: tool results re-read
+ * the thread's workspace (document, todos and preferences update as the stream
+ * arrives, one read per burst of tool results); the end of a turn re-reads the transcript and the
  * conversation list, then lets the streamed bubbles give way to stored rows.
  */
 export function useTurnRunner(): TurnStore {
@@ -18,7 +19,7 @@ export function useTurnRunner(): TurnStore {
   const [store] = useState(() => {
     const created: TurnStore = new TurnStore(
       {
-        send: (threadId, content, signal) => messagesApi.send(threadId, content, signal),
+        send: (threadId, content, signal, refs) => messagesApi.send(threadId, content, signal, refs),
         regenerate: (threadId, turn, signal) => siblingsApi.regenerate(threadId, turn, signal),
         retry: (threadId, turn, signal) => messagesApi.retry(threadId, turn, signal),
         follow: (threadId, turn, signal) => messagesApi.follow(threadId, turn, signal),
@@ -29,9 +30,8 @@ export function useTurnRunner(): TurnStore {
           void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
           void invalidateFamilyGraphs(queryClient);
         },
-        onTool: (run) => {
-          void reread(queryKeys.workspace(run.threadId));
-        },
+        // Coalesced: a reply's tool writes come in bursts; one read per burst, never an aborted loop.
+        onTool: (run) => rereadScheduler(queryClient).ask(queryKeys.workspace(run.threadId)),
         onEnd: (run) => {
           void settle(run);
         },

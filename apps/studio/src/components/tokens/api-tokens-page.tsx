@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api/http';
 import { tokensApi } from './tokens-api';
+import { LoadingNote } from '@/components/ui/list-states';
 
 /**
  * Personal API tokens: the list (never the secrets), a form that creates one and shows its secret
@@ -83,9 +84,7 @@ export function ApiTokensPage({ email }: { email: string }) {
             Your tokens
           </h2>
           {tokens === null ? (
-            <p className="text-sm text-muted-foreground">
-              <Loader2 aria-hidden className="mr-1 inline size-4 animate-spin" /> Loading…
-            </p>
+            <LoadingNote />
           ) : tokens.length === 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="tokens-empty">
               No tokens yet.

@@ -65,6 +65,22 @@ export function HereBadge() {
   );
 }
 
+/**
+ * The replayed change's step, on the card's bottom edge at the right: its own mark, so "you are here"
+ * stays on the live step while a replay looks at another.
+ */
+export function ReplayBadge() {
+  return (
+    <span
+      aria-hidden
+      data-testid="replay-badge"
+      className="pointer-events-none absolute -bottom-[5px] right-2 z-10 h-3 rounded-full bg-amber-700 px-1.5 text-[8px] font-semibold uppercase leading-3 tracking-wide text-white shadow-sm"
+    >
+      Replay
+    </span>
+  );
+}
+
 /** A path's colour on the overview, by lane (the displayed path keeps the brand colour). */
 export function laneColour(lane: number): string {
   return `hsl(${(lane * 137.5 + 200) % 360} 45% 46%)`;

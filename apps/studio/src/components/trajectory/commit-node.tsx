@@ -4,11 +4,11 @@ import { FileText, Layers, Wrench } from 'lucide-react';
 import { memo } from 'react';
 import { CardPresence } from '@/components/presence/presence-avatars';
 import { cn } from '@/lib/cn';
-import { cardClassName, CardHandles, HereBadge, LaneDot, laneColour, stepDomId } from './card-parts';
+import { cardClassName, CardHandles, HereBadge, LaneDot, ReplayBadge, laneColour, stepDomId } from './card-parts';
 import { LaneName } from './lane-name';
 import { useMapActions, type MapActions } from './map-actions';
 import { replyLine } from './reply-line';
-import { STEP_GAP, type CommitCardNode } from './trajectory-layout';
+import { LANE_GAP, STEP_GAP, type CommitCardNode } from './trajectory-layout';
 
 /**
  * One step, Git Graph style: lane dot, label, tool/artifact counts; the question; on the displayed
@@ -20,8 +20,10 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
   const map = useMapActions();
   const question = data.user_message?.trim() || '(no message)';
   if (map?.isOverview) return <CompactNode id={id} data={data} question={question} />;
-  const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null);
+  const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null, map !== null && map.replyingNodeId === id);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
+  const isReplayed = map !== null && map.replayNodeId === id;
+  const gapNote = map?.gapNotes.get(data.thread_id);
   return (
     <>
       {isStacked && (
@@ -48,6 +50,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
         data-label={data.label}
         data-on-path={data.isDisplayed}
         data-current={data.isCurrent}
+        data-replayed={isReplayed || undefined}
         data-focused={data.isFocused}
         data-selected={data.isSelected}
         data-stacked={isStacked ? data.stackedReplies : undefined}
@@ -62,6 +65,8 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
               'font-mono text-xs font-semibold',
               data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
             )}
+            data-testid={gapNote === undefined ? undefined : 'label-gap-note'}
+            title={gapNote}
           >
             <span className="sr-only">Step </span>
             {data.label}
@@ -99,12 +104,17 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
           </p>
         )}
         {data.isCurrent && <HereBadge />}
+        {isReplayed && <ReplayBadge />}
+        {isReplayed && <span className="sr-only">, the replayed change is here</span>}
       </div>
       {map !== null && data.stackedReplies > 0 && <StackToggle id={id} data={data} map={map} />}
       {map !== null && (data.branchCount > 0 || data.collapsedBranches > 0) && <ForkToggle id={id} data={data} map={map} />}
     </>
   );
 });
+
+/** The tallest an overview lane name gets, in flow px: below LANE_GAP, so names of adjacent lanes keep apart. */
+const LANE_NAME_MAX_PX = LANE_GAP - 14;
 
 /** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
 function CompactNode({ id, data, question }: { id: string; data: CommitCardNode['data']; question: string }) {
@@ -116,11 +126,14 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
           data-thread-id={data.thread_id}
           data-starred={data.isStarred}
           className={cn(
-            'pointer-events-none absolute right-[calc(100%+10px)] top-1/2 -translate-y-1/2 truncate whitespace-nowrap text-right font-medium leading-none',
+            'pointer-events-none absolute right-[calc(100%+10px)] top-0 truncate whitespace-nowrap text-right font-medium leading-none',
             data.isDisplayed ? 'text-brand' : 'text-muted-foreground',
           )}
-          // Readable at any overview zoom (10 screen px), never wider than the empty lane to its left.
-          style={{ fontSize: 'min(calc(10px / var(--flow-zoom, 1)), 88px)', maxWidth: data.turn_index * STEP_GAP - 24 }}
+          // Readable at any overview zoom (10 screen px) down to where lanes are closer than that, never
+          // wider than the empty lane to its left. Aligned to the lane's top (path and other cards differ
+          // in height) and at most LANE_NAME_MAX_PX tall, so two lanes' names never overlap, a phone's
+          // full-screen map included.
+          style={{ fontSize: `min(calc(10px / var(--flow-zoom, 1)), ${LANE_NAME_MAX_PX}px)`, maxWidth: data.turn_index * STEP_GAP - 24 }}
         >
           {data.isStarred && (
             <>
@@ -206,14 +219,15 @@ function ForkToggle({ id, data, map }: { id: string; data: CommitCardNode['data'
   const folded = data.collapsedBranches;
   const n = folded > 0 ? folded : data.branchCount;
   const paths = `${n} ${n === 1 ? 'path' : 'paths'}`;
+  const branch = n === 1 ? 'branches' : 'branch';
   return (
     <button
       type="button"
       data-testid="fork-toggle"
       data-collapsed={folded > 0}
       aria-expanded={folded === 0}
-      aria-label={folded > 0 ? `Show the ${paths} that branch at step ${data.label}` : `Fold the ${paths} that branch at step ${data.label}`}
-      title={folded > 0 ? `Show the ${paths} folded here` : `Fold the ${paths} that branch here`}
+      aria-label={folded > 0 ? `Show the ${paths} that ${branch} at step ${data.label}` : `Fold the ${paths} that ${branch} at step ${data.label}`}
+      title={folded > 0 ? `Show the ${paths} folded here` : `Fold the ${paths} that ${branch} here`}
       className="nodrag nopan absolute -right-[22px] top-[10px] z-10 flex h-3.5 min-w-3.5 items-center justify-center rounded-full border bg-card px-0.5 text-[9px] font-semibold leading-3 text-muted-foreground shadow-sm hover:border-brand hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       onClick={(event) => {
         event.stopPropagation();

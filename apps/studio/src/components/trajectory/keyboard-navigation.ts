@@ -3,6 +3,7 @@
  * and across the edge that links it to its parent or its children; ↑/↓ jump to the adjacent lane at
  * the nearest turn; Home/End go to the ends of the lane. Pure: the panel feeds it the layout.
  */
+import { isProvenanceEdge } from '@trellis/domain';
 
 export interface NavStep {
   readonly id: string;
@@ -56,7 +57,7 @@ export function buildNavigationIndex(steps: readonly NavStep[], links: readonly 
   const incoming = new Map<string, string>();
   const outgoing = new Map<string, string[]>();
   for (const link of links) {
-    if (link.data?.kind === 'apply') continue;
+    if (isProvenanceEdge(link.data?.kind)) continue;
     const source = byId.get(link.source);
     if (source === undefined || !byId.has(link.target)) continue;
     incoming.set(link.target, link.source);

@@ -8,6 +8,12 @@ import { createContext, useContext } from 'react';
  */
 export interface MapActions {
   readonly isOverview: boolean;
+  /** The step of the replayed change, marked on its card apart from "you are here"; null without a replay. */
+  readonly replayNodeId: string | null;
+  /** The step whose reply is streaming now (its card reads "replying…"); null while none is. */
+  readonly replyingNodeId: string | null;
+  /** Why a path's label skips ordinals ("4.2: …; 4.1 was continued"), by thread id: the label's hover. */
+  readonly gapNotes: ReadonlyMap<string, string>;
   readonly toggleStack: (nodeId: string) => void;
   readonly toggleFork: (nodeId: string) => void;
 }

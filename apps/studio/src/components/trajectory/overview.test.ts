@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   collapsedForksKey,
   displayedNodeAt,
+  FIT_PADDING,
   fitOverview,
   framesEveryStep,
   isOverviewZoom,
@@ -62,12 +63,51 @@ describe('fitOverview ("Fit view")', () => {
     expect(x).toBeLessThanOrEqual(size.width);
   });
 
+  it('on a phone, keeps every card in view when the cards fit at the floor, and gives the lane names the room left of them', () => {
+    const size = { width: 390, height: 844 - 120 };
+    let tried = 0;
+    for (let depth = 4; depth <= 24; depth++) {
+      const { layout } = family(depth, 3);
+      if (layout.bounds.width * OVERVIEW_MIN_ZOOM > size.width - 2 * FIT_PADDING) continue;
+      tried++;
+      // framed on the step the chat shows, as the studio asks: here the newest
+      const focus = layout.nodes.at(-1)!;
+      const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+      expect(framesEveryStep(layout, viewport, size), `depth ${depth}`).toBe(true);
+      const firstX = layout.bounds.x * viewport.zoom + viewport.x;
+      const room = Math.min(STEP_GAP * viewport.zoom, size.width - FIT_PADDING - layout.bounds.width * viewport.zoom);
+      expect(firstX, `depth ${depth}`).toBeGreaterThanOrEqual(room - 0.5);
+    }
+    expect(tried).toBeGreaterThan(5);
+  });
+
   it('leaves room left of the first step for the name of the lane that starts there', () => {
-    const { layout } = family(12, 1);
+    const { layout } = family(12, 2);
     const size = { width: 800, height: 200 };
     const viewport = fitOverview(layout, size, null);
     const firstX = layout.bounds.x * viewport.zoom + viewport.x;
     expect(firstX).toBeGreaterThanOrEqual(STEP_GAP * viewport.zoom);
+  });
+});
+
+describe('fitOverview on one linear path', () => {
+  it('keeps a 25-step path readable, framed on the focus step, rather than a ribbon of labels', () => {
+    const { layout } = family(25, 1);
+    const size = { width: 1000, height: 300 };
+    const focus = layout.nodes.at(-1)!;
+    const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+    expect(viewport.zoom).toBeCloseTo(READABLE_ZOOM);
+    expect(isOverviewZoom(viewport.zoom)).toBe(false);
+    // The rest of the path is a scroll away; the focus step is on screen.
+    expect(framesEveryStep(layout, viewport, size)).toBe(false);
+    const x = focus.position.x * viewport.zoom + viewport.x;
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + focus.width! * viewport.zoom).toBeLessThanOrEqual(size.width);
+  });
+
+  it('still fits a short path whole, and gives a family of two lanes its overview', () => {
+    expect(fitOverview(family(3, 1).layout, { width: 1000, height: 300 }, null).zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(isOverviewZoom(fitOverview(family(25, 2).layout, { width: 1000, height: 300 }, null).zoom)).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The map's overview (semantic zoom, issue 22 "A map that shows the whole family"), as pure decisions:
+ * The map's overview (semantic zoom: a map that shows the whole family), as pure decisions:
  * below the readable zoom the cards are drawn as compact nodes (their step label on their path's
  * colour), and "Fit view" may zoom down to one step per ~24 screen px, so it frames every step of any
  * family that fits the panel at that density. Also: when the map follows the chat, which forks are
  * folded (remembered per family), and how much map a phone shows. No React, no DOM.
  */
-import { STEP_GAP, type Rect, type TrajectoryLayout } from './trajectory-layout';
+import { LANE_GAP, STEP_GAP, type Rect, type TrajectoryLayout } from './trajectory-layout';
 import { initialViewport, READABLE_ZOOM, type FlowViewport, type Size } from './viewport';
 
 /** Screen pixels per step at the overview's floor. */
@@ -35,13 +35,20 @@ export function overviewBounds(bounds: Rect): Rect {
  * "Fit view": the whole family, as large as the panel allows (at most full size), down to the
  * overview's floor; a family too large even there is framed around `focus` at the floor. A family
  * that fits readably is framed on its cards alone; on the overview, the room for the first lane's
- * name is framed too.
+ * name is framed too. A single path (one lane) has no shape for an overview to show: shrinking it
+ * only makes a thin ribbon of labels, so it stays at the readable zoom and is framed around `focus`,
+ * the rest of the path a scroll away.
  */
 export function fitOverview(layout: Pick<TrajectoryLayout, 'bounds'>, size: Size, focus: Rect | null): FlowViewport {
-  const fit = (bounds: Rect) =>
-    initialViewport({ bounds, size, focus, padding: FIT_PADDING, minZoom: OVERVIEW_MIN_ZOOM, maxZoom: 1 });
-  const readable = fit(layout.bounds);
-  return isOverviewZoom(readable.zoom) ? fit(overviewBounds(layout.bounds)) : readable;
+  const fit = (bounds: Rect, minZoom: number) =>
+    initialViewport({ bounds, size, focus, padding: FIT_PADDING, minZoom, maxZoom: 1 });
+  const readable = fit(layout.bounds, isSingleLane(layout.bounds) ? READABLE_ZOOM : OVERVIEW_MIN_ZOOM);
+  return isOverviewZoom(readable.zoom) ? fit(overviewBounds(layout.bounds), OVERVIEW_MIN_ZOOM) : readable;
+}
+
+/** Every card on one lane: the family is one linear path. */
+export function isSingleLane(bounds: Rect): boolean {
+  return bounds.height < LANE_GAP;
 }
 
 /** True when every card of `layout` lies inside the screen under `viewport`. */

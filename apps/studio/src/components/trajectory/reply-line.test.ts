@@ -29,4 +29,11 @@ describe('the reply line of a step card', () => {
     expect(replyLine(null, 'complete')).toEqual({ text: null, note: 'empty reply' });
     expect(replyLine('A summary.', 'complete', true)).toEqual({ text: 'A summary.', note: null });
   });
+
+  it('reads "replying…", never "no reply yet", for the step whose reply streams now', () => {
+    expect(replyLine(null, null, false, true)).toEqual({ text: null, note: 'replying…' });
+    expect(replyLine('Added', null, false, true)).toEqual({ text: 'Added', note: 'replying…' });
+    // Once the reply is stored, its status speaks.
+    expect(replyLine('Added 2 todos.', 'complete', false, true)).toEqual({ text: 'Added 2 todos.', note: null });
+  });
 });

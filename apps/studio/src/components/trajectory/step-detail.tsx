@@ -1,5 +1,5 @@
 'use client';
-import type { GraphNode, GraphThread } from '@trellis/domain';
+import { plural, type GraphNode, type GraphThread } from '@trellis/domain';
 import { ExternalLink, GitCompareArrows, GitPullRequestArrow, RotateCcw, X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -45,6 +45,8 @@ export interface StepDetailProps {
   onShowStep?: (nodeId: string) => void;
   /** "What changed" and "Discarded here" for a step, rendered by whoever can fetch them. */
   renderStepChanges?: (step: GraphNode) => ReactNode;
+  /** The step's reply is being written now (here or in another tab): it reads "Replying…". */
+  isReplying?: boolean;
 }
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,6 +64,7 @@ export function StepDetail({
   appliedFrom,
   onShowStep,
   renderStepChanges,
+  isReplying = false,
 }: StepDetailProps) {
   const { data, thread } = target;
   const ref = useRef<HTMLElement>(null);
@@ -203,7 +206,7 @@ export function StepDetail({
           {appliedFrom == null && (
             <>
               <DetailText heading="Question" text={target.step.user_message} empty="(no message)" />
-              <ReplyText step={target.step} />
+              <ReplyText step={target.step} isReplying={isReplying} />
             </>
           )}
           <p className="text-muted-foreground">
@@ -222,9 +225,12 @@ export function StepDetail({
   );
 }
 
-/** The reply, or what became of it: a stopped step reads "Stopped", never "No reply yet". */
-function ReplyText({ step }: { step: GraphNode }) {
-  const { text, note } = replyLine(step.reply_preview, step.reply_status, step.applied_from !== null);
+/**
+ * The reply, or what became of it: a stopped step reads "Stopped", and one whose reply is being
+ * written "Replying…", never "No reply yet".
+ */
+function ReplyText({ step, isReplying }: { step: GraphNode; isReplying: boolean }) {
+  const { text, note } = replyLine(step.reply_preview, step.reply_status, step.applied_from !== null, isReplying);
   const heading = text !== null && note !== null ? `Reply (${note})` : 'Reply';
   const empty = note === null ? '' : note.charAt(0).toUpperCase() + note.slice(1);
   return <DetailText heading={heading} text={text} empty={empty} />;
@@ -245,8 +251,4 @@ function DetailText({ heading, text, empty }: { heading: string; text: string | 
       </p>
     </div>
   );
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -1,6 +1,7 @@
 'use client';
 import { BaseEdge, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { isProvenanceEdge } from '@trellis/domain';
 import type { TrailEdge as TrailEdgeType } from './trajectory-layout';
 
 export const ARROW_ON_PATH_ID = 'trajectory-arrow-on-path';
@@ -10,6 +11,8 @@ const ON_PATH_STYLE = { stroke: 'var(--brand)', strokeWidth: 2 };
 const OFF_PATH_STYLE = { stroke: 'var(--muted-foreground)', strokeOpacity: 0.45, strokeWidth: 1.5 };
 // An apply edge (source step → the step it was applied onto) is provenance, not a path: dashed.
 const APPLY_STYLE = { stroke: 'var(--brand)', strokeOpacity: 0.7, strokeWidth: 1.5, strokeDasharray: '5 4' };
+// A citation edge (the cited step → the step whose reply read it) is provenance too: dotted.
+const CITE_STYLE = { stroke: 'var(--brand)', strokeOpacity: 0.7, strokeWidth: 1.5, strokeDasharray: '1 4', strokeLinecap: 'round' as const };
 
 /**
  * A step-to-step edge: straight along a lane; across lanes a rounded step whose vertical run sits in
@@ -35,8 +38,8 @@ export const TrailEdge = memo(function TrailEdge(props: EdgeProps<TrailEdgeType>
     <BaseEdge
       id={id}
       path={path}
-      markerEnd={`url(#${isDisplayed || data?.kind === 'apply' ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
-      style={data?.kind === 'apply' ? APPLY_STYLE : isDisplayed ? ON_PATH_STYLE : OFF_PATH_STYLE}
+      markerEnd={`url(#${isDisplayed || isProvenanceEdge(data?.kind) ? ARROW_ON_PATH_ID : ARROW_OFF_PATH_ID})`}
+      style={data?.kind === 'apply' ? APPLY_STYLE : data?.kind === 'cite' ? CITE_STYLE : isDisplayed ? ON_PATH_STYLE : OFF_PATH_STYLE}
       interactionWidth={0}
     />
   );

@@ -1,6 +1,6 @@
 'use client';
 import '@xyflow/react/dist/style.css';
-import type { FamilyGraph, GraphNode } from '@trellis/domain';
+import { ordinalGapNotes, type FamilyGraph, type GraphNode } from '@trellis/domain';
 import {
   Background,
   BackgroundVariant,
@@ -75,6 +75,10 @@ export interface TrajectoryCanvasProps {
   isFullScreen?: boolean;
   /** The step whose message the chat shows (the map follows it). */
   followTurn?: number | null;
+  /** The replayed change's step: marked on its card and framed, "you are here" left where it is. */
+  replayNodeId?: string | null;
+  /** The step whose reply is streaming now. */
+  replyingNodeId?: string | null;
 }
 
 /**
@@ -111,6 +115,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     currentNodeId,
     isFullScreen,
     followTurn: props.followTurn ?? null,
+    replayNodeId: props.replayNodeId ?? null,
   });
   const { size, firstViewport } = viewport;
 
@@ -122,13 +127,17 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
     containerRef.current?.style.setProperty('--flow-zoom', String(next.zoom));
     setOverview(isOverviewZoom(next.zoom));
   }, []);
+  const gapNotes = useMemo(() => ordinalGapNotes(graph.threads), [graph]);
   const mapActions = useMemo<MapActions>(
     () => ({
       isOverview,
+      replayNodeId: props.replayNodeId ?? null,
+      replyingNodeId: props.replyingNodeId ?? null,
+      gapNotes,
       toggleStack: (id) => setExpandedStacks((ids) => toggled(ids, id)),
       toggleFork: (id) => setCollapsedForks((ids) => toggled(ids, id)),
     }),
-    [isOverview, setCollapsedForks],
+    [isOverview, props.replayNodeId, props.replyingNodeId, gapNotes, setCollapsedForks],
   );
   const focus = useStepFocus({
     layout,
@@ -230,6 +239,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
               onContinueFrom={onContinueFrom}
               onOpenThread={onOpenThread}
               renderStepChanges={props.renderStepChanges}
+              isReplying={detail.kind === 'commit' && detail.id === (props.replyingNodeId ?? null)}
               onBringIntoCurrent={
                 onCompare !== undefined && currentNodeId !== null && layout.stepById.has(currentNodeId)
                   ? (id) => onCompare(currentNodeId, id, 'a')

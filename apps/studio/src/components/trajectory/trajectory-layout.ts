@@ -17,6 +17,7 @@ import {
   type GraphNode,
   type GraphThread,
   type StubFlowNodeData,
+  plural,
 } from '@trellis/domain';
 import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 
@@ -284,7 +285,6 @@ export interface TrajectorySummary {
 export function summarizeTrajectory(graph: Pick<FamilyGraph, 'nodes' | 'threads'>): TrajectorySummary {
   const steps = graph.nodes.length;
   const paths = graph.threads.filter((thread) => !thread.is_deleted).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return { steps, paths, text: `${plural(steps, 'step')} · ${plural(paths, 'path')}` };
 }
 

@@ -38,6 +38,10 @@ export interface TrajectoryPanelProps {
   onToggleCollapsed: () => void;
   /** The step whose message the chat shows: the map follows it (unless the person just moved the map). */
   followTurn?: number | null;
+  /** The replayed change's step (its own mark on the map); null or absent without a replay. */
+  replayNodeId?: string | null;
+  /** The step whose reply is streaming now: its card reads "replying…". */
+  replyingNodeId?: string | null;
 }
 
 const MESSAGE_HEIGHT = 96;
@@ -121,6 +125,8 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
                 summary={summary?.text ?? ''}
                 isFullScreen={isFull}
                 followTurn={props.followTurn ?? null}
+                replayNodeId={props.replayNodeId ?? null}
+                replyingNodeId={props.replyingNodeId ?? null}
               />
             </MapPresenceProvider>
           ) : graph !== undefined ? (

@@ -12,7 +12,15 @@ import {
 } from './trajectory-layout';
 import { useElementSize } from './use-element-size';
 import { displayedNodeAt, FIT_PADDING, fitOverview, shouldFollowChat } from './overview';
-import { initialViewport, READABLE_ZOOM, rectOnScreen, revealViewport, type FlowViewport, type Size } from './viewport';
+import {
+  frameChosenViewport,
+  initialViewport,
+  READABLE_ZOOM,
+  rectOnScreen,
+  revealViewport,
+  type FlowViewport,
+  type Size,
+} from './viewport';
 
 const REVEAL_MARGIN = 24;
 
@@ -30,6 +38,8 @@ export interface TrajectoryViewportOptions {
   readonly isFullScreen: boolean;
   /** The step whose message the chat shows: framed, unless the person moved the map a moment ago. */
   readonly followTurn: number | null;
+  /** The replayed change's step: framed, like a chosen step, each time the replay moves to another. */
+  readonly replayNodeId: string | null;
 }
 
 export interface TrajectoryViewport {
@@ -58,7 +68,7 @@ export interface TrajectoryViewport {
  * moves, and the pan that keeps a step in view.
  */
 export function useTrajectoryViewport(options: TrajectoryViewportOptions): TrajectoryViewport {
-  const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn } = options;
+  const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn, replayNodeId } = options;
   const size = useElementSize(containerRef);
   const [flow, setFlow] = useState<TrajectoryFlow | null>(null);
   // Whether the last framing was "the whole family" (Fit view, the full-screen map) or readable cards.
@@ -99,19 +109,25 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     reframe(size);
   }, [size]);
 
-  const reveal = useCallback(
-    (id: string): Rect | null => {
+  const moveTo = useCallback(
+    (id: string, isChosen: boolean): Rect | null => {
       const node = layout.nodeById.get(id);
       if (flow === null || size === null || node === undefined) return null;
       const rect = nodeRect({ ...node, position: dragged.get(id) ?? node.position });
-      const next = revealViewport(flow.getViewport(), size, rect, REVEAL_MARGIN);
-      if (next !== null) void flow.setViewport(next, { duration: 200 });
+      const next = (isChosen ? frameChosenViewport : revealViewport)(flow.getViewport(), size, rect, REVEAL_MARGIN);
+      if (next !== null) {
+        // A zoom into a chosen step ends a fit: a resize then keeps the step readable.
+        if (next.zoom !== flow.getViewport().zoom) isFitting.current = false;
+        void flow.setViewport(next, { duration: 200 });
+      }
       return rectOnScreen(next ?? flow.getViewport(), rect);
     },
     [dragged, flow, layout, size],
   );
+  const reveal = useCallback((id: string) => moveTo(id, false), [moveTo]);
 
-  // "You are here" moved (a restored step, a new turn): bring it into view once it is in the graph.
+  // "You are here" moved (Alt+↑/↓ to a sibling path, a restored step, a search hit, a chat link, a
+  // new turn): frame it at a readable zoom, with its text, once it is in the graph.
   const revealedCurrent = useRef(currentNodeId);
   useEffect(() => {
     if (
@@ -121,8 +137,14 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     )
       return;
     revealedCurrent.current = currentNodeId;
-    reveal(currentNodeId);
-  }, [currentNodeId, layout, reveal]);
+    moveTo(currentNodeId, true);
+  }, [currentNodeId, layout, moveTo]);
+
+  const framedReplay = useRef<string | null>(null);
+  useEffect(() => {
+    if (replayNodeId === null || replayNodeId === framedReplay.current || !layout.nodeById.has(replayNodeId)) return;
+    if (moveTo(replayNodeId, true) !== null) framedReplay.current = replayNodeId;
+  }, [replayNodeId, layout, moveTo]);
 
   const revealCurrent = () => {
     const id = firstPresent(nav, [currentNodeId, displayedTip(layout)]);

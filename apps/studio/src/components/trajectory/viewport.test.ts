@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialViewport, rectOnScreen, revealViewport, visibleIds, type FlowViewport } from './viewport';
+import { frameChosenViewport, initialViewport, READABLE_ZOOM, rectOnScreen, revealViewport, visibleIds, type FlowViewport } from './viewport';
 
 const toScreen = (viewport: FlowViewport, x: number, y: number) => ({
   x: x * viewport.zoom + viewport.x,
@@ -124,5 +124,27 @@ describe('rectOnScreen', () => {
       width: 92,
       height: 36,
     });
+  });
+});
+
+describe('frameChosenViewport', () => {
+  const size = { width: 800, height: 300 };
+  const rect = { x: 2000, y: 188, width: 220, height: 72 };
+
+  it('zooms a chosen step up to the readable zoom, centred, from an overview or a fitted family', () => {
+    const next = frameChosenViewport({ x: 0, y: 0, zoom: 0.59 }, size, rect, 24)!;
+    expect(next.zoom).toBe(READABLE_ZOOM);
+    const onScreen = rectOnScreen(next, rect);
+    expect(onScreen.x + onScreen.width / 2).toBeCloseTo(size.width / 2);
+    expect(onScreen.y + onScreen.height / 2).toBeCloseTo(size.height / 2);
+  });
+
+  it('only pans at a readable zoom, and leaves a step already in view alone', () => {
+    const panned = frameChosenViewport({ x: 0, y: 0, zoom: 1 }, size, rect, 24)!;
+    expect(panned.zoom).toBe(1);
+    const onScreen = rectOnScreen(panned, rect);
+    expect(onScreen.x).toBeGreaterThanOrEqual(24);
+    expect(onScreen.x + onScreen.width).toBeLessThanOrEqual(size.width - 24);
+    expect(frameChosenViewport(panned, size, rect, 24)).toBeNull();
   });
 });

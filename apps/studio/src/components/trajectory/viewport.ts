@@ -94,6 +94,26 @@ export function revealViewport(
   return { x: viewport.x + dx, y: viewport.y + dy, zoom: viewport.zoom };
 }
 
+/**
+ * A step someone chose (a sibling path, a restored step, a search hit, a chat link): in view and
+ * readable. Below the readable zoom (the overview, a fitted family) the view zooms in to it, centred
+ * on the step, so its text shows; at a readable zoom it is {@link revealViewport}'s smallest pan.
+ */
+export function frameChosenViewport(
+  viewport: FlowViewport,
+  size: Size,
+  rect: Rect,
+  margin: number,
+): FlowViewport | null {
+  if (viewport.zoom >= READABLE_ZOOM - 1e-6) return revealViewport(viewport, size, rect, margin);
+  const zoom = READABLE_ZOOM;
+  return {
+    x: size.width / 2 - (rect.x + rect.width / 2) * zoom,
+    y: size.height / 2 - (rect.y + rect.height / 2) * zoom,
+    zoom,
+  };
+}
+
 /** Where a flow-space rect is drawn on screen under `viewport`. */
 export function rectOnScreen(viewport: FlowViewport, rect: Rect): Rect {
   return {

@@ -36,7 +36,7 @@ export const ArtifactItem = memo(function ArtifactItem({ artifact }: { artifact:
           {artifact.title}
         </span>
         <span className="shrink-0 text-xs text-muted-foreground" data-testid="artifact-turn">
-          turn {artifact.turn_index}
+          step {artifact.turn_index}
         </span>
       </button>
       {isOpen && (

@@ -1,10 +1,11 @@
 'use client';
-import { displayedDocumentTitle, type WorkspaceDocument } from '@trellis/domain';
+import { displayedDocumentTitle, joinAnd, reviewMerge, settleReview, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import type { Extension } from '@codemirror/state';
 import { useMemo, useState, type ReactNode } from 'react';
 import { TypingNote } from '@/components/presence/presence-avatars';
+import { useCurrentUser } from '@/components/members/current-user';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditableText } from '@/components/ui/editable-text';
@@ -15,6 +16,7 @@ import { AuthorshipLegend } from './authorship/authorship-legend';
 import { AuthorshipMarkdown } from './authorship/authorship-markdown';
 import { spanContext } from './authorship/span-title';
 import { authorshipTarget, useAuthorship } from './authorship/use-authorship';
+import { DocumentReview } from './document-review';
 import { SaveIndicator } from './save-indicator';
 import { useCollabDocument } from './collab/use-collab-document';
 import { useAutosave, type Autosave, type SaveConflict, type SaveState } from './use-autosave';
@@ -26,17 +28,19 @@ const MarkdownEditor = dynamic(() => import('./markdown-editor'), {
   loading: () => <Skeleton className="m-3 h-56" />,
 });
 
-const DocumentMerge = dynamic(() => import('@/components/compare/document-merge'), {
-  ssr: false,
-  loading: () => <Skeleton className="m-3 h-40" />,
-});
-
 export interface DocumentSectionProps {
   document: WorkspaceDocument;
   onSaveContent: (content: string, baseVersion?: number) => Promise<SavedDocument | void>;
   onSaveTitle: (title: string) => void;
   /** The workspace source's key (`thread`, or `thread@step` for a restored step): what the authorship overlay reads. */
   sourceKey?: string | null;
+  /** The comments' highlights and shortcut in the editor (see components/comments). */
+  commentOverlay?: Extension | null;
+  /**
+   * Whether the section shows its own save state. A restored step's edits stay in the page until a
+   * send, and the panel's header says so once: a "Saved" here beside it would contradict it.
+   */
+  reportsSaves?: boolean;
 }
 
 /**
@@ -57,6 +61,8 @@ function LiveDocumentSection({
   document,
   onSaveTitle,
   sourceKey = null,
+  commentOverlay = null,
+  reportsSaves = true,
   threadId,
   version,
 }: DocumentSectionProps & { threadId: string; version: number }) {
@@ -69,6 +75,8 @@ function LiveDocumentSection({
       onRetry={() => void live.flush()}
       onSaveTitle={onSaveTitle}
       sourceKey={sourceKey}
+      commentOverlay={commentOverlay}
+      reportsSaves={reportsSaves}
       note={<TypingNote threadId={threadId} />}
       editor={(overlay) => (
         <MarkdownEditor
@@ -87,6 +95,8 @@ function SavedDocumentSection({
   onSaveContent,
   onSaveTitle,
   sourceKey = null,
+  commentOverlay = null,
+  reportsSaves = true,
 }: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
   return (
@@ -97,6 +107,8 @@ function SavedDocumentSection({
       onRetry={() => void autosave.flush()}
       onSaveTitle={onSaveTitle}
       sourceKey={sourceKey}
+      commentOverlay={commentOverlay}
+      reportsSaves={reportsSaves}
       conflict={
         autosave.conflict && (
           <DocumentConflict
@@ -125,6 +137,8 @@ function DocumentFrame({
   onRetry,
   onSaveTitle,
   sourceKey,
+  commentOverlay,
+  reportsSaves,
   conflict = null,
   note = null,
   editor,
@@ -135,6 +149,8 @@ function DocumentFrame({
   onRetry: () => void;
   onSaveTitle: (title: string) => void;
   sourceKey: string | null;
+  commentOverlay: Extension | null;
+  reportsSaves: boolean;
   conflict?: ReactNode;
   note?: ReactNode;
   editor: (overlay: Extension | null) => ReactNode;
@@ -145,9 +161,10 @@ function DocumentFrame({
   const authorship = useAuthorship(target, isAuthorship, text);
   const shown = isAuthorship ? authorship.data : undefined;
   const hoverContext = useMemo(() => spanContext(shown), [shown]);
+  const authorshipOverlay = useMemo(() => (shown ? authorshipExtension(shown, hoverContext) : null), [shown, hoverContext]);
   const overlay = useMemo(
-    () => (shown ? authorshipExtension(shown, hoverContext) : null),
-    [shown, hoverContext],
+    () => (authorshipOverlay && commentOverlay ? [authorshipOverlay, commentOverlay] : (authorshipOverlay ?? commentOverlay)),
+    [authorshipOverlay, commentOverlay],
   );
 
   return (
@@ -157,7 +174,7 @@ function DocumentFrame({
       testId="document-section"
       actions={
         <>
-          <SaveIndicator state={saveState} testId="document-save-state" onRetry={onRetry} />
+          {reportsSaves && <SaveIndicator state={saveState} testId="document-save-state" onRetry={onRetry} />}
           {target && (
             <button
               type="button"
@@ -251,8 +268,10 @@ function DocumentFrame({
 }
 
 /**
- * The merge view of a save refused as overlapping (409): the current text against the person's, with
- * accept/reject on each changed chunk; what the person settles on is saved on the current version.
+ * The merge view of a save refused as overlapping (409): a three-way review of what the person's copy
+ * was loaded from, their text and the current one. It starts from everything both sides did (the
+ * person's text where both changed the same paragraphs); each hunk is labelled by who made it, and
+ * accepting or rejecting one changes only that hunk, so nothing the person did not touch is reverted.
  */
 function DocumentConflict({
   conflict,
@@ -263,7 +282,14 @@ function DocumentConflict({
   draft: string;
   onResolve: Autosave['resolve'];
 }) {
-  const [merged, setMerged] = useState(draft);
+  const me = useCurrentUser();
+  // The review is of the draft as it was refused.
+  const [review] = useState(() => reviewMerge(conflict.base, draft, conflict.content));
+  const [accepted, setAccepted] = useState<boolean[]>(() => review.hunks.map(() => true));
+  const labels = useMemo(() => {
+    const who = changerNames(conflict.changedBy, me?.id);
+    return review.hunks.map((hunk) => hunkLabel(hunk.side, who));
+  }, [review, conflict.changedBy, me?.id]);
   return (
     <div
       data-testid="document-conflict"
@@ -272,22 +298,20 @@ function DocumentConflict({
       className="mb-2 rounded-md border border-destructive/50 p-2"
     >
       <p className="mb-2 text-xs">
-        The document changed elsewhere while you edited the same words. Accept or reject each change below
-        (your text is shown against the current one), then save the result.
+        The document changed elsewhere while you edited the same words. Each change below is labelled by who made it and is
+        kept unless you choose otherwise; a choice changes that one only. Then save the result.
       </p>
-      <DocumentMerge
-        a={conflict.content}
-        b={draft}
-        sideBySide={false}
-        names={{ a: 'the current document', b: 'your text' }}
-        testId="document-conflict-merge"
-        onChange={setMerged}
+      <DocumentReview
+        review={review}
+        labels={labels}
+        accepted={accepted}
+        onChoose={(index, accept) => setAccepted((now) => now.map((value, i) => (i === index ? accept : value)))}
       />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
           data-testid="document-conflict-save"
-          onClick={() => void onResolve(merged)}
+          onClick={() => void onResolve(settleReview(review, accepted))}
           className="rounded-md border bg-primary px-2 py-1 text-xs text-primary-foreground hover:opacity-90"
         >
           Save the merged text
@@ -303,4 +327,16 @@ function DocumentConflict({
       </div>
     </div>
   );
+}
+
+/** "the agent", "your other tab", "Ada" — who made the changes a save overlapped, as one phrase. */
+function changerNames(changedBy: readonly DocumentChanger[], myId: string | undefined): string {
+  const names = changedBy.map((c) => (c.kind === 'agent' ? 'the agent' : c.user_id === myId ? 'your other tab' : (c.name ?? 'another person')));
+  return names.length === 0 ? 'the other copy' : joinAnd(names);
+}
+
+function hunkLabel(side: ReviewSide, who: string): string {
+  if (side === 'mine') return 'Your edit';
+  if (side === 'theirs') return `Changed by ${who}`;
+  return `Your edit, over a change by ${who}`;
 }

@@ -1,5 +1,5 @@
 'use client';
-import { mergeDocumentText } from '@trellis/domain';
+import { DocumentConflictDetailsSchema, mergeDocumentText, type DocumentChanger } from '@trellis/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePendingSaves, useRegisterFlush } from '@/components/workspace/pending-saves';
 import { ApiError } from '@/lib/api/http';
@@ -11,6 +11,10 @@ export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error' | 'conflict';
 export interface SaveConflict {
   content: string;
   version: number;
+  /** The text the refused draft was edited from: the merge view shows each side's changes of it. */
+  base: string;
+  /** Who made the changes the draft overlapped, when the server said. */
+  changedBy: DocumentChanger[];
 }
 
 export interface Autosave {
@@ -26,8 +30,8 @@ export interface Autosave {
 }
 
 /**
- * A debounced, serialised autosave for one text, saved on the version it was edited from (issue 23:
- * never a silent overwrite). The draft is the truth while it differs from what the server last
+ * A debounced, serialised autosave for one text, saved on the version it was edited from (never a
+ * silent overwrite). The draft is the truth while it differs from what the server last
  * confirmed; when it does not, a newer server value (the agent appended) replaces it and becomes the
  * base. A save answers the text as the server stored it — merged with edits that landed meanwhile —
  * which the draft takes (rebased onto it when the person kept typing). A 409 stops saving and shows
@@ -96,7 +100,7 @@ export function useAutosave(
           confirmedRef.current = value;
         }
       } catch (error) {
-        const current = conflictOf(error);
+        const current = conflictOf(error, confirmedRef.current);
         if (current) {
           conflictRef.current = current;
           setConflict(current);
@@ -119,7 +123,7 @@ export function useAutosave(
         draftRef.current = next.text;
         setDraft(next.text);
       } else {
-        conflictRef.current = { content: merged, version: baseVersionRef.current ?? 0 };
+        conflictRef.current = { content: merged, version: baseVersionRef.current ?? 0, base: sent, changedBy: [] };
         setConflict(conflictRef.current);
         saves.setConflict(dirtyKey, true);
         setState('conflict');
@@ -174,9 +178,10 @@ export function useAutosave(
   return { draft, state, onChange, flush, conflict, resolve };
 }
 
-function conflictOf(error: unknown): SaveConflict | null {
+function conflictOf(error: unknown, base: string): SaveConflict | null {
   if (!(error instanceof ApiError) || error.code !== 'conflict') return null;
-  const document = (error.details as { document?: { content?: unknown; version?: unknown } } | undefined)?.document;
-  if (typeof document?.content !== 'string' || typeof document.version !== 'number') return null;
-  return { content: document.content, version: document.version };
+  const details = DocumentConflictDetailsSchema.safeParse(error.details);
+  if (!details.success) return null;
+  const { document, changed_by } = details.data;
+  return { content: document.content, version: document.version, base, changedBy: changed_by ?? [] };
 }

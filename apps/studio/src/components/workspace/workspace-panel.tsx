@@ -11,6 +11,8 @@ import { ObjectiveField } from './objective-field';
 import { PreferenceList } from './preference-list';
 import { ReadOnlyWorkspace } from './read-only-workspace';
 import { TodoList } from './todo-list';
+import { CommentsSection } from '@/components/comments/comments-section';
+import { usePathComments } from '@/components/comments/use-path-comments';
 import type { WorkspaceSource } from './workspace-source';
 
 export interface WorkspacePreview {
@@ -28,6 +30,7 @@ export function WorkspacePanel({
   preview,
   headerAction,
   isReadOnly = false,
+  userId = null,
 }: {
   source: WorkspaceSource;
   /** The caller may read but not write this family: the workspace shows as text. */
@@ -35,6 +38,8 @@ export function WorkspacePanel({
   preview?: WorkspacePreview | null;
   /** A control beside the title (the path's Replay button). */
   headerAction?: ReactNode;
+  /** The signed-in person (whose comments are "mine"). */
+  userId?: string | null;
 }) {
   return (
     <section aria-label="Workspace" className="flex h-full min-h-0 flex-col" data-testid="workspace-panel">
@@ -49,14 +54,27 @@ export function WorkspacePanel({
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <Body source={source} isReadOnly={isReadOnly} />
+        <Body source={source} isReadOnly={isReadOnly} userId={userId} isPreview={preview != null} />
       </div>
     </section>
   );
 }
 
-function Body({ source, isReadOnly }: { source: WorkspaceSource; isReadOnly: boolean }) {
+function Body({
+  source,
+  isReadOnly,
+  userId,
+  isPreview,
+}: {
+  source: WorkspaceSource;
+  isReadOnly: boolean;
+  userId: string | null;
+  isPreview: boolean;
+}) {
   const { status, workspace, actions } = source;
+  // Comments belong to the live path (a restored step is a preview, not yet a path of its own).
+  const liveThreadId = source.key !== null && !source.key.includes('@') ? source.key : null;
+  const comments = usePathComments(liveThreadId, workspace?.document.version);
   if (status === 'idle') {
     return (
       <div
@@ -89,7 +107,23 @@ function Body({ source, isReadOnly }: { source: WorkspaceSource; isReadOnly: boo
       </div>
     );
   }
-  if (isReadOnly) return <ReadOnlyWorkspace workspace={workspace} />;
+  const commentsSection = liveThreadId !== null && (
+    <CommentsSection
+      comments={comments.controller}
+      userId={userId}
+      selection={isReadOnly ? null : comments.selection}
+      composing={comments.composing}
+      onComposed={comments.clearComposing}
+    />
+  );
+  if (isReadOnly) {
+    return (
+      <>
+        <ReadOnlyWorkspace workspace={workspace} />
+        {commentsSection}
+      </>
+    );
+  }
   return (
     <div data-testid="workspace" key={source.key}>
       <ObjectiveField objective={workspace.objective} onChange={actions.setObjective} />
@@ -98,7 +132,10 @@ function Body({ source, isReadOnly }: { source: WorkspaceSource; isReadOnly: boo
         onSaveContent={actions.saveDocumentContent}
         onSaveTitle={actions.setDocumentTitle}
         sourceKey={source.key}
+        commentOverlay={comments.overlay}
+        reportsSaves={!isPreview}
       />
+      {commentsSection}
       <PreferenceList preferences={workspace.preferences} actions={actions} />
       <TodoList todos={workspace.todos} actions={actions} />
       <ArtifactList artifacts={workspace.artifacts} />
@@ -114,7 +151,7 @@ function PreviewState({ isEdited }: { isEdited: boolean }) {
       title="Edits to a restored step are kept in this page and go to the new branch when you send"
       className="truncate rounded-full bg-brand-soft px-2 py-0.5 text-xs text-brand"
     >
-      {isEdited ? 'Edited · goes with your next message' : 'Restored · not saved'}
+      {isEdited ? 'Edited · goes with your next message' : 'Restored · edits go with your next message'}
     </span>
   );
 }

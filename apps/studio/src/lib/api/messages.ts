@@ -1,4 +1,4 @@
-import { MessageListSchema, StopTurnResultSchema, TurnEventSchema, type StopTurnResult, type MessageList, type TurnEvent } from '@trellis/domain';
+import { MessageListSchema, StopTurnResultSchema, TurnEventSchema, type PathRefInput, type StopTurnResult, type MessageList, type TurnEvent } from '@trellis/domain';
 import { readSse } from '../sse';
 import { ApiError, apiFetch, apiJson } from './http';
 import { apiPaths } from './paths';
@@ -23,10 +23,10 @@ export const messagesApi = {
    * first event. Aborting `signal` only closes this page's stream: the server runs the turn to its
    * end (`stop` stops it).
    */
-  async *send(threadId: string, content: string, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+  async *send(threadId: string, content: string, signal: AbortSignal, refs: readonly PathRefInput[] = []): AsyncGenerator<TurnEvent> {
     const response = await apiFetch(apiPaths.messages(threadId), {
       method: 'POST',
-      body: { content },
+      body: refs.length > 0 ? { content, refs } : { content },
       signal,
       accept: 'text/event-stream',
     });

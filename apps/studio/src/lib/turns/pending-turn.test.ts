@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@trellis/domain';
 import type { TurnRun } from './turn-store';
-import { pendingTurnView } from './pending-turn';
+import { isRefusedSend, pendingTurnView, replyingTurn } from './pending-turn';
 
 const run = (patch: Partial<TurnRun>): TurnRun => ({
   runId: 1,
@@ -61,5 +61,36 @@ describe('pendingTurnView', () => {
       showBubbles: false,
       hideTurn: null,
     });
+  });
+});
+
+describe('isRefusedSend', () => {
+  it('gives a refused send back to the composer, never a followed question that was not running', () => {
+    const refused = run({ phase: 'failed', turnIndex: null });
+    expect(isRefusedSend(refused)).toBe(true);
+    // An imported family whose last question was abandoned: the page follows it, the server says no turn runs.
+    expect(isRefusedSend({ ...refused, isFollowed: true })).toBe(false);
+    expect(isRefusedSend(run({ phase: 'failed', turnIndex: 3 }))).toBe(false);
+    expect(isRefusedSend(undefined)).toBe(false);
+  });
+});
+
+describe('replyingTurn', () => {
+  it('is the active run’s turn on the displayed path, its own or a followed one', () => {
+    expect(replyingTurn(run({ turnIndex: 3 }), 't', null)).toBe(3);
+    expect(replyingTurn(run({ turnIndex: 3, phase: 'sending', isFollowed: true }), 't', 3)).toBe(3);
+  });
+
+  it('is the turn the server says runs before the page follows it (a reload), and none when none runs', () => {
+    expect(replyingTurn(undefined, 't', 5)).toBe(5);
+    expect(replyingTurn(run({ phase: 'done', turnIndex: 4 }), 't', 5)).toBe(5);
+    expect(replyingTurn(run({ phase: 'done', turnIndex: 4 }), 't', null)).toBeNull();
+    expect(replyingTurn(undefined, 't', null)).toBeNull();
+  });
+
+  it('ignores a run of another path and a send not yet committed, and a page with no path', () => {
+    expect(replyingTurn(run({ threadId: 'u', turnIndex: 2 }), 't', null)).toBeNull();
+    expect(replyingTurn(run({ phase: 'sending', turnIndex: null }), 't', null)).toBeNull();
+    expect(replyingTurn(run({ turnIndex: 2 }), null, 2)).toBeNull();
   });
 });

@@ -25,3 +25,24 @@ export function pendingTurnView(run: TurnRun | undefined, messages: readonly Mes
   );
   return stored ? { showBubbles: false, hideTurn: null } : { showBubbles: true, hideTurn: null };
 }
+
+/**
+ * A send the server refused before recording it: its message goes back to the composer. A followed
+ * turn that turns out not to run (an imported question nobody answered, a reply already gone) is no
+ * send of this person's: nothing is put in their composer.
+ */
+export function isRefusedSend(run: TurnRun | undefined): run is TurnRun {
+  return run !== undefined && run.phase === 'failed' && run.turnIndex === null && !run.isFollowed;
+}
+
+/**
+ * The displayed path's step whose reply is being written now: the turn of this page's active run
+ * (its own send, or a turn it follows), else the turn the server says runs (`running_turn` of the
+ * transcript) before this page has begun to follow it. Such a step reads "replying…", never "no reply
+ * yet", and nothing that starts another turn on the path (edit, Regenerate) is offered meanwhile.
+ */
+export function replyingTurn(run: TurnRun | undefined, threadId: string | null, runningTurn: number | null): number | null {
+  if (threadId === null) return null;
+  if (isRunActive(run) && run?.threadId === threadId && run.turnIndex !== null) return run.turnIndex;
+  return runningTurn;
+}

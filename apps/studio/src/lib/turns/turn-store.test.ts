@@ -152,6 +152,36 @@ describe('TurnStore', () => {
     expect(follow).toHaveBeenCalledTimes(1);
   });
 
+  it('follows a retry of a turn whose earlier attempt it already showed (the next attempt runs)', async () => {
+    const follow = vi.fn(async function* (_thread: string, turn: number) {
+      yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'complete', reason: null } } satisfies TurnEvent;
+    });
+    const store = new TurnStore({ send: scripted([]), follow });
+    await store.follow('t', 2, 'question');
+    expect(await store.follow('t', 2, 'question', 2)).toMatchObject({ phase: 'done', attempt: 2, turnIndex: 2 });
+    expect(await store.follow('t', 2, 'question', 2)).toBeUndefined();
+    expect(follow).toHaveBeenCalledTimes(2);
+  });
+
+  it('a followed run stands for its turn before its stream answers: Stop asks the server to stop that turn', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const follow = async function* (_thread: string, turn: number) {
+      await answered;
+      yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'interrupted', reason: 'you stopped this reply' } } satisfies TurnEvent;
+    };
+    const stop = vi.fn(async () => undefined);
+    const store = new TurnStore({ send: scripted([]), follow, stop });
+    const following = store.follow('t', 4, 'question');
+    expect(store.get('t')).toMatchObject({ phase: 'sending', turnIndex: 4, isFollowed: true, content: 'question' });
+    store.stop('t');
+    expect(stop).toHaveBeenCalledWith('t', 4);
+    release();
+    expect(await following).toMatchObject({ phase: 'stopped', turnIndex: 4, messageId: 'm' });
+  });
+
   it('a follow refused before its first event leaves nothing on the page', async () => {
     const store = new TurnStore({
       send: scripted([]),

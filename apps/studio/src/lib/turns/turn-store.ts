@@ -1,7 +1,7 @@
 // The running turns of the page, outside React: one run per thread (a turn on
 // one thread keeps streaming while the user looks at another), each run an
 // immutable snapshot so useSyncExternalStore re-renders only on change.
-import type { FailureCode, TurnEvent, TurnStatus } from '@trellis/domain';
+import type { FailureCode, PathRefInput, TurnEvent, TurnStatus } from '@trellis/domain';
 import { isApiError } from '../api/http';
 
 /** A tool call as the stream reports it: name, arguments, result, and whether it was refused. */
@@ -10,7 +10,8 @@ export type ToolActivity = Extract<TurnEvent, { event: 'tool' }>['data'];
 /**
  * sending → streaming → done | stopped | failed. `turnIndex` is set once the
  * server has committed the user message (the `turn` event); a run that fails
- * before that was never recorded and can be retried as it was.
+ * before that was never recorded and can be retried as it was. A followed run
+ * knows its turn from the start: the server already said it runs.
  */
 export type TurnPhase = 'sending' | 'streaming' | 'done' | 'stopped' | 'failed';
 
@@ -45,7 +46,8 @@ export interface TurnRun {
   attempt: number;
 }
 
-export type TurnSource = (threadId: string, content: string, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+/** `refs`: steps of other paths the message brings into the conversation (none: nothing of them reaches the model). */
+export type TurnSource = (threadId: string, content: string, signal: AbortSignal, refs?: readonly PathRefInput[]) => AsyncIterable<TurnEvent>;
 
 /** Follows turn `turn` of a thread from where its reply is (the text so far, then the rest). */
 export type FollowSource = (threadId: string, turn: number, signal: AbortSignal) => AsyncIterable<TurnEvent>;
@@ -121,22 +123,36 @@ export class TurnStore {
   getActiveThreads = (): ReadonlySet<string> => this.active;
 
   /** Runs one turn to its end; never rejects (failures become the run's phase). */
-  start(threadId: string, content: string): Promise<TurnRun> {
-    return this.launch(threadId, content, (signal) => this.sources.send(threadId, content, signal));
+  start(threadId: string, content: string, refs: readonly PathRefInput[] = []): Promise<TurnRun> {
+    return this.launch(threadId, content, (signal) => this.sources.send(threadId, content, signal, refs));
   }
 
   /**
    * Shows a turn this page did not start (another tab's, or one still running when the page opened):
    * its reply streams in from where it is. Never replaces a run of this page that is still active.
    */
-  async follow(threadId: string, turn: number, content: string): Promise<TurnRun | undefined> {
+  async follow(threadId: string, turn: number, content: string, attempt = 1): Promise<TurnRun | undefined> {
     const existing = this.runs.get(threadId);
     const follow = this.sources.follow;
-    if (!follow || (existing && (isRunActive(existing) || existing.turnIndex === turn))) return undefined;
+    // A run of this turn already shown (its attempt or a later one) is not followed again; a retry's
+    // next attempt of the same turn is.
+    if (!follow || (existing && (isRunActive(existing) || (existing.turnIndex === turn && existing.attempt >= attempt)))) return undefined;
     const controller = new AbortController();
-    const run = await this.drive(threadId, content, follow(threadId, turn, controller.signal), controller, true);
+    let isHeard = false;
+    const source = follow(threadId, turn, controller.signal);
+    const heard: AsyncIterable<TurnEvent> = {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of source) {
+          isHeard = true;
+          yield event;
+        }
+      },
+    };
+    // The turn is known before its stream answers: from the first render the run stands for it (the
+    // map and the step say "replying…", its stored question is not shown twice, Stop asks the server).
+    const run = await this.drive(threadId, content, heard, controller, { isFollowed: true, attempt, turnIndex: turn });
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
-    if (run.phase === 'failed' && run.turnIndex === null) this.dismiss(threadId, run.runId);
+    if (run.phase === 'failed' && !isHeard) this.dismiss(threadId, run.runId);
     return run;
   }
 
@@ -194,7 +210,7 @@ export class TurnStore {
     content: string,
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
-    isFollowed = false,
+    { isFollowed = false, attempt = 1, turnIndex = null }: { isFollowed?: boolean; attempt?: number; turnIndex?: number | null } = {},
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -203,7 +219,7 @@ export class TurnStore {
       threadId,
       content,
       phase: 'sending',
-      turnIndex: null,
+      turnIndex,
       messageId: null,
       text: '',
       tools: [],
@@ -213,7 +229,7 @@ export class TurnStore {
       isStopping: false,
       status: null,
       statusAt: null,
-      attempt: 1,
+      attempt,
     };
     this.set(initial);
     try {
@@ -272,7 +288,7 @@ export class TurnStore {
         const run = this.update(threadId, runId, {
           phase: 'streaming',
           turnIndex: event.data.turn_index,
-          attempt: event.data.attempt ?? 1,
+          attempt: event.data.attempt ?? this.current(threadId, runId)?.attempt ?? 1,
         });
         if (run) this.hooks.onCommitted?.(run);
         return;

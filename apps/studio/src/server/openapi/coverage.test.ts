@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { contractsOf, type RouteContract } from '../define-route';
 import { buildOpenApiDocumentFromContracts } from './document';
 import { coverageProblems, scanRouteFolders } from './coverage';
-import { API_ROUTE_MODULES } from './route-modules';
+import { API_ROUTE_CONTRACTS } from './route-modules';
+import { DOCS_CONTRACT, OPENAPI_JSON_CONTRACT } from './self-contracts';
 
 const folders = scanRouteFolders(path.resolve(import.meta.dirname, '../../app/api'));
-const contracts = API_ROUTE_MODULES.flatMap(contractsOf);
+const contracts = API_ROUTE_CONTRACTS;
 const documentOf = (list: RouteContract[]) => buildOpenApiDocumentFromContracts('http://127.0.0.1:3000', list);
 
 /** The contracts with one declaration replaced, as a stale or careless edit would leave them. */
@@ -21,6 +22,22 @@ describe('OpenAPI coverage', () => {
   it('the generated document matches every route folder, its parameter names, bodies and errors', () => {
     expect(folders.length).toBeGreaterThanOrEqual(30);
     expect(coverageProblems(documentOf(contracts), folders, contracts)).toEqual([]);
+  });
+
+  it('the routes that serve the document carry the contracts the registry lists for them', async () => {
+    const self = [await import('@/app/api/openapi.json/route'), await import('@/app/api/docs/route')].flatMap(contractsOf);
+    expect(self).toEqual([OPENAPI_JSON_CONTRACT, DOCS_CONTRACT]);
+  });
+
+  it('lists the fallback for unclaimed /api paths among the folders but documents no catch-all path', () => {
+    expect(folders.map((f) => `${f.method} ${f.path}`)).toContain('GET /api/{unknown}');
+    const doc = documentOf(contracts);
+    expect(Object.keys(doc.paths).filter((p) => p.includes('{unknown}'))).toEqual([]);
+    // Documented, it is reported.
+    const documented = contracts.map((c) => (c.isFallback ? { ...c, isFallback: false } : c));
+    expect(coverageProblems(documentOf(documented), folders, contracts)).toContain(
+      'GET /api/{unknown}: the fallback for unclaimed paths is in the document',
+    );
   });
 
   it('documents the unified diff that the compare answers with format=diff beside its JSON', () => {

@@ -111,6 +111,7 @@ export function buildOpenApiDocument(baseUrl: string, modules: Record<string, un
 export function buildOpenApiDocumentFromContracts(baseUrl: string, contracts: RouteContract[]) {
   const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
   for (const route of contracts) {
+    if (route.isFallback) continue;
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route);
   }

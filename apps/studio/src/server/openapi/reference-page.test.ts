@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contractsOf } from '../define-route';
 import { buildOpenApiDocumentFromContracts } from './document';
 import { inlineMarkdown, markdownToHtml, renderApiReference } from './reference-page';
-import { API_ROUTE_MODULES } from './route-modules';
+import { API_ROUTE_CONTRACTS } from './route-modules';
 
-const html = renderApiReference(buildOpenApiDocumentFromContracts('http://127.0.0.1:3000', API_ROUTE_MODULES.flatMap(contractsOf)));
+const html = renderApiReference(buildOpenApiDocumentFromContracts('http://127.0.0.1:3000', API_ROUTE_CONTRACTS));
 
 describe('the API reference page (/api/docs)', () => {
   it('leaves out the catch-all /api/{unknown} entries', () => {

@@ -1,7 +1,10 @@
 // Every route module under app/api, so the OpenAPI document can read the
 // contract each handler carries. The list holds no descriptions of its own: a
 // route missing here is a missing operation, which the coverage test reports
-// against the route folders.
+// against the route folders. The two routes that serve the document itself are
+// known by their contracts (self-contracts.ts), so this list never imports them.
+import { contractsOf, type RouteContract } from '@/server/define-route';
+import { DOCS_CONTRACT, OPENAPI_JSON_CONTRACT } from './self-contracts';
 import * as unknown from '@/app/api/[...unknown]/route';
 import * as authAll from '@/app/api/auth/[...all]/route';
 import * as conversationsIdApply from '@/app/api/conversations/[id]/apply/route';
@@ -21,6 +24,8 @@ import * as conversationsIdInvitationsInvitationId from '@/app/api/conversations
 import * as conversationsIdMembers from '@/app/api/conversations/[id]/members/route';
 import * as conversationsIdMembersUserId from '@/app/api/conversations/[id]/members/[user_id]/route';
 import * as invitationsTokenAccept from '@/app/api/invitations/[token]/accept/route';
+import * as conversationsIdComments from '@/app/api/conversations/[id]/comments/route';
+import * as commentsCommentId from '@/app/api/comments/[commentId]/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
 import * as conversationsIdPresence from '@/app/api/conversations/[id]/presence/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
@@ -41,12 +46,25 @@ import * as conversationsIdTurnsK from '@/app/api/conversations/[id]/turns/[k]/r
 import * as conversationsIdTurnsKSiblings from '@/app/api/conversations/[id]/turns/[k]/siblings/route';
 import * as conversationsIdWorkspace from '@/app/api/conversations/[id]/workspace/route';
 import * as conversations from '@/app/api/conversations/route';
-import * as docs from '@/app/api/docs/route';
 import * as health from '@/app/api/health/route';
-import * as openapijson from '@/app/api/openapi.json/route';
 import * as search from '@/app/api/search/route';
+import * as conversationsIdShares from '@/app/api/conversations/[id]/shares/route';
+import * as sharesShareId from '@/app/api/shares/[shareId]/route';
+import * as sharedToken from '@/app/api/shared/[token]/route';
+import * as sharedTokenMessages from '@/app/api/shared/[token]/messages/route';
+import * as sharedTokenReplay from '@/app/api/shared/[token]/replay/route';
+import * as sharedTokenExport from '@/app/api/shared/[token]/export/route';
+import * as sharedTokenCopy from '@/app/api/shared/[token]/copy/route';
 import * as tokensId from '@/app/api/tokens/[id]/route';
 import * as tokens from '@/app/api/tokens/route';
+import * as studies from '@/app/api/studies/route';
+import * as studiesId from '@/app/api/studies/[id]/route';
+import * as studiesIdParticipants from '@/app/api/studies/[id]/participants/route';
+import * as studiesIdExport from '@/app/api/studies/[id]/export/route';
+import * as studiesIdParticipantsParticipantId from '@/app/api/studies/[id]/participants/[participant_id]/route';
+import * as joinSlug from '@/app/api/join/[slug]/route';
+import * as joinSlugFinish from '@/app/api/join/[slug]/finish/route';
+import * as joinSlugMe from '@/app/api/join/[slug]/me/route';
 import * as transcripts from '@/app/api/transcripts/route';
 import * as transcriptsImport from '@/app/api/transcripts/import/route';
 import * as transcriptsInspect from '@/app/api/transcripts/inspect/route';
@@ -71,6 +89,8 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdMembers,
   conversationsIdMembersUserId,
   invitationsTokenAccept,
+  conversationsIdComments,
+  commentsCommentId,
   conversationsIdMessages,
   conversationsIdPresence,
   conversationsIdPreferencesPid,
@@ -91,13 +111,29 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdTurnsKSiblings,
   conversationsIdWorkspace,
   conversations,
-  docs,
   health,
-  openapijson,
   search,
+  conversationsIdShares,
+  sharesShareId,
+  sharedToken,
+  sharedTokenMessages,
+  sharedTokenReplay,
+  sharedTokenExport,
+  sharedTokenCopy,
   tokensId,
   tokens,
+  studies,
+  studiesId,
+  studiesIdParticipants,
+  studiesIdExport,
+  studiesIdParticipantsParticipantId,
+  joinSlug,
+  joinSlugFinish,
+  joinSlugMe,
   transcripts,
   transcriptsImport,
   transcriptsInspect,
 ];
+
+/** Every route's contract: the modules' and the two that serve the API's description. */
+export const API_ROUTE_CONTRACTS: RouteContract[] = [...API_ROUTE_MODULES.flatMap(contractsOf), OPENAPI_JSON_CONTRACT, DOCS_CONTRACT];

@@ -1,4 +1,4 @@
-// What every internal mutation of the write path receives (issue 23): the transaction that holds
+// What every internal mutation of the write path receives: the transaction that holds
 // the thread's lock, who is writing, and the list the mutation appends its change rows to. Only
 // `write-workspace.ts` makes one; the modules of this folder are the write path's internals.
 import type { ChangeActor, ChangeItemKind, ChangeVia, DocumentUpdate } from '@trellis/domain';

@@ -10,19 +10,17 @@ import {
   changeSetJsonToDocPatch,
   deletedTexts,
   docPatchToChangeSetJson,
-  type ChangeSetJson,
-  type DocumentUpdate,
   makeDocPatch,
-  mergeDocumentText,
-  revertDocPatch,
+  type ChangeSetJson,
   type DocPatch,
+  type DocumentConflictDetails,
+  type DocumentUpdate,
   type DocumentBodyAfter,
   type DocumentBodyBefore,
-  type DocumentConflictDetails,
 } from '@trellis/domain';
 import { replaceMarkdownSection } from '@trellis/agent';
-import { lineageWalk } from '../../lineage/load-lineage';
 import { expandBatch, readDocumentUpdates } from '../../collab/read-document-updates';
+import type { PreparedDocument } from '../stale-save/prepare-document-save';
 import type { Tx } from '../thread-lock';
 import type { WriteContext } from './context';
 
@@ -32,12 +30,20 @@ export interface LiveDocument {
   version: number;
 }
 
+/**
+ * How an apply's document change is made: the patch from the current text to the new one and the
+ * authors of what it inserts (see `applyDocumentChange` in domain). Without it, the plain diff.
+ */
+export type DocumentChangeMaker = (current: string, next: string) => { patch: DocPatch; attribution: NonNullable<DocumentBodyAfter['attribution']> };
+
 export type DocumentEdit =
   | {
       kind: 'document';
       title?: string | undefined;
       content?: string | undefined;
       baseVersion?: number | undefined;
+      /** The edit already merged onto the live text (see stale-save/prepare-document-save.ts). */
+      prepared?: PreparedDocument | undefined;
     }
   | { kind: 'document_append'; text: string }
   | { kind: 'document_section'; heading: string; content: string }
@@ -51,13 +57,7 @@ export async function setObjective(ctx: WriteContext, objective: string | null):
     where c.thread_id = ${ctx.threadId}
     returning old.objective as before`);
   if (row && row.before !== objective) {
-    ctx.drafts.push({
-      kind: 'objective',
-      key: null,
-      op: 'set',
-      before: { text: row.before },
-      after: { text: objective },
-    });
+    ctx.drafts.push({ kind: 'objective', key: null, op: 'set', before: { text: row.before }, after: { text: objective } });
   }
 }
 
@@ -65,7 +65,7 @@ export async function setObjective(ctx: WriteContext, objective: string | null):
 export async function editDocument(
   ctx: WriteContext,
   edit: DocumentEdit,
-  options: { attribution?: DocumentBodyAfter['attribution'] } = {},
+  options: { change?: DocumentChangeMaker | undefined } = {},
 ): Promise<LiveDocument & { updates?: DocumentUpdate[] }> {
   const current = await readDocumentForUpdate(ctx.tx, ctx.threadId);
   if (edit.kind === 'document_updates') return applyDocumentUpdates(ctx, current, edit);
@@ -77,9 +77,11 @@ export async function editDocument(
   } else if (edit.kind === 'document_section') {
     content = replaceMarkdownSection(current.content, edit.heading, edit.content);
   } else {
-    const merged = await mergeOntoCurrent(ctx.tx, ctx.threadId, current, edit);
-    title = merged.title;
-    content = merged.content;
+    const next = textToSave(current, edit);
+    title = next.title;
+    content = next.content;
+    const body = edit.prepared?.body;
+    if (body) return saveDocument(ctx, current, { title, content }, { ...options, body });
   }
   return saveDocument(ctx, current, { title, content }, options);
 }
@@ -88,7 +90,7 @@ async function saveDocument(
   ctx: WriteContext,
   current: LiveDocument,
   next: { title: string; content: string },
-  options: { attribution?: DocumentBodyAfter['attribution'] },
+  options: { change?: DocumentChangeMaker | undefined; body?: { patch: DocPatch; deleted: string[] } },
 ): Promise<LiveDocument> {
   let version = current.version;
   if (next.title !== current.title) {
@@ -100,23 +102,17 @@ async function saveDocument(
       after: { version: version + 1, title: next.title },
     });
     version++;
-    ctx.documentUpdates.push({
-      version,
-      client_id: null,
-      length: current.content.length,
-      patch: [],
-      title: next.title,
-    });
+    ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch: [], title: next.title });
   }
   if (next.content !== current.content) {
-    const patch: DocPatch = makeDocPatch(current.content, next.content);
-    const deleted = deletedTexts(current.content, patch);
+    // A merge prepared outside the lock brings the patch it made against this very text; an apply
+    // brings its own patch and the authors of what it inserts.
+    const made = options.body ? undefined : options.change?.(current.content, next.content);
+    const patch: DocPatch = options.body?.patch ?? made?.patch ?? makeDocPatch(current.content, next.content);
+    const deleted = options.body?.deleted ?? deletedTexts(current.content, patch);
     const before: DocumentBodyBefore = deleted.length > 0 ? { version, deleted } : { version };
-    const after: DocumentBodyAfter = {
-      version: version + 1,
-      patch,
-      ...(options.attribution ? { attribution: options.attribution } : {}),
-    };
+    const attribution = made && made.attribution.length > 0 ? { attribution: made.attribution } : {};
+    const after: DocumentBodyAfter = { version: version + 1, patch, ...attribution };
     ctx.drafts.push({ kind: 'document', key: null, op: 'patch', before: { ...before }, after: { ...after } });
     version++;
     ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch });
@@ -249,88 +245,31 @@ async function readDocumentForUpdate(tx: Tx, threadId: string): Promise<LiveDocu
 
 /**
  * The text to save for a whole-text edit: without a base version (or on the current one) the edit
- * itself; on an older one, the three-way merge of the base (rebuilt from the change log), the edit
- * and the current text — or a 409 `conflict` with the current document when the edits overlap.
+ * itself; a merge prepared outside the lock (stale-save/) when it was merged onto the current
+ * version. A stale base that was not merged onto the current version is `DocumentMovedOn`: the
+ * caller merges again, outside the lock — a merge never runs under it.
  */
-async function mergeOntoCurrent(
-  tx: Tx,
-  threadId: string,
-  current: LiveDocument,
-  edit: Extract<DocumentEdit, { kind: 'document' }>,
-): Promise<{ title: string; content: string }> {
-  const wanted = { title: edit.title ?? current.title, content: edit.content ?? current.content };
+function textToSave(current: LiveDocument, edit: Extract<DocumentEdit, { kind: 'document' }>): { title: string; content: string } {
+  if (edit.prepared) {
+    if (edit.prepared.onVersion !== current.version) throw new DocumentMovedOn(current.version);
+    return { title: edit.prepared.title, content: edit.prepared.content };
+  }
   const base = edit.baseVersion;
-  if (base === undefined || base === current.version) return wanted;
+  if (base === undefined || base === current.version) {
+    return { title: edit.title ?? current.title, content: edit.content ?? current.content };
+  }
   if (base > current.version) {
     throw AppError.validation(
       [{ path: 'document.base_version', message: `is newer than the document (version ${current.version})` }],
       'The base version does not exist yet',
     );
   }
-  const conflict = () =>
-    new AppError(
-      'conflict',
-      'The document changed since this copy was loaded and the edits overlap: merge them and save again',
-      {
-        details: { document: current } satisfies DocumentConflictDetails,
-      },
-    );
-  const rebuilt = await rebuildDocument(tx, threadId, current, base);
-  if (!rebuilt) throw conflict();
-  let title = current.title;
-  if (edit.title !== undefined && edit.title !== rebuilt.title) {
-    if (current.title !== rebuilt.title && current.title !== edit.title) throw conflict();
-    title = edit.title;
-  }
-  let content = current.content;
-  if (edit.content !== undefined) {
-    const merged = mergeDocumentText(rebuilt.content, edit.content, current.content);
-    if (!merged.isClean) throw conflict();
-    content = merged.text;
-  }
-  return { title, content };
+  throw new DocumentMovedOn(current.version);
 }
 
-/**
- * The document as it was at `version` on this path: walks back from the live text over the
- * document changes made since (newest first), undoing each patch with the text it deleted. Its
- * cost follows the number of changes since that version, not the length of the log. Null when the
- * log cannot rebuild it (a version from before the log).
- */
-async function rebuildDocument(
-  tx: Tx,
-  threadId: string,
-  current: LiveDocument,
-  version: number,
-): Promise<LiveDocument | null> {
-  const rows = await tx.execute<{
-    kind: string;
-    before: Record<string, unknown>;
-    after: Record<string, unknown>;
-  }>(sql`
-    ${lineageWalk(threadId)}
-    select w.kind, w.before, w.after
-    from up
-    left join up child on child.depth = up.depth - 1
-    join workspace_changes w on w.thread_id = up.thread_id and (up.depth = 0 or w.seq <= child.parent_change_seq)
-    where w.kind in ('document', 'document_title') and (w.after->>'version')::int > ${version}
-    order by up.depth asc, w.seq desc`);
-  let { title, content } = current;
-  let reached = current.version;
-  try {
-    for (const row of rows) {
-      if (row.kind === 'document') {
-        const before = row.before as unknown as DocumentBodyBefore;
-        const after = row.after as unknown as DocumentBodyAfter;
-        content = revertDocPatch(content, after.patch, before.deleted ?? []);
-      } else {
-        title = typeof row.before.title === 'string' ? row.before.title : '';
-      }
-      reached = Number(row.before.version);
-    }
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
+/** A whole-text save whose base is older than the live document, met under the lock. */
+export class DocumentMovedOn extends Error {
+  constructor(readonly version: number) {
+    super(`the document is at version ${version}: merge outside the lock and write again`);
   }
-  return reached === version ? { title, content, version } : null;
 }

@@ -1,4 +1,4 @@
-// Field-level merge of an item edit made on a stale version (issue 23, "No lost edit"): the fields
+// Field-level merge of an item edit made on a stale version: the fields
 // changed since that version are read from the item's change rows on this thread (a branch's copy
 // starts its item versions afresh, so the thread's own rows are the item's whole history).
 import { sql } from 'drizzle-orm';

@@ -3,10 +3,9 @@
 // the preview dropped are removed). Each differing field is a change row like a single edit would
 // write: a set objective, a document patch, item creates, updates and deletes, one reorder per list.
 import { sql } from 'drizzle-orm';
-import type { DocumentBodyAfter } from '@trellis/domain';
 import type { WriteContext } from './context';
 import { rememberDiscarded } from './discarded-items';
-import { editDocument, setObjective } from './document-mutations';
+import { editDocument, setObjective, type DocumentChangeMaker } from './document-mutations';
 import { listPreferences, pick, pushReorder } from './preference-mutations';
 import { listTodos } from './todo-mutations';
 
@@ -27,8 +26,8 @@ export interface ReconcileOptions {
   turnIndex: number;
   /** Family numbers that new artifact copies keep, by key (0 lets the trigger number one). */
   artifactNumbers?: ReadonlyMap<string, number>;
-  /** Authors of the document text an apply brings (see `DocumentBodyAfter.attribution`). */
-  documentAttribution?: DocumentBodyAfter['attribution'];
+  /** How an apply makes its document change, with the authors of the text it brings. */
+  documentChange?: DocumentChangeMaker | undefined;
 }
 
 export async function reconcileState(ctx: WriteContext, target: TargetState, options: ReconcileOptions): Promise<void> {
@@ -37,7 +36,7 @@ export async function reconcileState(ctx: WriteContext, target: TargetState, opt
     await editDocument(
       ctx,
       { kind: 'document', title: target.document.title, content: target.document.content },
-      options.documentAttribution ? { attribution: options.documentAttribution } : {},
+      { change: options.documentChange },
     );
   }
   if (target.preferences) {

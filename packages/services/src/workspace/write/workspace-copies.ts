@@ -75,3 +75,12 @@ export async function copyBranchWorkspace(
     from artifacts where thread_id = ${b.parentId} and turn_index <= ${b.k}
     order by id`);
 }
+
+/** A new family's copy of another path's artifacts up to turn k (a copy from a share link), numbers kept. */
+export async function copyPathArtifacts(tx: DbOrTx, c: { threadId: string; sourceThreadId: string; k: number }): Promise<void> {
+  await tx.execute(sql`
+    insert into artifacts (thread_id, turn_index, kind, title, content, created_at, key, number)
+    select ${c.threadId}, turn_index, kind, title, content, created_at, key, number
+    from artifacts where thread_id = ${c.sourceThreadId} and turn_index <= ${c.k}
+    order by id`);
+}

@@ -1,4 +1,4 @@
-// Issue 28 item 4 through the route: `POST /api/transcripts` takes a zipped project folder (raw
+// A project folder import through the route: `POST /api/transcripts` takes a zipped project folder (raw
 // application/zip). A resumed session across two files and a subagent file become one family whose
 // Task call carries the run; every refusal is a 4xx with a JSON message, never a 500.
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 import { Studio } from '@/components/studio/studio';
-import { parseReplayParam } from '@/lib/view-url';
+import { parseReplayParam, parseStepParam } from '@/lib/view-url';
 import { getContext } from '@/server/context';
 import { requireUser } from '@/server/session';
+import { turnRunningAtOpen } from '@/server/turn-at-open';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,10 +15,12 @@ export default async function ThreadPage({
   searchParams: Promise<{ step?: string; replay?: string }>;
 }) {
   const user = await requireUser();
-  const { modelLabel } = await getContext();
+  const { modelLabel, deps } = await getContext();
   const { threadId } = await params;
   const { step, replay } = await searchParams;
-  const parsedStep = step !== undefined && /^\d+$/.test(step) ? Number(step) : null;
+  const parsedStep = parseStepParam(step);
+  // A reply running on the live path streams in from the page's first moment (a reload mid-reply).
+  const runningTurn = parsedStep === null ? await turnRunningAtOpen(deps, user.id, threadId) : null;
   return (
     <Studio
       user={user}
@@ -25,6 +28,7 @@ export default async function ThreadPage({
       initialThreadId={threadId}
       initialStep={parsedStep}
       initialReplay={parseReplayParam(replay)}
+      initialRunningTurn={runningTurn}
     />
   );
 }

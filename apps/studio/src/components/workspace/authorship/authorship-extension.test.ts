@@ -29,6 +29,10 @@ function authorshipOf(spans: Span[]): Authorship {
       { turn: 0, label: '0' },
       { turn: 1, label: '1a' },
     ],
+    sources: [
+      { node_id: 'th_x:1', label: '6.5', path_title: 'Evidence' },
+      { node_id: 'th_x:4', label: '4', path_title: 'Evidence' },
+    ],
     summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
     changes: [
       { seq: 1, turn: 0, actor: 'person', at: '2026-12-03T01:00:00.000Z', tool_call: null },
@@ -110,13 +114,13 @@ describe('the authorship overlay in the editor', () => {
     ]);
   });
 
-  it('applied text reads its source; a span whose change is unknown still names its step', () => {
+  it('applied text names its source and first step by label and path, never by id; a span whose change is unknown still names its step', () => {
     const state = stateWith('abcd', [
-      span(0, 2, 'agent', 1, 9, { via: 'apply', source: 'th_x:1', thread_id: 'th_x' }),
+      span(0, 2, 'agent', 4, 9, { via: 'apply', source: 'th_x:1', thread_id: 'th_x' }),
       span(2, 4, 'person', 1, 5),
     ]);
     expect(marksOf(state).map(([, , author, hover]) => [author, hover])).toEqual([
-      ['applied', 'Applied from th_x:1 · written by the agent at step 1'],
+      ['applied', 'Applied from step 6.5 (“Evidence”) · written by the agent at step 4 (“Evidence”)'],
       ['person', 'You · step 1a'],
     ]);
   });

@@ -1,6 +1,6 @@
-import { OVERLAY_KINDS, OVERLAY_LABELS, type Authorship, type OverlayKind } from '@trellis/domain';
+import { OVERLAY_KINDS, OVERLAY_LABELS, overlayKind, type Authorship, type OverlayKind } from '@trellis/domain';
 
-/** Words per shade: the summary's four authors; applied words are counted under their original author. */
+/** Words per shade: the summary's four authors; applied words count under their original author, cited ones under the agent. */
 function wordsOf(kind: OverlayKind, summary: Authorship['summary']): number | null {
   switch (kind) {
     case 'person':
@@ -12,16 +12,17 @@ function wordsOf(kind: OverlayKind, summary: Authorship['summary']): number | nu
     case 'unknown':
       return summary.unknown_words;
     case 'applied':
+    case 'cited':
       return null;
   }
 }
 
 /** The overlay's legend: each shade, its name and (from the summary) its words. */
 export function AuthorshipLegend({ authorship }: { authorship: Authorship }) {
-  const present = new Set(authorship.spans.map((s) => (s.via === 'apply' ? 'applied' : s.author)));
+  const present = new Set(authorship.spans.map((s) => overlayKind(s)));
   return (
     <ul aria-label="Authorship legend" data-testid="authorship-legend" className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2 text-xs">
-      {OVERLAY_KINDS.filter((kind) => present.has(kind) || kind !== 'applied').map((kind) => {
+      {OVERLAY_KINDS.filter((kind) => present.has(kind) || (kind !== 'applied' && kind !== 'cited')).map((kind) => {
         const words = wordsOf(kind, authorship.summary);
         return (
           <li key={kind} className="inline-flex items-center gap-1.5" data-testid={`authorship-legend-${kind}`}>

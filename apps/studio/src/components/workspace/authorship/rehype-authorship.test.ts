@@ -20,6 +20,7 @@ function render(source: string, spans: Span[]): string {
     version: 1,
     spans,
     steps: [{ turn: 2, label: '2a' }],
+    sources: [{ node_id: 'other:1', label: '6.5', path_title: 'Evidence' }],
     summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
     changes: [],
   };
@@ -48,7 +49,12 @@ describe('the authorship overlay in Preview', () => {
     // "😀x": a stale boundary at 1 would cut the emoji; the piece runs to 2 instead.
     const html = render('😀x', [span(0, 1, 'person', 0), span(1, 3, 'agent', 1, { via: 'apply', source: 'other:1' })]);
     expect(html).toContain('data-author="person">😀</span>');
-    expect(html).toContain('class="authorship-mark authorship-applied" title="Applied from other:1 · written by the agent at step 1" data-author="applied">x</span>');
+    expect(html).toContain('class="authorship-mark authorship-applied" title="Applied from step 6.5 (“Evidence”) · written by the agent" data-author="applied">x</span>');
+  });
+
+  it('marks text the agent copied from a cited step as "Agent, from" its label, named in the same sources as applied text', () => {
+    const html = render('Mine. Copied.', [span(0, 6, 'person', 0), span(6, 13, 'agent', 2, { via: 'cite', source: 'other:1' })]);
+    expect(html).toContain('class="authorship-mark authorship-cited" title="Agent, from 6.5 · step 2a" data-author="cited">Copied.</span>');
   });
 
   it('an escaped character (rendered text shorter than its source) takes the span at its start', () => {

@@ -13,6 +13,8 @@ const AUTHOR_WORDS: Record<Span['author'], string> = {
 export interface SpanContext {
   labels: ReadonlyMap<number, string>;
   changes: ReadonlyMap<number, AuthorshipChange>;
+  /** Steps of other paths that applied and cited text name (`{thread_id}:{turn}`), by label and path title. */
+  sources: ReadonlyMap<string, { label: string; path_title: string }>;
   /** How a change's time reads (the reader's locale by default). */
   formatTime: (iso: string) => string;
 }
@@ -24,10 +26,11 @@ const TIME = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes'> | undefined): SpanContext {
+export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes' | 'sources'> | undefined): SpanContext {
   return {
     labels: new Map((authorship?.steps ?? []).map((s) => [s.turn, s.label])),
     changes: new Map((authorship?.changes ?? []).map((c) => [c.seq, c])),
+    sources: new Map((authorship?.sources ?? []).map((s) => [s.node_id, s])),
     formatTime: (iso) => TIME.format(new Date(iso)),
   };
 }
@@ -39,11 +42,19 @@ export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes'> | 
 export function spanTitle(span: Span, context: SpanContext): string {
   const kind = overlayKind(span);
   if (kind === 'applied') {
-    const origin = span.turn === null ? '' : ` at step ${span.turn}`;
-    return `Applied from ${span.source ?? 'another path'} · written by ${AUTHOR_WORDS[span.author]}${origin}`;
+    // Steps are named by label and path title; an id is never shown (one the read did not name reads "another path").
+    const step = (nodeId: string | undefined) => {
+      const found = nodeId === undefined ? undefined : context.sources.get(nodeId);
+      return found ? `step ${found.label} (“${found.path_title}”)` : undefined;
+    };
+    const from = step(span.source) ?? 'another path';
+    const written = span.thread_id && span.turn !== null ? step(`${span.thread_id}:${span.turn}`) : undefined;
+    return `Applied from ${from} · written by ${AUTHOR_WORDS[span.author]}${written ? ` at ${written}` : ''}`;
   }
   if (span.turn === null) return OVERLAY_LABELS[kind];
-  const parts = [OVERLAY_LABELS[kind], `step ${context.labels.get(span.turn) ?? span.turn}`];
+  // Copied by the agent from a step it read: "Agent, from 4.1", named like applied text's source.
+  const who = kind === 'cited' ? `Agent, from ${(span.source && context.sources.get(span.source)?.label) ?? 'another path'}` : OVERLAY_LABELS[kind];
+  const parts = [who, `step ${context.labels.get(span.turn) ?? span.turn}`];
   const change = span.seq === null ? undefined : context.changes.get(span.seq);
   if (change) {
     parts.push(context.formatTime(change.at));

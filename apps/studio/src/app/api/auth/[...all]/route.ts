@@ -21,7 +21,7 @@ const auth = (method: HttpMethod, summary: string, description?: string) =>
     },
     async ({ request }) => {
       const { auth, deps } = await getContext();
-      return toAppErrorBody(await handleAuthRequest({ db: deps.db, auth }, request, clientAddress(request.headers)));
+      return toAppErrorBody(await handleAuthRequest({ db: deps.db, auth, family: deps.family }, request, clientAddress(request.headers)));
     },
   );
 

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 export const DELETE = defineRoute(
   { method: 'DELETE', path: '/api/tokens/{id}', tag: 'tokens', summary: 'Revoke a token', params: { id: PathIdSchema }, status: 204, errors: OWNED },
   async ({ params, ctx, actor }) => {
-    await revokeApiToken(ctx.deps.db, actor.userId, params.id);
+    await revokeApiToken(ctx.deps, actor.userId, params.id);
     return new Response(null, { status: 204 });
   },
 );

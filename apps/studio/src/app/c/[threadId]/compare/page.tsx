@@ -1,4 +1,5 @@
 import { CompareView } from '@/components/compare/compare-view';
+import { PageHeader } from '@/components/ui/page-header';
 import { requireUser } from '@/server/session';
 
 export const dynamic = 'force-dynamic';
@@ -14,9 +15,15 @@ export default async function ComparePage({
   params: Promise<{ threadId: string }>;
   searchParams: Promise<{ a?: string; b?: string; into?: string }>;
 }) {
-  await requireUser();
+  const user = await requireUser();
   const { threadId } = await params;
   const { a = '', b = '', into } = await searchParams;
   const side = into === 'a' || into === 'b' ? into : undefined;
-  return <CompareView threadId={threadId} a={a} b={b} {...(side ? { into: side } : {})} />;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {/* The app's header, with the way back to the conversation the compare was opened from. */}
+      <PageHeader section="Compare" email={user.email} back={{ href: `/c/${encodeURIComponent(threadId)}`, label: 'Back to the conversation' }} />
+      <CompareView threadId={threadId} a={a} b={b} {...(side ? { into: side } : {})} />
+    </div>
+  );
 }

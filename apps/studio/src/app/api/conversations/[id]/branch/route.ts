@@ -15,7 +15,7 @@ export const POST = defineRoute(
     body: CreateBranchSchema,
     response: BranchCreatedSchema,
     status: 201,
-    errors: [...OWNED, ...JSON_BODY, 'conflict', 'unavailable', 'upstream_failed'],
+    errors: [...OWNED, ...JSON_BODY, 'conflict', 'branching_disabled', 'unavailable', 'upstream_failed'],
   },
   async ({ params, body, ctx, actor }) => createBranch(ctx.deps, actor, { ...body, threadId: params.id }),
 );

@@ -1,4 +1,4 @@
-// Issue 23 through the routes: a stale document save answers 200 merged or 409 `conflict` with the
+// The write path through the routes: a stale document save answers 200 merged or 409 `conflict` with the
 // current document in `details.document` (never a lost edit); GET …/changes pages the path's log;
 // a bad cursor is a 422, never a 500.
 import { randomUUID } from 'node:crypto';

@@ -11,7 +11,8 @@ const RECHECK_MS = 30_000;
 /**
  * The family's events as server-sent events, for as long as the client stays: `Last-Event-ID`
  * (header, or `last_event_id` for clients that cannot set it) replays what was missed from the
- * database first. A session signed out or a token revoked ends the stream at the next check.
+ * database first. A session signed out, a password changed or a token revoked ends the stream at
+ * once (the family hub knows which session or token holds it); the periodic check is a backstop.
  */
 export const GET = defineRoute(
   {
@@ -30,14 +31,19 @@ export const GET = defineRoute(
     const subscription = await subscribeFamilyEvents(ctx.deps, actor, {
       threadId: params.id,
       lastEventId: lastEventIdOf(request.headers) ?? query.last_event_id ?? null,
+      holder: { userId: actor.userId, sessionId: actor.sessionId, tokenId: actor.tokenId },
     });
     const recheck = sameActorCheck(ctx, request, actor);
     return new Response(toFamilyEventStream(subscription, { recheck, recheckEveryMs: RECHECK_MS }), { headers: EVENT_STREAM_HEADERS });
   },
 );
 
-/** The `Last-Event-ID` header a reconnecting EventSource sends (ignored unless it is a whole number). */
+/**
+ * The `Last-Event-ID` header a reconnecting EventSource sends (ignored unless it is a whole number;
+ * one too long to be an id is from the future, which the hub refuses).
+ */
 function lastEventIdOf(headers: Headers): number | null {
   const value = headers.get('last-event-id')?.trim();
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  if (!value || !/^\d+$/.test(value)) return null;
+  return value.length > 15 ? Number.MAX_SAFE_INTEGER : Number(value);
 }

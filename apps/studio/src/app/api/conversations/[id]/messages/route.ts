@@ -43,7 +43,7 @@ export const POST = defineRoute(
     errors: [...OWNED, ...JSON_BODY, 'turn_in_progress', 'unavailable'],
   },
   async ({ params, body, ctx, actor }) => {
-    const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content });
+    const turn = await sendTurn(ctx.deps, actor, { threadId: params.id, content: body.content, refs: body.refs });
     return new Response(toEventStream(turn), { headers: EVENT_STREAM_HEADERS });
   },
 );

@@ -1,4 +1,4 @@
-// Issue 26 through the route: GET …/replay answers the workspace after change `seq`, and a bad `seq`
+// Replay through the route: GET …/replay answers the workspace after change `seq`, and a bad `seq`
 // (not a number, 0, past the last change) is a 422 naming the field, never a 500.
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
-import { LiveWorkspaceSchema, PatchWorkspaceSchema, PathIdSchema } from '@trellis/domain';
+import { DOCUMENT_TOO_LARGE, LiveWorkspaceSchema, MAX_DOCUMENT_BODY_BYTES, PatchWorkspaceSchema, PathIdSchema } from '@trellis/domain';
 import { getWorkspace, patchWorkspace } from '@trellis/services';
 import { JSON_BODY, OWNED, defineRoute } from '@/server/define-route';
+import { parseDocumentBody } from '@/server/parse-document-body';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +22,10 @@ export const PATCH = defineRoute(
     summary: 'Edit objective and document (a document save on an older base_version is merged, or 409 conflict)',
     params,
     body: PatchWorkspaceSchema,
+    // A body carries a whole document: the document limit decides the body limit, not the other way round.
+    maxBodyBytes: MAX_DOCUMENT_BODY_BYTES,
+    tooLargeMessage: DOCUMENT_TOO_LARGE,
+    parseBody: parseDocumentBody,
     response: LiveWorkspaceSchema,
     errors: [...OWNED, ...JSON_BODY, 'conflict'],
   },

@@ -14,7 +14,8 @@ export const POST = defineRoute(
     summary: 'Undo the apply at step {turn}: a new step that puts every applied item back as it was before it',
     description:
       'The apply stays in history; the undo step says which apply it reverses, with an edge from it. 404 when step {turn} is not an apply; ' +
-      '409 conflict when an applied item changed since (the error names what changed, when and by whom) or the apply was already undone; ' +
+      'A three-way revert: changes made since elsewhere (another section, other items) stay. ' +
+      '409 conflict when a later change touched an applied item or the applied words of the document (the error names what changed, when and by whom) or the apply was already undone; ' +
       '409 turn_in_progress while a turn runs. Artifacts an apply brought are kept (they are never deleted).',
     params: { id: PathIdSchema, turn: TurnIndexParamSchema },
     response: UndoApplyResultSchema,

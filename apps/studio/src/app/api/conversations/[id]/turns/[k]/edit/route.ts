@@ -17,7 +17,7 @@ export const POST = defineRoute(
     body: EditTurnSchema,
     response: z.object({ thread_id: z.string() }),
     status: 201,
-    errors: [...OWNED, ...JSON_BODY, 'conflict', 'unavailable', 'upstream_failed'],
+    errors: [...OWNED, ...JSON_BODY, 'conflict', 'branching_disabled', 'unavailable', 'upstream_failed'],
   },
   async ({ params, body, ctx, actor }) => editTurn(ctx.deps, actor, { threadId: params.id, turn: params.k, content: body.content }),
 );

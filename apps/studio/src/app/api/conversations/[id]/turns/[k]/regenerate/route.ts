@@ -16,7 +16,7 @@ export const POST = defineRoute(
     description: TURN_EVENTS,
     params: { id: PathIdSchema, k: TurnIndexParamSchema },
     contentType: 'text/event-stream',
-    errors: [...AUTHED, 'unsupported_media_type', 'not_found', 'validation_failed', 'conflict', 'turn_in_progress', 'unavailable', 'upstream_failed'],
+    errors: [...AUTHED, 'unsupported_media_type', 'not_found', 'validation_failed', 'conflict', 'branching_disabled', 'turn_in_progress', 'unavailable', 'upstream_failed'],
   },
   async ({ params, ctx, actor }) => {
     const events = await regenerateTurn(ctx.deps, actor, { threadId: params.id, turn: params.k });

@@ -18,8 +18,10 @@ export const POST = defineRoute(
     contentType: 'text/event-stream',
     errors: [...AUTHED, 'unsupported_media_type', 'not_found', 'validation_failed', 'conflict', 'turn_in_progress', 'unavailable'],
   },
-  async ({ request, params, ctx, actor }) => {
-    const turn = await retryTurn(ctx.deps, actor, { threadId: params.id, turn: params.k, signal: request.signal });
+  // Like a send, the retry belongs to the server: the request's signal is not passed, so a tab that
+  // closes only stops reading (`…/turns/{k}/stream` follows the attempt again, `…/stop` stops it).
+  async ({ params, ctx, actor }) => {
+    const turn = await retryTurn(ctx.deps, actor, { threadId: params.id, turn: params.k });
     return new Response(toEventStream(turn), { headers: EVENT_STREAM_HEADERS });
   },
 );

@@ -1,0 +1,60 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRereadScheduler } from './coalesced-reread';
+
+describe('createRereadScheduler', () => {
+  let client: QueryClient;
+  let started = 0;
+  let aborted = 0;
+  let unsubscribe: () => void;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    started = 0;
+    aborted = 0;
+    // An observed query (as a mounted component holds it) whose read takes 120 ms.
+    const observer = new QueryObserver(client, {
+      queryKey: ['thread', 'th_a', 'workspace'],
+      queryFn: ({ signal }) => {
+        started += 1;
+        signal.addEventListener('abort', () => (aborted += 1));
+        return new Promise((resolve) => setTimeout(() => resolve(started), 120));
+      },
+    });
+    unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started).toBe(1);
+  });
+  afterEach(() => {
+    unsubscribe();
+    client.clear();
+    vi.useRealTimers();
+  });
+
+  it('reads at most twice a second through a long burst of asks, and never cancels a read', async () => {
+    const rereads = createRereadScheduler(client);
+    // A reply's tool writes: an ask every 5 ms for ten seconds (2,000 asks).
+    for (let i = 0; i < 2_000; i++) {
+      rereads.ask(['thread', 'th_a', 'workspace']);
+      await vi.advanceTimersByTimeAsync(5);
+    }
+    await vi.advanceTimersByTimeAsync(1_000);
+    const reads = started - 1;
+    expect(reads).toBeGreaterThanOrEqual(10);
+    expect(reads).toBeLessThanOrEqual(2 * 11);
+    expect(aborted).toBe(0);
+  });
+
+  it('serves an ask that comes after a read with one more read', async () => {
+    const rereads = createRereadScheduler(client);
+    rereads.ask(['thread', 'th_a', 'workspace']);
+    await vi.advanceTimersByTimeAsync(10); // the read starts
+    expect(started).toBe(2);
+    await vi.advanceTimersByTimeAsync(500);
+    rereads.ask(['thread', 'th_a', 'workspace']);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(started).toBe(3);
+    expect(aborted).toBe(0);
+  });
+});

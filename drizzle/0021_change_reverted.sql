@@ -1,0 +1,1 @@
+ALTER TABLE "workspace_changes" ADD COLUMN "reverted" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,3 @@
+export * from './contracts';
+export * from './refs-note';
+export * from './read-path';
