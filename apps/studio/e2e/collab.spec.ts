@@ -1,16 +1,17 @@
 /**
- * Two people in one document, in Chromium: two tabs type in different paragraphs at the same time
+ * Two people in one document, in Chromium, with two accounts in two browser contexts: the owner
+ * invites an editor, who joins from the link; both type in different paragraphs at the same time
  * while the agent appends. Every text reaches both tabs within 2 s, no dialog opens, and each caret
- * stays where its owner left it (the next key lands right after what they typed). Presence: both
- * tabs show who is here in the header and on the map's card, the other tab's typing shows above
+ * stays where its owner left it (the next key lands right after what they typed); the authorship
+ * overlay shows the two people and the agent in three colours, each person by name. Presence: both
+ * tabs show who is here in the header and on the map's card, the other person's typing shows above
  * the document, and a closed tab leaves at once.
- *
- * Until families have members, the two tabs are one account in two browser contexts.
  */
 import path from 'node:path';
 import { PresenceSchema } from '@trellis/domain';
 import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
+import { MembersPage } from './pages/members-page';
 import { TrajectoryPage } from './pages/trajectory-page';
 import { uniqueEmail } from './support/browser';
 import { writeFromPage } from './support/same-origin';
@@ -28,16 +29,23 @@ test('two tabs type in different paragraphs while the agent appends: all three t
   newPage,
   axe,
 }) => {
+  test.setTimeout(300_000);
   const a = new TrajectoryPage(page);
-  await new AuthPage(page).signUp(uniqueEmail('collab'), 'correct horse battery');
+  await new AuthPage(page).signUp(uniqueEmail('collab-ana'), 'correct horse battery', 'Ana');
   const threadId = await a.newConversation();
   await a.send(DOC);
   await a.waitForReplies(1);
   await expect.poll(() => a.documentText()).toContain('Ben writes here.');
 
-  const second = await newPage({ storageState: await page.context().storageState() });
+  // Ana invites Ben as an editor; he signs up on the link's page and joins.
+  const members = new MembersPage(page);
+  await members.open();
+  const link = await members.invite('editor');
+  await members.close();
+  const second = await newPage();
+  await new MembersPage(second.page).signUpAndJoin(link, uniqueEmail('collab-ben'), 'correct horse battery', 'Ben');
   const b = new TrajectoryPage(second.page);
-  await b.page.goto(`/c/${threadId}`);
+  await expect(b.page).toHaveURL(new RegExp(`/c/${threadId}$`));
   await b.waitForReplies(1);
   await expect.poll(() => b.documentText()).toContain('Ben writes here.');
 
@@ -88,6 +96,23 @@ test('two tabs type in different paragraphs while the agent appends: all three t
     .poll(async () => (await a.liveWorkspace(threadId)).document.content)
     .toContain('Typed in tab B.?');
   expect(await a.documentText()).toBe(await b.documentText());
+
+  // The overlay: Ana, Ben and the agent, each in a colour of their own, the people by name.
+  await a.byTestId('document-authorship-toggle').click();
+  const legend = a.byTestId('authorship-legend');
+  await expect(legend.getByTestId('authorship-legend-person')).toHaveCount(2);
+  await expect(legend.getByTestId('authorship-legend-person').nth(0)).toContainText('Ana');
+  await expect(legend.getByTestId('authorship-legend-person').nth(1)).toContainText('Ben');
+  const editor = a.byTestId('document-editor');
+  const fills = await Promise.all(
+    ['Typed in tab A.', 'Typed in tab B.', 'The agent adds a closing line.'].map((text) =>
+      editor
+        .locator('.authorship-mark', { hasText: text })
+        .first()
+        .evaluate((mark) => getComputedStyle(mark).backgroundColor),
+    ),
+  );
+  expect(new Set(fills).size).toBe(3);
 
   if (SCREENSHOTS) {
     await a.page.waitForTimeout(300);
