@@ -8,7 +8,8 @@
  * the document, and a closed tab leaves at once.
  */
 import path from 'node:path';
-import { PresenceSchema } from '@trellis/domain';
+import type { Locator } from '@playwright/test';
+import { AuthorshipSchema, PresenceSchema } from '@trellis/domain';
 import { test, expect } from './support/test';
 import { AuthPage } from './pages/auth-page';
 import { MembersPage } from './pages/members-page';
@@ -64,12 +65,13 @@ test('two tabs type in different paragraphs while the agent appends: all three t
   const turn = writeFromPage(page, 'POST', `/api/conversations/${threadId}/messages`, {
     content: 'append: The agent adds a closing line.',
   });
-  await Promise.all([
+  const typing = Promise.all([
     a.page.keyboard.type(' Typed in tab A.', { delay: 25 }),
     b.page.keyboard.type(' Typed in tab B.', { delay: 25 }),
   ]);
-  // Tab A hears that the other tab is typing.
-  await expect(a.byTestId('document-typing')).toContainText('typing', { timeout: 2_000 });
+  // Tab A hears that Ben is typing (the note stays 3 s after his last key; looked for from his first).
+  await expect(a.byTestId('document-typing')).toContainText('Ben is typing', { timeout: 3_000 });
+  await typing;
   const answered = await turn;
   expect(answered.status()).toBe(200);
   await answered.body();
@@ -103,16 +105,26 @@ test('two tabs type in different paragraphs while the agent appends: all three t
   await expect(legend.getByTestId('authorship-legend-person')).toHaveCount(2);
   await expect(legend.getByTestId('authorship-legend-person').nth(0)).toContainText('Ana');
   await expect(legend.getByTestId('authorship-legend-person').nth(1)).toContainText('Ben');
-  const editor = a.byTestId('document-editor');
-  const fills = await Promise.all(
-    ['Typed in tab A.', 'Typed in tab B.', 'The agent adds a closing line.'].map((text) =>
-      editor
-        .locator('.authorship-mark', { hasText: text })
-        .first()
-        .evaluate((mark) => getComputedStyle(mark).backgroundColor),
-    ),
-  );
+  // Each text is its writer's: Ana's and Ben's typing are theirs by account, the appended line the agent's.
+  const read = AuthorshipSchema.parse(await (await page.request.get(`/api/conversations/${threadId}/authorship`)).json());
+  const content = (await a.liveWorkspace(threadId)).document.content;
+  const writerOf = (text: string) => {
+    const at = content.indexOf(text);
+    const span = read.spans.find((s) => s.start <= at && at < s.end)!;
+    return span.author === 'person' ? read.people.find((p) => p.user_id === span.user_id)?.name : span.author;
+  };
+  expect(['Typed in tab A.', 'Typed in tab B.', 'The agent adds a closing line.'].map(writerOf)).toEqual(['Ana', 'Ben', 'agent']);
+  // Three colours: the legend's swatches and the marks in the editor.
+  const swatch = (entry: Locator) => entry.locator('.authorship-mark').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const fills = [
+    await swatch(legend.getByTestId('authorship-legend-person').nth(0)),
+    await swatch(legend.getByTestId('authorship-legend-person').nth(1)),
+    await swatch(legend.getByTestId('authorship-legend-agent')),
+  ];
   expect(new Set(fills).size).toBe(3);
+  const editor = a.byTestId('document-editor');
+  for (const shade of ['authorship-person-0', 'authorship-person-1', 'authorship-agent'])
+    await expect(editor.locator(`.${shade}`).first()).toBeVisible();
 
   if (SCREENSHOTS) {
     await a.page.waitForTimeout(300);

@@ -50,6 +50,9 @@ async function replaceLastWord(ui: TrajectoryPage, text: string, last: string, t
   await ui.page.keyboard.type(typed);
 }
 
+/** A text's lines, blank ones dropped: the editor's rendered text shows an empty line as one more break. */
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').join('\n');
+
 async function documentOnServer(ui: TrajectoryPage, threadId: string): Promise<string> {
   return (await ui.liveWorkspace(threadId)).document.content;
 }
@@ -121,8 +124,8 @@ test.describe('versioned document saves', () => {
     expect(stored).toContain('orchards.');
     expect(stored).not.toContain('gardens.');
     // Both tabs end on the server's text; neither shows a merge view.
-    await expect.poll(() => a.documentText()).toBe(stored);
-    await expect.poll(() => b.documentText()).toBe(stored);
+    await expect.poll(async () => lines(await a.documentText())).toBe(lines(stored));
+    await expect.poll(async () => lines(await b.documentText())).toBe(lines(stored));
     expect(await a.byTestId('document-conflict').count()).toBe(0);
     expect(await b.byTestId('document-conflict').count()).toBe(0);
 
@@ -160,8 +163,8 @@ test.describe('versioned document saves', () => {
     expect(stored).toContain('Hives need sun.');
     expect(stored).not.toContain('shade.');
     expect(stored).not.toContain('gardens.');
-    await expect.poll(() => a.documentText()).toBe(stored);
-    await expect.poll(() => b.documentText()).toBe(stored);
+    await expect.poll(async () => lines(await a.documentText())).toBe(lines(stored));
+    await expect.poll(async () => lines(await b.documentText())).toBe(lines(stored));
     expect(await a.byTestId('document-conflict').count()).toBe(0);
     expect(await b.byTestId('document-conflict').count()).toBe(0);
   });

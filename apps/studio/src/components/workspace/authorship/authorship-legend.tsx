@@ -69,7 +69,7 @@ export function AuthorshipLegend({ authorship }: { authorship: Authorship }) {
                 className={`authorship-mark authorship-${kind} inline-block h-3 w-4 rounded-sm`}
               />
               <span>
-                {OVERLAY_LABELS[kind]}
+                {kind === 'agent_edited' && people.length > 0 ? 'Agent, edited by a person' : OVERLAY_LABELS[kind]}
                 {words !== null && <span className="text-muted-foreground"> · {words} words</span>}
               </span>
             </li>
