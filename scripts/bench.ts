@@ -26,6 +26,7 @@ const BENCHES = [
   'packages/services/bench/comments.ts',
   'packages/services/bench/share.ts',
   'packages/services/bench/live.ts',
+  'packages/services/bench/collab.ts',
   'packages/services/bench/access.ts',
   'packages/services/bench/studies.ts',
   'apps/studio/bench/panel.ts',

@@ -1,11 +1,12 @@
 /**
- * In Chromium: a document save carries the version it was edited from, so no edit is lost.
- * Two tabs on one path edit the document: a stale save of a different line is merged (both edits
- * kept, in both tabs); a stale save of the same words opens the merge view. The person types while
- * the agent appends: both are kept.
+ * In Chromium: the live document's edits carry the version they were made on, so no edit is lost.
+ * Two tabs on one path edit the document: a stale push of a different line is rebased (both edits
+ * kept, in both tabs); two tabs rewriting the same words both keep their text, with no dialog — the
+ * merge view and its 409 are for a REST client saving a whole text on a stale base. The person
+ * types while the agent appends: both are kept.
  *
- * "Stale" is made certain, not left to timing: the second tab's save is held in the browser (a route)
- * until the first tab's save has landed, so it reaches the server on the older version.
+ * "Stale" is made certain, not left to timing: the second tab's updates are held in the browser (a
+ * route) until the first tab's have landed, so they reach the server on the older version.
  */
 import type { BrowserContextOptions, Page, Route } from '@playwright/test';
 import { test, expect } from './support/test';
@@ -16,16 +17,16 @@ import { writeFromPage } from './support/same-origin';
 
 const DOC = ['doc: # Bees', '', 'Bees like gardens.', '', 'Hives need shade.'].join('\n');
 
-/** Holds the page's document saves (PATCH …/workspace) until `release` is called. */
+/** Holds the page's live document updates (POST …/document/updates) until `release` is called. */
 async function holdDocumentSaves(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let heldOne!: () => void;
   const held = new Promise<void>((resolve) => (heldOne = resolve));
   await page.route(
-    (url) => /^\/api\/conversations\/[^/]+\/workspace$/.test(url.pathname),
+    (url) => /^\/api\/conversations\/[^/]+\/document\/updates$/.test(url.pathname),
     async (route: Route) => {
-      if (route.request().method() !== 'PATCH') return route.fallback();
+      if (route.request().method() !== 'POST') return route.fallback();
       heldOne();
       await released;
       await route.continue();
@@ -48,6 +49,9 @@ async function replaceLastWord(ui: TrajectoryPage, text: string, last: string, t
   for (let i = 0; i < last.length; i++) await ui.page.keyboard.press('Backspace');
   await ui.page.keyboard.type(typed);
 }
+
+/** A text's lines, blank ones dropped: the editor's rendered text shows an empty line as one more break. */
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').join('\n');
 
 async function documentOnServer(ui: TrajectoryPage, threadId: string): Promise<string> {
   return (await ui.liveWorkspace(threadId)).document.content;
@@ -101,14 +105,13 @@ test.describe('versioned document saves', () => {
     expect(await a.documentText()).toContain('Tab A was here.');
   });
 
-  test('two tabs rewrite the same word: the stale tab opens the merge view and nothing is overwritten', async ({
+  test('two tabs rewrite the same word: both texts are kept in both tabs, no dialog; a stale REST save of those words is a 409', async ({
     page,
     newPage,
-    axe,
   }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-conflict');
+    const before = await a.liveWorkspace(threadId);
     const hold = await holdDocumentSaves(b.page);
-    // Both tabs rewrite the same word (two insertions at one place are both kept; two rewrites are not).
     await replaceLastWord(b, 'Bees like gardens.', 'gardens.', 'meadows.');
     await hold.held;
 
@@ -116,31 +119,31 @@ test.describe('versioned document saves', () => {
     await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like orchards.');
 
     hold.release();
-    const conflict = b.byTestId('document-conflict');
-    await conflict.waitFor();
-    // The merge view shows B's edit over A's, labelled so.
-    const hunk = b.byTestId('document-conflict-merge').getByTestId('merge-hunk');
-    await expect(hunk).toHaveCount(1);
-    await expect(hunk.getByTestId('merge-hunk-label')).toHaveText('Your edit, over a change by your other tab');
-    await expect(hunk.getByTestId('merge-hunk-before')).toContainText('orchards.');
-    await expect(hunk.getByTestId('merge-hunk-after')).toContainText('meadows.');
-    expect(await b.byTestId('document-save-state').getAttribute('data-state')).toBe('conflict');
-    // A's edit is still what the server holds: the refused save overwrote nothing.
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('meadows.');
     const stored = await documentOnServer(a, threadId);
-    expect(stored).toContain('Bees like orchards.');
-    expect(stored).not.toContain('meadows');
-    await axe(b.page, '[data-testid="document-conflict"]');
+    expect(stored).toContain('orchards.');
+    expect(stored).not.toContain('gardens.');
+    // Both tabs end on the server's text; neither shows a merge view.
+    await expect.poll(async () => lines(await a.documentText())).toBe(lines(stored));
+    await expect.poll(async () => lines(await b.documentText())).toBe(lines(stored));
+    expect(await a.byTestId('document-conflict').count()).toBe(0);
+    expect(await b.byTestId('document-conflict').count()).toBe(0);
 
-    // Saving what B settled on (its own text, shown against A's) lands on the current version.
-    await b.byTestId('document-conflict-save').click();
-    await conflict.waitFor({ state: 'detached' });
-    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
+    // A REST client that saves a whole text on the version both tabs loaded gets the 409 and the current text.
+    const stale = await writeFromPage(page, 'PATCH', `/api/conversations/${threadId}/workspace`, {
+      document: {
+        content: before.document.content.replace('gardens.', 'fields.'),
+        base_version: before.document.version,
+      },
+    });
+    expect(stale.status()).toBe(409);
+    expect(((await stale.json()) as { error: { code: string } }).error.code).toBe('conflict');
+    expect(await documentOnServer(a, threadId)).toBe(stored);
   });
 
-  test('two tabs conflicting in two sections: two hunks labelled by who made them; accepting one keeps the other side’s text', async ({
+  test('two tabs conflicting in two sections: both texts are kept in both tabs, and the sentence only one tab changed stays as it wrote it', async ({
     page,
     newPage,
-    axe,
   }) => {
     const { a, b, threadId } = await twoTabs(page, newPage, 'versions-hunks');
     const hold = await holdDocumentSaves(b.page);
@@ -153,28 +156,17 @@ test.describe('versioned document saves', () => {
     expect(await documentOnServer(a, threadId)).toContain('Bees like orchards.');
 
     hold.release();
-    const hunks = b.byTestId('document-conflict-merge').getByTestId('merge-hunk');
-    await expect(hunks).toHaveCount(2);
-    expect(await hunks.getByTestId('merge-hunk-label').allTextContents()).toEqual([
-      'Your edit, over a change by your other tab',
-      'Changed by your other tab',
-    ]);
-    await expect(hunks.nth(1).getByTestId('merge-hunk-after')).toHaveText(/Hives need sun\./);
-    await axe(b.page, '[data-testid="document-conflict"]');
-
-    // Choosing on one hunk changes that hunk only: B keeps theirs, then its own, on the first; the
-    // second (A's sentence, which B did not touch) stays as A wrote it throughout.
-    await hunks.nth(0).getByTestId('merge-hunk-reject').click();
-    await expect(hunks.nth(0)).toHaveAttribute('data-choice', 'reject');
-    await expect(hunks.nth(1)).toHaveAttribute('data-choice', 'accept');
-    await hunks.nth(0).getByTestId('merge-hunk-accept').click();
-    await expect(hunks.nth(0)).toHaveAttribute('data-choice', 'accept');
-    await b.byTestId('document-conflict-save').click();
-    await b.byTestId('document-conflict').waitFor({ state: 'detached' });
-    await expect.poll(() => documentOnServer(a, threadId)).toContain('Bees like meadows.');
+    // B's stale push is rebased over A's two edits: B's word joins A's, A's other sentence is not reverted.
+    await expect.poll(() => documentOnServer(a, threadId)).toContain('meadows.');
     const stored = await documentOnServer(a, threadId);
+    expect(stored).toContain('orchards.');
     expect(stored).toContain('Hives need sun.');
-    expect(stored).not.toContain('orchards');
+    expect(stored).not.toContain('shade.');
+    expect(stored).not.toContain('gardens.');
+    await expect.poll(async () => lines(await a.documentText())).toBe(lines(stored));
+    await expect.poll(async () => lines(await b.documentText())).toBe(lines(stored));
+    expect(await a.byTestId('document-conflict').count()).toBe(0);
+    expect(await b.byTestId('document-conflict').count()).toBe(0);
   });
 
   test('the person types while the agent appends: both are kept', async ({ page }) => {

@@ -38,6 +38,8 @@ export * from './contracts/exports';
 export * from './model-failure/provider-failure';
 export * from './replay/index';
 export * from './contracts/replay';
+export * from './changes/collab-changes';
+export * from './contracts/collab';
 export * from './paths/index';
 export * from './contracts/shares';
 export * from './share/path-view';

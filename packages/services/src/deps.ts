@@ -9,6 +9,7 @@ import type { MergeJobOptions } from './workspace/stale-save/run-merge-job';
 import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
+import { PresenceWatch, type PresenceWatchOptions } from './presence/presence-watch';
 
 import type { Logger } from './logger';
 
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   family: FamilyHub;
   /** The turns this process runs, owned by the server (a request's stream is one subscriber). */
   liveTurns: LiveTurns;
+  /** Tells this process's family streams who is here. */
+  presence: PresenceWatch;
   /** The registered studio instance whose leases this process takes (null: TTL leases only). */
   instanceId: string | null;
   /** How transcript inspections and imports run off the request thread (deadline, bundled or source). */
@@ -61,6 +64,8 @@ export interface ServiceDepsConfig {
   instanceId?: string;
   /** Transcript jobs: their deadline, and whether this code runs bundled (default: from source, 30 s). */
   transcriptJobs?: TranscriptJobOptions;
+  /** The presence window and how often this process re-reads its families' presence (tests shorten them). */
+  presence?: PresenceWatchOptions;
   /** Stale-save merges: their deadline, and whether this code runs bundled (default: from source, 8 s). */
   mergeJobs?: MergeJobOptions;
   /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
@@ -88,6 +93,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
   });
   const family = new FamilyHub({ databaseUrl: config.databaseUrl, db: handle.db, logger });
   const liveTurns = new LiveTurns(family, logger);
+  const presence = new PresenceWatch(family, handle.db, logger, config.presence);
   return {
     db: handle.db,
     sql: handle.sql,
@@ -98,6 +104,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     gate: new TurnGate(),
     family,
     liveTurns,
+    presence,
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     mergeJobs: config.mergeJobs ?? {},
@@ -105,6 +112,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     secrets,
     modelNames: ['offline', ...(modelName === undefined ? [] : [modelName])],
     close: async () => {
+      presence.close();
       await family.close();
       await Promise.all([handle.close(), pool.end()]);
     },

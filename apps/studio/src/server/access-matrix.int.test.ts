@@ -33,6 +33,8 @@ const BODIES: Record<string, (f: Family) => unknown> = {
   'POST /api/conversations/{id}/apply': (f) => ({ source: `${f.threadId}:1`, items: [{ kind: 'objective' }], dry_run: true }),
   'POST /api/conversations/{id}/branch': () => ({ from_turn: 1 }),
   'PUT /api/conversations/{id}/cursor': (f) => ({ thread_id: f.threadId }),
+  'POST /api/conversations/{id}/document/updates': () => ({ version: 0, client_id: 'matrix-editor-0001', updates: [{ patch: [] }] }),
+  'POST /api/conversations/{id}/presence': () => ({ client_id: 'matrix-tab-0001' }),
   'POST /api/conversations/{id}/comments': () => ({ anchor: { kind: 'step', turn: 1 }, body: 'Why this step?' }),
   'POST /api/conversations/{id}/shares': () => ({ scope: 'path' }),
   'POST /api/conversations/{id}/invitations': () => ({ role: 'viewer' }),
@@ -51,6 +53,8 @@ const BODIES: Record<string, (f: Family) => unknown> = {
 /** A query each route needs (the others take none or only optional ones). */
 const QUERIES: Record<string, (f: Family) => string> = {
   'GET /api/conversations/{id}/compare': (f) => `?a=${f.threadId}:0&b=${f.threadId}:1`,
+  'GET /api/conversations/{id}/document/updates': () => '?since=0',
+  'DELETE /api/conversations/{id}/presence': () => '?client_id=matrix-tab-0001',
   'GET /api/conversations/{id}/export': () => '?format=markdown',
   'GET /api/conversations/{id}/replay': () => '?seq=1',
 };

@@ -6,6 +6,7 @@ export * from './tokens';
 export * from './instances';
 export * from './authorship';
 export * from './family-events';
+export * from './presence';
 export * from './shares';
 export * from './members';
 export * from './comments';

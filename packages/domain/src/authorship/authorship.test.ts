@@ -3,7 +3,7 @@ import { makeDocPatch, type DocPatch } from '../changes/doc-patch';
 import { coarsenPatch } from './coarsen';
 import type { ChangeActor, ChangeVia, DocumentBodyAfter } from '../changes/change';
 import { advanceAuthorship, computeAuthorship } from './advance';
-import { summarizeAuthorship } from './summary';
+import { summarizeAuthorship, wordsByPerson } from './summary';
 import type { AuthorshipSpan, DocumentBodyChange } from './types';
 import { segmentUnits } from './units';
 
@@ -213,5 +213,23 @@ describe('text the agent copied from a cited step', () => {
     const edited = advanceAuthorship(state, [change(3, 'person', [{ r: 33 }, { i: ' twice' }], { turn: 2 })]);
     expect(brief(edited.spans)).toEqual(['person[0,5)@1', 'agent[5,6)@2', 'agent_edited[6,40)@3']);
     expect(edited.spans.map((s) => s.via ?? null)).toEqual([null, 'cite', null]);
+  });
+});
+
+describe('words by person', () => {
+  it('counts each named person’s own words, lists who edited agent text, and leaves unnamed text to the summary', () => {
+    const text = 'Ana wrote this. Ben wrote these three. Agent line. Old words.';
+    const spans: AuthorshipSpan[] = [
+      { start: 0, end: 16, author: 'person', turn: 0, seq: 1, user_id: 'u_ana' },
+      { start: 16, end: 39, author: 'person', turn: 0, seq: 2, user_id: 'u_ben' },
+      { start: 39, end: 51, author: 'agent_edited', turn: 1, seq: 3, user_id: 'u_cy' },
+      { start: 51, end: text.length, author: 'person', turn: 0, seq: 4 },
+    ];
+    expect(wordsByPerson(text, spans)).toEqual([
+      { user_id: 'u_ana', words: 3 },
+      { user_id: 'u_ben', words: 4 },
+      { user_id: 'u_cy', words: 0 },
+    ]);
+    expect(summarizeAuthorship(text, spans).person_words).toBe(9);
   });
 });

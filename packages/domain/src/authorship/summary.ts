@@ -71,3 +71,24 @@ export function summarizeStep(
   }
   return summary;
 }
+
+/**
+ * Words by person: for each `user_id` the spans name on a person's text, the words whose first
+ * character sits in that person's spans (in order of first appearance). Text of a person the log
+ * does not name (older changes) is not counted here; the summary's `person_words` holds it.
+ */
+export function wordsByPerson(
+  text: string,
+  spans: readonly AuthorshipSpan[],
+  words: readonly number[] = wordStarts(text),
+): { user_id: string; words: number }[] {
+  const counts = new Map<string, number>();
+  for (const span of spans) if ((span.author === 'person' || span.author === 'agent_edited') && span.user_id && !counts.has(span.user_id)) counts.set(span.user_id, 0);
+  let index = 0;
+  for (const start of words) {
+    while (index < spans.length && (spans[index] as AuthorshipSpan).end <= start) index++;
+    const span = spans[index];
+    if (span && span.author === 'person' && span.user_id) counts.set(span.user_id, (counts.get(span.user_id) ?? 0) + 1);
+  }
+  return [...counts].map(([user_id, count]) => ({ user_id, words: count }));
+}

@@ -99,6 +99,17 @@ export const AuthorshipSchema = z.object({
   summary: AuthorshipSummarySchema.describe(
     'words (Unicode word segmentation) by the author of their first character',
   ),
+  people: z
+    .array(
+      z.object({
+        user_id: z.string(),
+        name: z.string().describe('the person’s name as they gave it'),
+        words: z.int().nonnegative().describe('the words of their own text in this document (agent text they edited aside)'),
+      }),
+    )
+    .describe(
+      'the people whose text the spans name (`user_id` on a person’s span), in order of first appearance: the overlay gives each a colour and a name',
+    ),
   changes: z
     .array(AuthorshipChangeSchema)
     .describe(

@@ -58,7 +58,7 @@ const DocumentVersionSchema = z
   .int()
   .nonnegative()
   .describe(
-    '+1 per change of the document (body or title), counted along the path (a branch continues its parent’s count). ' +
+    '+1 per change of the document (body or title), and per update of a live editor (its batch of n updates is one change of n versions), counted along the path (a branch continues its parent’s count). ' +
       'Send it back as `document.base_version` with the next save.',
   );
 

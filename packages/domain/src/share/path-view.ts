@@ -134,6 +134,8 @@ export function pathAuthorship(authorship: Authorship, graph: FamilyGraph): Auth
     // Applied and cited text's sources are steps of other paths: a path link names none of them.
     sources: [],
     summary: { ...authorship.summary },
+    // Spans here name no person (no `user_id`): a link shows who wrote what by kind, not by account.
+    people: [],
     changes: authorship.changes.filter((change) => named.has(change.turn)).map((change) => ({ ...change, tool_call: change.tool_call })),
   };
 }

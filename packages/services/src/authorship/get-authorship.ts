@@ -10,6 +10,7 @@ import {
   ownerOfTurn,
   stepLabel,
   summarizeAuthorship,
+  wordsByPerson,
   type Authorship,
   type AuthorshipSpan,
   type AuthorshipState,
@@ -51,9 +52,10 @@ export async function getAuthorship(
   }
   const segments = pathSegments(lineage);
   const { state, summary } = await readAuthorship(deps.db, segments, input.turn ?? null);
-  const [{ threads, labelTurns }, changes] = await Promise.all([
+  const [{ threads, labelTurns }, changes, people] = await Promise.all([
     family,
     readSpanChanges(deps.db, segments, state.spans, input.changesAfter ?? 0),
+    namedPeople(deps.db, wordsByPerson(state.text, state.spans)),
   ]);
   const suffixes = computeThreadSuffixes({ threads, nodes: labelTurns });
   const turns = [
@@ -62,7 +64,16 @@ export async function getAuthorship(
   const steps = turns
     .sort((a, b) => a - b)
     .map((turn) => ({ turn, label: stepLabel(turn, suffixes[ownerOfTurn(lineage, turn)] ?? '') }));
-  return { version: state.version, spans: state.spans, steps, sources: namedSources(state.spans, threads, suffixes), summary, changes };
+  return { version: state.version, spans: state.spans, steps, sources: namedSources(state.spans, threads, suffixes), summary, people, changes };
+}
+
+/** The people whose text the spans name, with their names (one read; none when the text names nobody). */
+async function namedPeople(db: DbOrTx, counts: { user_id: string; words: number }[]): Promise<Authorship['people']> {
+  if (counts.length === 0) return [];
+  const rows = await db.execute<{ id: string; name: string }>(sql`
+    select id, name from "user" where id in (${sql.join(counts.map((c) => sql`${c.user_id}`), sql`, `)})`);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return counts.map((c) => ({ ...c, name: names.get(c.user_id) || 'Someone' }));
 }
 
 /**

@@ -1,10 +1,15 @@
 import type { FamilyEvent } from '@trellis/domain';
 import { KEEP_ALIVE_MS } from '../turns/event-stream';
-import { FINAL_ENDS, type FamilySubscription, type StreamReset } from './family-subscription';
+import { FINAL_ENDS, type FamilySignal, type FamilySubscription, type StreamReset } from './family-subscription';
 
 /** One family event as SSE: its id (for `Last-Event-ID`), its kind as the event name, the row as data. */
 export function formatFamilyEvent(event: FamilyEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** A signal as SSE: no id (it is not replayed; the last event id stays the record's), its name as the event. */
+export function formatFamilySignal(signal: FamilySignal): string {
+  return `event: ${signal.event}\ndata: ${JSON.stringify(signal.data)}\n\n`;
 }
 
 /**
@@ -73,6 +78,9 @@ export function toFamilyEventStream(subscription: FamilySubscription, options: F
         );
       }
       for (const timer of timers) timer.unref();
+      subscription.onSignal((signal) => {
+        if (!isClosed) controller.enqueue(encoder.encode(formatFamilySignal(signal)));
+      });
     },
     async pull(controller) {
       const next = await subscription.next();

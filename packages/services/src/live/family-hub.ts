@@ -8,7 +8,7 @@ import { AppError, type FamilyEvent } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import type { Logger } from '../logger';
 import { countFamilyEventsAfter, FAMILY_CHANNEL, lastFamilyEventId, readFamilyEvents } from './family-events';
-import { FamilySubscription, type StreamEndReason, type SubscriptionOptions } from './family-subscription';
+import { FamilySubscription, type FamilySignal, type StreamEndReason, type SubscriptionOptions } from './family-subscription';
 
 /**
  * Which open streams to end: every stream opened with a session, with an API token, every stream
@@ -25,6 +25,8 @@ export interface FamilyNotification {
   event?: number;
   /** The write path's change seq: its own row, not a family event (workspace changes are covered by `workspace_changed`). */
   seq?: number;
+  /** A change's document versions (`{version, updates?}`), for the live editors of the thread. */
+  doc?: { version: number; updates?: unknown[] } | null;
   /** `turn_progress` / `turn_replay`: the turn, the reply's UTF-16 offset and the text from there. */
   turn?: number;
   offset?: number;
@@ -214,6 +216,18 @@ export class FamilyHub {
     return () => this.#listeners.delete(listener);
   }
 
+  /** The families this process has subscribers of. */
+  subscribedFamilies(): string[] {
+    return [...this.#families.entries()].filter(([, family]) => family.subscribers.size > 0).map(([id]) => id);
+  }
+
+  /** Hands a signal to every subscriber of the family on this process. */
+  signal(familyId: string, signal: FamilySignal): void {
+    const family = this.#families.get(familyId);
+    if (!family) return;
+    for (const subscription of [...family.subscribers]) subscription.signal(signal);
+  }
+
   /** Sends a notification that has no row (a turn's progress): best effort, off any transaction. */
   async notify(notification: FamilyNotification): Promise<void> {
     await this.#options.db.$client`select pg_notify(${FAMILY_CHANNEL}, ${JSON.stringify(notification)})`;
@@ -300,6 +314,11 @@ export class FamilyHub {
       } catch (error) {
         this.#options.logger.warn({ err: error }, 'family channel: a listener failed');
       }
+    }
+    // A change's document versions go to the live editors as they are: the version orders them, so
+    // an editor that missed one reads the gap from the change log.
+    if (notification.kind === 'change' && notification.doc && this.#families.has(notification.family)) {
+      this.signal(notification.family, { event: 'document_updates', data: { thread_id: notification.thread, ...notification.doc } });
     }
     // Only rows of this module's table are read; the write path's `seq` notifications name its own
     // change rows, which `workspace_changed` events already announce.

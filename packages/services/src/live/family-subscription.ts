@@ -1,6 +1,15 @@
 import type { FamilyEvent } from '@trellis/domain';
 
 /**
+ * A message of the family stream that is not a row of the record: a live editor's document updates
+ * (the change log is their record) or who is here (`presence`). Sent as it happens, never replayed.
+ */
+export interface FamilySignal {
+  event: 'document_updates' | 'presence';
+  data: Record<string, unknown>;
+}
+
+/**
  * Why a subscription ended: its consumer closed it, it fell too far behind, or the hub closed (the
  * client reconnects); an event said its subscriber's access changed (`endAfter`; the events queued
  * before still arrive); or its access ended, or its user opened too many streams (it must not).
@@ -55,6 +64,7 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
   /** While replaying from the database, live events wait here (then pass the same id filter). */
   #held: FamilyEvent[] | null = [];
   readonly #onEnd: (subscription: FamilySubscription) => void;
+  readonly #signalListeners = new Set<(signal: FamilySignal) => void>();
   /** Set when the stream starts from now instead of the client's last id; the stream tells it first. */
   reset: StreamReset | null = null;
   /** Whether the holder may still read (its session or token still stands); the hub asks on demand. */
@@ -98,6 +108,17 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
     this.#deliver(event);
   }
 
+  /** A signal for whoever reads this subscription (the event stream writes it out at once). */
+  signal(signal: FamilySignal): void {
+    if (this.#ended) return;
+    for (const listener of this.#signalListeners) listener(signal);
+  }
+
+  onSignal(listener: (signal: FamilySignal) => void): () => void {
+    this.#signalListeners.add(listener);
+    return () => this.#signalListeners.delete(listener);
+  }
+
   /** Events read from the database while catching up (in id order). */
   replay(events: readonly FamilyEvent[]): void {
     for (const event of events) this.#deliver(event);
@@ -133,6 +154,7 @@ export class FamilySubscription implements AsyncIterableIterator<FamilyEvent> {
     // The event that changed access is the last thing its subscriber hears; anything else drops the queue.
     if (reason !== 'access_changed') this.#queue.length = 0;
     this.#held = null;
+    this.#signalListeners.clear();
     const resolve = this.#waiting;
     this.#waiting = undefined;
     resolve?.({ value: undefined, done: true });

@@ -19,6 +19,7 @@ import { sendTurn } from '../turns/send-turn';
 import { listMessages } from '../lineage/list-messages';
 import { subscribeFamilyEvents } from '../live/subscribe-family-events';
 import { exportDataset } from '../export/export-dataset';
+import { getAuthorship } from '../authorship/get-authorship';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 
@@ -137,6 +138,27 @@ describe('roles', () => {
       sql`select actor_id from workspace_changes where thread_id = ${threadId} and kind = 'objective' order by seq desc limit 1`,
     );
     expect(change!.actor_id).toBe(editor.userId);
+  });
+
+  it('the authorship names each person: their spans carry who, and `people` gives their names and words', async () => {
+    const { owner, member: editor, threadId } = await familyWithMember('editor');
+    const first = await patchWorkspace(deps, owner, { threadId, patch: { document: { content: 'Owner writes one line.' } } });
+    await patchWorkspace(deps, editor, {
+      threadId,
+      patch: { document: { content: 'Owner writes one line.\n\nThe editor adds two more words.', base_version: first.document.version } },
+    });
+    const read = await getAuthorship(deps, editor, { threadId });
+    const names = await admin.db.execute<{ id: string; name: string }>(
+      sql`select id, name from "user" where id in (${owner.userId}, ${editor.userId})`,
+    );
+    const nameOf = (id: string) => names.find((n) => n.id === id)!.name;
+    expect(read.people).toEqual([
+      { user_id: owner.userId, name: nameOf(owner.userId), words: 4 },
+      { user_id: editor.userId, name: nameOf(editor.userId), words: 6 },
+    ]);
+    expect(read.summary.person_words).toBe(10);
+    const byPerson = read.spans.filter((s) => s.author === 'person').map((s) => s.user_id);
+    expect(new Set(byPerson)).toEqual(new Set([owner.userId, editor.userId]));
   });
 
   it('a stranger gets what a stranger got before: 403 for another’s family, 404 for an unknown one', async () => {

@@ -21,8 +21,12 @@ export function prepareCheckpointer(): Promise<void> {
 }
 
 /** Service deps as one studio process has them: their own pools, the given model. */
-export function createTestDeps(model: ChatModel = new OfflineChatModel(), poolSize = 5): TestDeps {
-  return createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { instance: model }, poolSize });
+export function createTestDeps(
+  model: ChatModel = new OfflineChatModel(),
+  poolSize = 5,
+  options: Pick<Parameters<typeof createServiceDeps>[0], 'presence'> = {},
+): TestDeps {
+  return createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { instance: model }, poolSize, ...options });
 }
 
 export function connectAdmin(): DbHandle {

@@ -224,8 +224,17 @@ describe('the change log', () => {
       await patchWorkspace(deps, actor, { threadId, patch: { objective: 'One', document: { content: 'Two' } } });
       await expectCode(patchWorkspace(deps, actor, { threadId, patch: { document: { content: 'x', base_version: 99 } } }), 'validation_failed');
       const ofThread = () => received.filter((p) => (p as { thread: string }).thread === threadId) as { kind: string }[];
-      // The write path's own payload, and the family event the live stream replays by id.
-      await expect.poll(() => ofThread().filter((p) => p.kind === 'change')).toEqual([{ family: threadId, thread: threadId, seq: 2, kind: 'change' }]);
+      // The write path's own payload (with the document's new version for live editors), and the
+      // family event the live stream replays by id.
+      await expect.poll(() => ofThread().filter((p) => p.kind === 'change')).toEqual([
+        {
+          family: threadId,
+          thread: threadId,
+          seq: 2,
+          kind: 'change',
+          doc: { version: 1, updates: [{ version: 1, client_id: null, length: 0, patch: [{ i: 'Two' }] }] },
+        },
+      ]);
       await expect.poll(() => ofThread().filter((p) => p.kind === 'workspace_changed')).toHaveLength(1);
     } finally {
       await listener.unlisten();

@@ -6,7 +6,7 @@
 // row per change with the thread's next gapless `seq`, and publishes them (NOTIFY, delivered at
 // commit). The modules under `./write/` are its internals; nothing else writes workspace tables
 // (`no-other-writer.test.ts` fails if anything does).
-import type { LivePreference, LiveTodo, LiveWorkspace } from '@trellis/domain';
+import type { DocumentUpdate, LivePreference, LiveTodo, LiveWorkspace } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import type { ThreadActor } from '../conversations/conversation-access';
 import { publishChanges } from './publish-change';
@@ -62,10 +62,12 @@ export type EditOutcome<E extends WorkspaceEdit> = E extends { kind: 'preference
         ? LiveTodo[]
         : E extends { kind: 'artifact_create' }
           ? { id: string; number: number }
-          : E extends DocumentEdit
-            ? LiveDocument
-            : E extends RevertEdit
-              ? RevertOutcome
+          : E extends { kind: 'document_updates' }
+            ? LiveDocument & { updates: DocumentUpdate[] }
+            : E extends DocumentEdit
+              ? LiveDocument
+              : E extends RevertEdit
+                ? RevertOutcome
               : null;
 
 /**
@@ -89,11 +91,17 @@ export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
 ): Promise<WriteResult<E>> {
   const { threadId, author } = input;
   const run = async (tx: Tx): Promise<WriteResult<E>> => {
-    const ctx: WriteContext = { tx, threadId, editor: author.actor === 'agent' ? 'agent' : 'person', drafts: [] };
+    const ctx: WriteContext = { tx, threadId, editor: author.actor === 'agent' ? 'agent' : 'person', drafts: [], documentUpdates: [] };
     const outcomes: unknown[] = [];
     for (const edit of input.edits) outcomes.push(await applyEdit(ctx, edit));
     const seqs = await appendChanges(tx, threadId, author, ctx.drafts);
-    await publishChanges(tx, { threadId, seqs, actor: author.actor });
+    await publishChanges(tx, {
+      threadId,
+      seqs,
+      actor: author.actor,
+      kinds: [...new Set(ctx.drafts.map((draft) => draft.kind))],
+      documentUpdates: ctx.documentUpdates,
+    });
     const workspace = input.readBack ? await readLiveWorkspace(tx, threadId) : null;
     return { outcomes: outcomes as WriteResult<E>['outcomes'], seqs, workspace };
   };
@@ -109,6 +117,7 @@ async function applyEdit(ctx: WriteContext, edit: WorkspaceEdit): Promise<unknow
     case 'document':
     case 'document_append':
     case 'document_section':
+    case 'document_updates':
       return editDocument(ctx, edit);
     case 'preference_create':
       return insertPreference(ctx, edit);

@@ -10,6 +10,7 @@ export function StudioHeader({
   modelLabel,
   search,
   exportMenu,
+  presence,
   people,
   share,
 }: {
@@ -17,6 +18,8 @@ export function StudioHeader({
   modelLabel: string;
   search?: ReactNode;
   exportMenu?: ReactNode;
+  /** Who has the displayed family open. */
+  presence?: ReactNode;
   /** Who is in the displayed family (the members dialog). */
   people?: ReactNode;
   share?: ReactNode;
@@ -27,6 +30,7 @@ export function StudioHeader({
         <TrellisMark />
       </div>
       <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground sm:gap-2 md:gap-3">
+        {presence}
         <span
           data-testid="model-label"
           title="The model answering in this studio"

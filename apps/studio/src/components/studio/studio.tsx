@@ -13,6 +13,9 @@ import type { ReactNode } from 'react';
 import { CurrentUserProvider } from '@/components/members/current-user';
 import { MembersDialog } from '@/components/members/members-dialog';
 import { PendingSavesProvider } from '@/components/workspace/pending-saves';
+import { PresenceAvatars } from '@/components/presence/presence-avatars';
+import { PresenceProvider } from '@/components/presence/presence-context';
+import { usePresence } from '@/components/presence/use-presence';
 import { ChatColumn } from './chat-column';
 import { ExportMenu } from './export-menu';
 import { StudioHeader } from './studio-header';
@@ -74,6 +77,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     },
   );
   const { replay, conversation } = studio;
+  const presence = usePresence(studio.isMissing ? null : studio.view.threadId, studio.view.step);
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
   const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
   // A linear condition branches nowhere (the server refuses it too): no edit, no regenerate; a
@@ -84,92 +88,95 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     canBranch: narrowed?.isLinear !== true,
   };
   return (
-    <div className="relative flex h-dvh flex-col" data-testid="studio">
-      {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
-      <a
-        href="#composer"
-        data-testid="skip-to-composer"
-        className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
-      >
-        Skip to the message box
-      </a>
-      {narrowed ? (
-        narrowed.header
-      ) : (
-        <StudioHeader
-        email={user.email}
-        modelLabel={modelLabel}
-        search={<SearchDialog onOpenStep={studio.openStep} />}
-        exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
-        people={
-          conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
-        }
-        share={
-          conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
-        }
-        />
-      )}
-      <StudioLayout
-        tab={studio.tab}
-        onTabChange={studio.setTab}
-        isWorkspaceBusy={isRunActive(studio.run)}
-        historyLabel={narrowed?.sideLabel}
-        history={
-          narrowed ? (
-            narrowed.side
-          ) : (
-          <HistoryPanel
-            selectedThreadId={studio.view.threadId}
-            isCreating={studio.isCreating}
-            runningThreadIds={studio.runningThreadIds}
-            onSelect={studio.guardedOpenConversation}
-            onCreate={studio.guardedCreateConversation}
-            onDeletedSelected={studio.leave}
+    <PresenceProvider state={presence} meUserId={user.id}>
+      <div className="relative flex h-dvh flex-col" data-testid="studio">
+        {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
+        <a
+          href="#composer"
+          data-testid="skip-to-composer"
+          className="sr-only z-50 rounded-md bg-background text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-2 focus:py-1 focus:ring-2 focus:ring-ring"
+        >
+          Skip to the message box
+        </a>
+        {narrowed ? (
+          narrowed.header
+        ) : (
+          <StudioHeader
+          email={user.email}
+          modelLabel={modelLabel}
+          search={<SearchDialog onOpenStep={studio.openStep} />}
+          exportMenu={<ExportMenu threadId={studio.isMissing ? null : studio.view.threadId} />}
+          presence={<PresenceAvatars />}
+          people={
+            conversation && !studio.isMissing && <MembersDialog conversation={conversation} currentUserId={user.id} onLeft={studio.leave} />
+          }
+          share={
+            conversation?.role === 'owner' && !studio.isMissing && <ShareDialog threadId={studio.view.threadId} step={studio.view.step} />
+          }
           />
-          )
-        }
-        chat={
-          <ChatColumn
-            panel={studio.isMissing || narrowed?.isLinear === true ? null : studio.trajectory.panel}
-            links={studio.trajectory.links}
-            preview={studio.trajectory.banner}
-          >
-            <MessageActionsProvider value={messageActions}>
-              <ChatPanel
-                threadId={studio.view.threadId}
-                restoredStep={studio.view.step}
-                transcript={studio.transcript}
-                conversation={studio.conversation}
-                isMissing={studio.isMissing}
-                isForbidden={studio.isForbidden}
-                modelLabel={modelLabel}
-                run={studio.run}
-                onSend={studio.send}
-                onStop={studio.stop}
-                onDismiss={studio.dismissRun}
-                onLeave={studio.leave}
-                readOnlyNote={narrowed?.readOnlyNote}
-              />
-            </MessageActionsProvider>
-          </ChatColumn>
-        }
-        workspace={
-          replay.seq !== null ? (
-            <ReplayPanel replay={{ ...replay, seq: replay.seq }} />
-          ) : (
-            <WorkspacePanel
-              source={studio.workspace}
-              isReadOnly={!canWrite}
-              preview={studio.trajectory.banner}
-              userId={user.id}
-              headerAction={
-                studio.view.threadId !== null && !studio.isMissing && narrowed?.isLinear !== true && <ReplayButton onOpen={replay.open} />
-              }
+        )}
+        <StudioLayout
+          tab={studio.tab}
+          onTabChange={studio.setTab}
+          isWorkspaceBusy={isRunActive(studio.run)}
+          historyLabel={narrowed?.sideLabel}
+          history={
+            narrowed ? (
+              narrowed.side
+            ) : (
+            <HistoryPanel
+              selectedThreadId={studio.view.threadId}
+              isCreating={studio.isCreating}
+              runningThreadIds={studio.runningThreadIds}
+              onSelect={studio.guardedOpenConversation}
+              onCreate={studio.guardedCreateConversation}
+              onDeletedSelected={studio.leave}
             />
-          )
-        }
-      />
-      <UnsentTextDialog />
-    </div>
+            )
+          }
+          chat={
+            <ChatColumn
+              panel={studio.isMissing || narrowed?.isLinear === true ? null : studio.trajectory.panel}
+              links={studio.trajectory.links}
+              preview={studio.trajectory.banner}
+            >
+              <MessageActionsProvider value={messageActions}>
+                <ChatPanel
+                  threadId={studio.view.threadId}
+                  restoredStep={studio.view.step}
+                  transcript={studio.transcript}
+                  conversation={studio.conversation}
+                  isMissing={studio.isMissing}
+                  isForbidden={studio.isForbidden}
+                  modelLabel={modelLabel}
+                  run={studio.run}
+                  onSend={studio.send}
+                  onStop={studio.stop}
+                  onDismiss={studio.dismissRun}
+                  onLeave={studio.leave}
+                  readOnlyNote={narrowed?.readOnlyNote}
+                />
+              </MessageActionsProvider>
+            </ChatColumn>
+          }
+          workspace={
+            replay.seq !== null ? (
+              <ReplayPanel replay={{ ...replay, seq: replay.seq }} />
+            ) : (
+              <WorkspacePanel
+                source={studio.workspace}
+                isReadOnly={!canWrite}
+                preview={studio.trajectory.banner}
+                userId={user.id}
+                headerAction={
+                  studio.view.threadId !== null && !studio.isMissing && narrowed?.isLinear !== true && <ReplayButton onOpen={replay.open} />
+                }
+              />
+            )
+          }
+        />
+        <UnsentTextDialog />
+      </div>
+    </PresenceProvider>
   );
 }

@@ -1,10 +1,18 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
-import { FAMILY_EVENT_KINDS, FamilyEventSchema, type FamilyEvent, type Message } from '@trellis/domain';
+import {
+  DocumentUpdatesSignalSchema,
+  FAMILY_EVENT_KINDS,
+  FamilyEventSchema,
+  PresenceSchema,
+  type FamilyEvent,
+  type Message,
+} from '@trellis/domain';
 import { useEffect, useRef } from 'react';
 import { apiPaths } from '@/lib/api/paths';
 import { rereadScheduler } from '@/lib/coalesced-reread';
 import { queryKeys } from '@/lib/api/query-keys';
+import { familySignals } from '@/lib/live/family-signals';
 import type { TurnStore } from '@/lib/turns/turn-store';
 import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
@@ -19,12 +27,17 @@ import { COMMENTS_KEY } from '@/components/comments/use-comments';
  * EventSource reconnects on its own and sends the last id it saw, so nothing is missed. A tab too
  * far behind to replay gets `reset` instead (with the id to resume after): it re-reads everything
  * once. `end` means the stream must not come back (access ended, too many streams): it closes.
+ *
+ * Besides the record's events, the stream carries a document's new versions (`document_updates`, for
+ * the live editor: it takes them directly, so an edit of the document body alone re-reads nothing
+ * but, a moment later, the map) and who is here (`presence`).
  */
 export function useFamilyEvents(threadId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (threadId === null || typeof EventSource === 'undefined') return;
     const source = new EventSource(apiPaths.events(threadId));
+    let bodyEditTimer: ReturnType<typeof setTimeout> | undefined;
     const onEvent = (message: MessageEvent<string>) => {
       const event = parseFamilyEvent(message.data);
       if (!event) return;
@@ -36,6 +49,12 @@ export function useFamilyEvents(threadId: string | null): void {
       // A burst of events (a reply's tool writes) is one read of each query, at most two a second,
       // never a cancelled one: the reply's own stream keeps its connection.
       const rereads = rereadScheduler(queryClient);
+      if (event.kind === 'workspace_changed' && isBodyOnly(event)) {
+        // Typing reaches the editors as document updates; the map's change counts can wait for a pause.
+        clearTimeout(bodyEditTimer);
+        bodyEditTimer = setTimeout(() => rereads.ask([FAMILY_GRAPH_KEY]), BODY_EDIT_SETTLE_MS);
+        return;
+      }
       rereads.ask([FAMILY_GRAPH_KEY]);
       rereads.ask(queryKeys.conversationList());
       if (event.kind === 'member_changed') {
@@ -57,15 +76,33 @@ export function useFamilyEvents(threadId: string | null): void {
       rereads.ask(queryKeys.conversation(threadId));
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
+    source.addEventListener('document_updates', (message: MessageEvent<string>) => {
+      const signal = parseJson(DocumentUpdatesSignalSchema, message.data);
+      if (signal) familySignals.documentUpdates(signal);
+    });
+    source.addEventListener('presence', (message: MessageEvent<string>) => {
+      const presence = parseJson(PresenceSchema, message.data);
+      if (presence) queryClient.setQueryData(queryKeys.presence(threadId), presence);
+    });
+    // Signals are not replayed on a reconnect: the live editors read what they missed.
+    let hasOpened = false;
+    source.addEventListener('open', () => {
+      if (hasOpened) familySignals.reconnected();
+      hasOpened = true;
+    });
     // A stream the server refuses to reopen (access lost) is closed for good: re-read the thread, which says why.
     source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
+      if (source.readyState === EventSource.CLOSED)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.thread(threadId) });
     });
     const onReset = () => void queryClient.invalidateQueries();
     const onEnd = () => source.close();
     source.addEventListener('reset', onReset);
     source.addEventListener('end', onEnd);
-    return () => source.close();
+    return () => {
+      clearTimeout(bodyEditTimer);
+      source.close();
+    };
   }, [threadId, queryClient]);
 }
 
@@ -100,6 +137,27 @@ export function useFollowUnansweredTurn(
     followed.current = key;
     void turns.follow(threadId, turn, content, attempt);
   }, [turns, threadId, turn, content, attempt]);
+}
+
+/** A pause in typing after which the map re-reads its change counts. */
+const BODY_EDIT_SETTLE_MS = 1_500;
+
+/** A change of the document's body and nothing else (what live editors take as document updates). */
+function isBodyOnly(event: FamilyEvent): boolean {
+  const kinds = event.data.kinds;
+  return Array.isArray(kinds) && kinds.length === 1 && kinds[0] === 'document';
+}
+
+function parseJson<T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  data: string,
+): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseFamilyEvent(data: string): FamilyEvent | null {

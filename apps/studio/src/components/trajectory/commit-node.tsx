@@ -2,6 +2,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { FileText, Layers, Wrench } from 'lucide-react';
 import { memo } from 'react';
+import { CardPresence } from '@/components/presence/presence-avatars';
 import { cn } from '@/lib/cn';
 import { cardClassName, CardHandles, HereBadge, LaneDot, ReplayBadge, laneColour, stepDomId } from './card-parts';
 import { LaneName } from './lane-name';
@@ -78,6 +79,7 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
           )}
           <StepCounts toolCount={data.tool_count} artifactCount={data.artifact_count} />
           <ChangeBadge summary={data.change_summary} discarded={data.discarded_count} />
+          <CardPresence nodeId={id} />
         </div>
         <p className={cn('truncate', data.isDisplayed && 'font-medium')}>
           <span className="sr-only">question: </span>

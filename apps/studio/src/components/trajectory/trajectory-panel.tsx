@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ChevronDown, GitBranch, TriangleAlert } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { MapPresenceProvider } from '@/components/presence/map-presence';
 import { TrajectoryCanvas } from './trajectory-canvas';
 import { PanelSplitter } from './panel-splitter';
 import { PANEL_HEIGHTS, TrajectoryHeader } from './trajectory-header';
@@ -110,22 +111,24 @@ export function TrajectoryPanel(props: TrajectoryPanelProps) {
           style={isFull ? undefined : { height: showsMessage ? MESSAGE_HEIGHT : height }}
         >
           {graph !== undefined && graph.nodes.length > 0 ? (
-            <TrajectoryCanvas
-              key={graph.root_thread_id}
-              graph={graph}
-              displayedThreadId={props.displayedThreadId}
-              currentNodeId={props.currentNodeId}
-              onSelectStep={props.onSelectStep}
-              onContinueFrom={props.onContinueFrom}
-              onOpenThread={props.onOpenThread}
-              onCompare={props.onCompare}
-              renderStepChanges={props.renderStepChanges}
-              summary={summary?.text ?? ''}
-              isFullScreen={isFull}
-              followTurn={props.followTurn ?? null}
-              replayNodeId={props.replayNodeId ?? null}
-              replyingNodeId={props.replyingNodeId ?? null}
-            />
+            <MapPresenceProvider graph={graph}>
+              <TrajectoryCanvas
+                key={graph.root_thread_id}
+                graph={graph}
+                displayedThreadId={props.displayedThreadId}
+                currentNodeId={props.currentNodeId}
+                onSelectStep={props.onSelectStep}
+                onContinueFrom={props.onContinueFrom}
+                onOpenThread={props.onOpenThread}
+                onCompare={props.onCompare}
+                renderStepChanges={props.renderStepChanges}
+                summary={summary?.text ?? ''}
+                isFullScreen={isFull}
+                followTurn={props.followTurn ?? null}
+                replayNodeId={props.replayNodeId ?? null}
+                replyingNodeId={props.replyingNodeId ?? null}
+              />
+            </MapPresenceProvider>
           ) : graph !== undefined ? (
             <PanelMessage
               testId="trajectory-empty"

@@ -2,8 +2,9 @@
 import { displayedDocumentTitle, joinAnd, reviewMerge, settleReview, type DocumentChanger, type ReviewSide, type WorkspaceDocument } from '@trellis/domain';
 import { Download, Eye, FileText, PencilLine, UserPen } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useMemo, useState } from 'react';
 import type { Extension } from '@codemirror/state';
+import { useMemo, useState, type ReactNode } from 'react';
+import { TypingNote } from '@/components/presence/presence-avatars';
 import { useCurrentUser } from '@/components/members/current-user';
 import { Markdown } from '@/components/ui/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +18,8 @@ import { spanContext } from './authorship/span-title';
 import { authorshipTarget, useAuthorship } from './authorship/use-authorship';
 import { DocumentReview } from './document-review';
 import { SaveIndicator } from './save-indicator';
-import { useAutosave, type Autosave, type SaveConflict } from './use-autosave';
+import { useCollabDocument } from './collab/use-collab-document';
+import { useAutosave, type Autosave, type SaveConflict, type SaveState } from './use-autosave';
 import type { SavedDocument } from './workspace-source';
 import { WorkspaceSection } from './workspace-section';
 
@@ -41,8 +43,54 @@ export interface DocumentSectionProps {
   reportsSaves?: boolean;
 }
 
-/** The document: title, a markdown editor with autosave, and a rendered preview. */
-export function DocumentSection({
+/**
+ * The document: title, a markdown editor, and a rendered preview. The live thread's document is a
+ * live editor two people and the agent write at once (`useCollabDocument`); a restored step's is the
+ * page's own copy with the autosave of its workspace source.
+ */
+export function DocumentSection(props: DocumentSectionProps) {
+  const target = useMemo(() => authorshipTarget(props.sourceKey ?? null), [props.sourceKey]);
+  const version = props.document.version;
+  if (target?.turn === null && version !== undefined) {
+    return <LiveDocumentSection {...props} threadId={target.threadId} version={version} />;
+  }
+  return <SavedDocumentSection {...props} />;
+}
+
+function LiveDocumentSection({
+  document,
+  onSaveTitle,
+  sourceKey = null,
+  commentOverlay = null,
+  reportsSaves = true,
+  threadId,
+  version,
+}: DocumentSectionProps & { threadId: string; version: number }) {
+  const live = useCollabDocument(threadId, { content: document.content, version });
+  return (
+    <DocumentFrame
+      title={document.title}
+      text={live.text}
+      saveState={live.status}
+      onRetry={() => void live.flush()}
+      onSaveTitle={onSaveTitle}
+      sourceKey={sourceKey}
+      commentOverlay={commentOverlay}
+      reportsSaves={reportsSaves}
+      note={<TypingNote threadId={threadId} />}
+      editor={(overlay) => (
+        <MarkdownEditor
+          value={live.initialText}
+          collab={live.extension}
+          onCreateEditor={live.onCreateEditor}
+          overlay={overlay}
+        />
+      )}
+    />
+  );
+}
+
+function SavedDocumentSection({
   document,
   onSaveContent,
   onSaveTitle,
@@ -51,10 +99,66 @@ export function DocumentSection({
   reportsSaves = true,
 }: DocumentSectionProps) {
   const autosave = useAutosave(document.content, onSaveContent, undefined, document.version);
+  return (
+    <DocumentFrame
+      title={document.title}
+      text={autosave.draft}
+      saveState={autosave.state}
+      onRetry={() => void autosave.flush()}
+      onSaveTitle={onSaveTitle}
+      sourceKey={sourceKey}
+      commentOverlay={commentOverlay}
+      reportsSaves={reportsSaves}
+      conflict={
+        autosave.conflict && (
+          <DocumentConflict
+            conflict={autosave.conflict}
+            draft={autosave.draft}
+            onResolve={autosave.resolve}
+          />
+        )
+      }
+      editor={(overlay) => (
+        <MarkdownEditor
+          value={autosave.draft}
+          onChange={autosave.onChange}
+          onBlur={() => void autosave.flush()}
+          overlay={overlay}
+        />
+      )}
+    />
+  );
+}
+
+function DocumentFrame({
+  title,
+  text,
+  saveState,
+  onRetry,
+  onSaveTitle,
+  sourceKey,
+  commentOverlay,
+  reportsSaves,
+  conflict = null,
+  note = null,
+  editor,
+}: {
+  title: string;
+  text: string;
+  saveState: SaveState;
+  onRetry: () => void;
+  onSaveTitle: (title: string) => void;
+  sourceKey: string | null;
+  commentOverlay: Extension | null;
+  reportsSaves: boolean;
+  conflict?: ReactNode;
+  note?: ReactNode;
+  editor: (overlay: Extension | null) => ReactNode;
+}) {
   const [isPreview, setIsPreview] = useState(false);
   const [isAuthorship, setIsAuthorship] = useState(false);
   const target = useMemo(() => authorshipTarget(sourceKey), [sourceKey]);
-  const authorship = useAuthorship(target, isAuthorship, document.content);
+  const authorship = useAuthorship(target, isAuthorship, text);
   const shown = isAuthorship ? authorship.data : undefined;
   const hoverContext = useMemo(() => spanContext(shown), [shown]);
   const authorshipOverlay = useMemo(() => (shown ? authorshipExtension(shown, hoverContext) : null), [shown, hoverContext]);
@@ -70,9 +174,7 @@ export function DocumentSection({
       testId="document-section"
       actions={
         <>
-          {reportsSaves && (
-            <SaveIndicator state={autosave.state} testId="document-save-state" onRetry={() => void autosave.flush()} />
-          )}
+          {reportsSaves && <SaveIndicator state={saveState} testId="document-save-state" onRetry={onRetry} />}
           {target && (
             <button
               type="button"
@@ -103,18 +205,23 @@ export function DocumentSection({
       }
     >
       <EditableText
-        value={document.title}
+        value={title}
         label="Document title"
         // While untitled, the document is called by its first heading.
-        placeholder={displayedDocumentTitle('', autosave.draft) ?? 'Untitled document'}
+        placeholder={displayedDocumentTitle('', text) ?? 'Untitled document'}
         testId="document-title"
         className="-mx-2 mb-1 w-[calc(100%+1rem)] font-semibold"
         onCommit={onSaveTitle}
       />
-      {autosave.conflict && <DocumentConflict conflict={autosave.conflict} draft={autosave.draft} onResolve={autosave.resolve} />}
-      <div className={cn('overflow-hidden rounded-md border bg-card', autosave.conflict && 'hidden')}>
+      {note}
+      {conflict}
+      <div className={cn('overflow-hidden rounded-md border bg-card', conflict && 'hidden')}>
         {isAuthorship && (
-          <div data-testid="authorship-overlay" data-state={shown ? 'ready' : authorship.isError ? 'error' : 'loading'} className="border-b">
+          <div
+            data-testid="authorship-overlay"
+            data-state={shown ? 'ready' : authorship.isError ? 'error' : 'loading'}
+            className="border-b"
+          >
             {shown ? (
               <div className="flex flex-wrap items-center justify-between gap-x-2">
                 <AuthorshipLegend authorship={shown} />
@@ -130,27 +237,25 @@ export function DocumentSection({
                 )}
               </div>
             ) : (
-              <p className="px-3 py-2 text-xs text-muted-foreground" role={authorship.isError ? 'alert' : undefined}>
+              <p
+                className="px-3 py-2 text-xs text-muted-foreground"
+                role={authorship.isError ? 'alert' : undefined}
+              >
                 {authorship.isError ? 'Could not load who wrote what.' : 'Loading who wrote what…'}
               </p>
             )}
           </div>
         )}
         <div data-testid="document-editor" className={cn(isPreview && 'hidden')}>
-          <MarkdownEditor
-            value={autosave.draft}
-            onChange={autosave.onChange}
-            onBlur={() => void autosave.flush()}
-            overlay={overlay}
-          />
+          {editor(overlay)}
         </div>
         {isPreview && (
           <div data-testid="document-preview" className="min-h-60 px-4 py-2 text-sm">
-            {autosave.draft.trim() ? (
+            {text.trim() ? (
               shown ? (
-                <AuthorshipMarkdown source={autosave.draft} authorship={shown} context={hoverContext} />
+                <AuthorshipMarkdown source={text} authorship={shown} context={hoverContext} />
               ) : (
-                <Markdown source={autosave.draft} />
+                <Markdown source={text} />
               )
             ) : (
               <p className="py-2 text-muted-foreground">The document is empty.</p>
@@ -186,7 +291,12 @@ function DocumentConflict({
     return review.hunks.map((hunk) => hunkLabel(hunk.side, who));
   }, [review, conflict.changedBy, me?.id]);
   return (
-    <div data-testid="document-conflict" role="region" aria-label="Merge the document" className="mb-2 rounded-md border border-destructive/50 p-2">
+    <div
+      data-testid="document-conflict"
+      role="region"
+      aria-label="Merge the document"
+      className="mb-2 rounded-md border border-destructive/50 p-2"
+    >
       <p className="mb-2 text-xs">
         The document changed elsewhere while you edited the same words. Each change below is labelled by who made it and is
         kept unless you choose otherwise; a choice changes that one only. Then save the result.

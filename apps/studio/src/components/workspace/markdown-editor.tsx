@@ -27,20 +27,34 @@ const setup = {
 
 export interface MarkdownEditorProps {
   value: string;
-  onChange: (value: string) => void;
+  onChange?: (value: string) => void;
   onBlur?: () => void;
   /** Added after the base extensions (the authorship overlay); keep it stable between renders. */
   overlay?: Extension | null;
+  /** A live document's collaboration (the editor then moves by its updates, `value` only starts it). */
+  collab?: Extension | null;
+  onCreateEditor?: (view: EditorView) => void;
 }
 
 /** CodeMirror 6 with markdown highlighting; loaded only in the browser (see document-section). */
-export default function MarkdownEditor({ value, onChange, onBlur, overlay }: MarkdownEditorProps) {
-  const withOverlay = useMemo(() => (overlay ? [...extensions, overlay] : extensions), [overlay]);
+export default function MarkdownEditor({
+  value,
+  onChange,
+  onBlur,
+  overlay,
+  collab,
+  onCreateEditor,
+}: MarkdownEditorProps) {
+  const withOverlay = useMemo(
+    () => [...extensions, ...(collab ? [collab] : []), ...(overlay ? [overlay] : [])],
+    [overlay, collab],
+  );
   return (
     <CodeMirror
       value={value}
       onChange={onChange}
       onBlur={onBlur}
+      onCreateEditor={onCreateEditor}
       extensions={withOverlay}
       basicSetup={setup}
       indentWithTab={false}

@@ -15,6 +15,7 @@ import * as conversationsIdBranch from '@/app/api/conversations/[id]/branch/rout
 import * as conversationsIdChanges from '@/app/api/conversations/[id]/changes/route';
 import * as conversationsIdCompare from '@/app/api/conversations/[id]/compare/route';
 import * as conversationsIdCursor from '@/app/api/conversations/[id]/cursor/route';
+import * as conversationsIdDocumentUpdates from '@/app/api/conversations/[id]/document/updates/route';
 import * as conversationsIdEvents from '@/app/api/conversations/[id]/events/route';
 import * as conversationsIdExport from '@/app/api/conversations/[id]/export/route';
 import * as conversationsIdGraph from '@/app/api/conversations/[id]/graph/route';
@@ -26,6 +27,7 @@ import * as invitationsTokenAccept from '@/app/api/invitations/[token]/accept/ro
 import * as conversationsIdComments from '@/app/api/conversations/[id]/comments/route';
 import * as commentsCommentId from '@/app/api/comments/[commentId]/route';
 import * as conversationsIdMessages from '@/app/api/conversations/[id]/messages/route';
+import * as conversationsIdPresence from '@/app/api/conversations/[id]/presence/route';
 import * as conversationsIdPreferencesPid from '@/app/api/conversations/[id]/preferences/[pid]/route';
 import * as conversationsIdPreferencesReorder from '@/app/api/conversations/[id]/preferences/reorder/route';
 import * as conversationsIdPreferences from '@/app/api/conversations/[id]/preferences/route';
@@ -78,6 +80,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdChanges,
   conversationsIdCompare,
   conversationsIdCursor,
+  conversationsIdDocumentUpdates,
   conversationsIdEvents,
   conversationsIdExport,
   conversationsIdGraph,
@@ -89,6 +92,7 @@ export const API_ROUTE_MODULES: Record<string, unknown>[] = [
   conversationsIdComments,
   commentsCommentId,
   conversationsIdMessages,
+  conversationsIdPresence,
   conversationsIdPreferencesPid,
   conversationsIdPreferencesReorder,
   conversationsIdPreferences,

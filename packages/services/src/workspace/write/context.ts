@@ -1,7 +1,7 @@
 // What every internal mutation of the write path receives: the transaction that holds
 // the thread's lock, who is writing, and the list the mutation appends its change rows to. Only
 // `write-workspace.ts` makes one; the modules of this folder are the write path's internals.
-import type { ChangeActor, ChangeItemKind, ChangeVia } from '@trellis/domain';
+import type { ChangeActor, ChangeItemKind, ChangeVia, DocumentUpdate } from '@trellis/domain';
 import type { Tx } from '../thread-lock';
 
 /** Who writes and through what (the change rows' `actor`, `actor_id`, `via`, `via_source`). */
@@ -31,4 +31,10 @@ export interface WriteContext {
   threadId: string;
   editor: Editor;
   drafts: ChangeDraft[];
+  /**
+   * The document versions this write made, as live editors receive them (the patch and the length
+   * of the text it applies to): published with the change so an editor on any process takes them
+   * without reading the log.
+   */
+  documentUpdates: DocumentUpdate[];
 }

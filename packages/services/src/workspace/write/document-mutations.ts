@@ -2,15 +2,24 @@
 // (`DocumentBodyAfter`) plus the texts it deleted (`DocumentBodyBefore`), never two copies of the
 // body; every change of the row (body or title) bumps its version by one.
 import { sql } from 'drizzle-orm';
+import { rebaseUpdates } from '@codemirror/collab';
+import { ChangeSet } from '@codemirror/state';
 import {
   AppError,
+  applyDocPatch,
+  changeSetJsonToDocPatch,
   deletedTexts,
+  docPatchToChangeSetJson,
   makeDocPatch,
+  type ChangeSetJson,
   type DocPatch,
+  type DocumentConflictDetails,
+  type DocumentUpdate,
   type DocumentBodyAfter,
   type DocumentBodyBefore,
 } from '@trellis/domain';
 import { replaceMarkdownSection } from '@trellis/agent';
+import { expandBatch, readDocumentUpdates } from '../../collab/read-document-updates';
 import type { PreparedDocument } from '../stale-save/prepare-document-save';
 import type { Tx } from '../thread-lock';
 import type { WriteContext } from './context';
@@ -37,7 +46,9 @@ export type DocumentEdit =
       prepared?: PreparedDocument | undefined;
     }
   | { kind: 'document_append'; text: string }
-  | { kind: 'document_section'; heading: string; content: string };
+  | { kind: 'document_section'; heading: string; content: string }
+  /** A live editor's unconfirmed updates, made on `baseVersion`: see `applyDocumentUpdates`. */
+  | { kind: 'document_updates'; baseVersion: number; clientId: string; patches: readonly DocPatch[] };
 
 export async function setObjective(ctx: WriteContext, objective: string | null): Promise<void> {
   const [row] = await ctx.tx.execute<{ before: string | null }>(sql`
@@ -55,8 +66,9 @@ export async function editDocument(
   ctx: WriteContext,
   edit: DocumentEdit,
   options: { change?: DocumentChangeMaker | undefined } = {},
-): Promise<LiveDocument> {
+): Promise<LiveDocument & { updates?: DocumentUpdate[] }> {
   const current = await readDocumentForUpdate(ctx.tx, ctx.threadId);
+  if (edit.kind === 'document_updates') return applyDocumentUpdates(ctx, current, edit);
   let title = current.title;
   let content = current.content;
   if (edit.kind === 'document_append') {
@@ -90,6 +102,7 @@ async function saveDocument(
       after: { version: version + 1, title: next.title },
     });
     version++;
+    ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch: [], title: next.title });
   }
   if (next.content !== current.content) {
     // A merge prepared outside the lock brings the patch it made against this very text; an apply
@@ -102,6 +115,7 @@ async function saveDocument(
     const after: DocumentBodyAfter = { version: version + 1, patch, ...attribution };
     ctx.drafts.push({ kind: 'document', key: null, op: 'patch', before: { ...before }, after: { ...after } });
     version++;
+    ctx.documentUpdates.push({ version, client_id: null, length: current.content.length, patch });
   }
   if (version === current.version) return current;
   // Upsert: a thread created without a document row (an older branch) still gets one.
@@ -109,6 +123,118 @@ async function saveDocument(
     insert into documents (thread_id, title, content, version) values (${ctx.threadId}, ${next.title}, ${next.content}, ${version})
     on conflict (thread_id) do update set title = excluded.title, content = excluded.content, version = excluded.version, updated_at = now()`);
   return { title: next.title, content: next.content, version };
+}
+
+/**
+ * A live editor's updates (CodeMirror's collaboration model, docs/architecture.md "Two people in
+ * one document"): the server is the one authority that orders the document's versions. Updates made
+ * on the current version apply as they are; on an older one they are rebased over the updates
+ * accepted since — anyone's, the agent's appends and applies included — the way the editor rebases
+ * its own unconfirmed typing (`rebaseUpdates`), and the ones already accepted from this editor (a
+ * retried request) are dropped. Each update is one version, so the editor recognises its own when
+ * they come back, in order; the batch is one change row carrying the editor's id and spanning those
+ * versions (its first update holds the whole patch, the others are empty).
+ */
+async function applyDocumentUpdates(
+  ctx: WriteContext,
+  current: LiveDocument,
+  edit: Extract<DocumentEdit, { kind: 'document_updates' }>,
+): Promise<LiveDocument & { updates: DocumentUpdate[] }> {
+  if (edit.baseVersion > current.version) {
+    throw AppError.validation(
+      [{ path: 'version', message: `is newer than the document (version ${current.version})` }],
+      'The base version does not exist yet',
+    );
+  }
+  let patches = edit.patches;
+  let since: DocumentUpdate[] = [];
+  if (edit.baseVersion < current.version) {
+    const read = await readDocumentUpdates(ctx.tx, ctx.threadId, current, edit.baseVersion);
+    if (!read) {
+      throw new AppError(
+        'conflict',
+        'The document’s history since this editor’s version is not in the change log: reload it',
+        {
+          details: { document: current } satisfies DocumentConflictDetails,
+        },
+      );
+    }
+    since = read;
+    try {
+      patches = rebasePatches(edit.clientId, patches, since);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw AppError.validation(
+        [{ path: 'updates', message: 'do not fit the document at their version' }],
+        'The updates do not fit the document',
+      );
+    }
+  }
+  if (patches.length === 0) return { ...current, updates: since };
+  // The batch is one change row: the composition of its updates, spanning their versions (a burst of
+  // typing is one change of the log, as one save was, not one per keystroke).
+  let composed: ChangeSet;
+  try {
+    let length = current.content.length;
+    composed = ChangeSet.empty(length);
+    for (const patch of patches) {
+      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, length));
+      composed = composed.compose(changes);
+      length = changes.newLength;
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw AppError.validation(
+      [{ path: 'updates', message: 'do not fit the document at this version' }],
+      'The updates do not fit the document',
+    );
+  }
+  const patch = changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson);
+  const content = applyDocPatch(current.content, patch);
+  const deleted = deletedTexts(current.content, patch);
+  const version = current.version + patches.length;
+  ctx.drafts.push({
+    kind: 'document',
+    key: null,
+    op: 'patch',
+    before: deleted.length > 0 ? { version: current.version, deleted } : { version: current.version },
+    after: { version, patch, client_id: edit.clientId },
+  });
+  const accepted = expandBatch({
+    fromVersion: current.version,
+    toVersion: version,
+    clientId: edit.clientId,
+    length: current.content.length,
+    patch,
+    newLength: content.length,
+  });
+  ctx.documentUpdates.push(...accepted);
+  since.push(...accepted);
+  await ctx.tx.execute(sql`
+    insert into documents (thread_id, title, content, version) values (${ctx.threadId}, ${current.title}, ${content}, ${version})
+    on conflict (thread_id) do update set content = excluded.content, version = excluded.version, updated_at = now()`);
+  return { title: current.title, content, version, updates: since };
+}
+
+/** The pushed patches (each on the text the previous one made, the first on the base version) moved over `since`. */
+function rebasePatches(
+  clientId: string,
+  patches: readonly DocPatch[],
+  since: readonly DocumentUpdate[],
+): DocPatch[] {
+  let length = since[0]?.length ?? 0;
+  const pushed = patches.map((patch) => {
+    const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, length));
+    length = changes.newLength;
+    return { changes, clientID: clientId };
+  });
+  const over = since.map((update) => ({
+    changes: ChangeSet.fromJSON(docPatchToChangeSetJson(update.patch, update.length)),
+    clientID: update.client_id ?? '',
+  }));
+  return rebaseUpdates(pushed, over).map((update) =>
+    changeSetJsonToDocPatch(update.changes.toJSON() as ChangeSetJson),
+  );
 }
 
 async function readDocumentForUpdate(tx: Tx, threadId: string): Promise<LiveDocument> {

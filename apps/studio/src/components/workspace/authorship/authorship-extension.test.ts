@@ -34,6 +34,7 @@ function authorshipOf(spans: Span[]): Authorship {
       { node_id: 'th_x:4', label: '4', path_title: 'Evidence' },
     ],
     summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
+    people: [],
     changes: [
       { seq: 1, turn: 0, actor: 'person', at: '2026-12-03T01:00:00.000Z', tool_call: null },
       {
@@ -58,8 +59,15 @@ function marksOf(state: EditorState): [number, number, string, string][] {
   return out;
 }
 
-function stateWith(doc: string, spans: Span[]): EditorState {
-  const authorship = authorshipOf(spans);
+/** The marks' classes, in order. */
+function classesOf(state: EditorState): string[] {
+  const out: string[] = [];
+  for (const iter = authorshipMarks(state).iter(); iter.value; iter.next()) out.push((iter.value.spec as { class: string }).class);
+  return out;
+}
+
+function stateWith(doc: string, spans: Span[], people: Authorship['people'] = []): EditorState {
+  const authorship = { ...authorshipOf(spans), people };
   const context = { ...spanContext(authorship), formatTime: (iso: string) => iso.slice(11, 16) };
   return EditorState.create({ doc, extensions: authorshipExtension(authorship, context) });
 }
@@ -98,6 +106,29 @@ describe('the authorship overlay in the editor', () => {
       [0, 7, 'person'],
       [7, 12, 'agent'],
     ]);
+  });
+
+  it('two people: each has a colour of their own and is named in the hover; one person keeps the plain shade and "You"', () => {
+    // "Ana. Ben. Agent." — Ana [0,5), Ben [5,10), the agent's sentence Ben edited [10,16).
+    const three = [
+      span(0, 5, 'person', 0, 1, { user_id: 'u_ana' }),
+      span(5, 10, 'person', 0, 1, { user_id: 'u_ben' }),
+      span(10, 16, 'agent_edited', 1, 2, { user_id: 'u_ben' }),
+    ];
+    const people = [
+      { user_id: 'u_ana', name: 'Ana', words: 1 },
+      { user_id: 'u_ben', name: 'Ben', words: 1 },
+    ];
+    const state = stateWith('Ana. Ben. Agent.', three, people);
+    expect(classesOf(state)).toEqual([
+      'authorship-mark authorship-person authorship-person-0',
+      'authorship-mark authorship-person authorship-person-1',
+      'authorship-mark authorship-agent_edited',
+    ]);
+    expect(marksOf(state).map(([, , , hover]) => hover.split(' · ')[0])).toEqual(['Ana', 'Ben', 'Agent, edited by Ben']);
+    const alone = stateWith('Ana. Ben. Agent.', three.slice(0, 1), people.slice(0, 1));
+    expect(classesOf(alone)).toEqual(['authorship-mark authorship-person']);
+    expect(marksOf(alone)[0]![3]).toMatch(/^You · /);
   });
 
   it('counts UTF-16 units (an emoji is two) and clips spans that outrun a shorter document', () => {

@@ -1,7 +1,7 @@
 import { overlayKind, type Authorship } from '@trellis/domain';
 import { Decoration, EditorView, hoverTooltip, type DecorationSet } from '@codemirror/view';
 import { StateField, type EditorState, type Extension } from '@codemirror/state';
-import { spanTitle, type SpanContext } from './span-title';
+import { spanClasses, spanTitle, type SpanContext } from './span-title';
 
 /** The text a mark's hover shows, kept in the decoration's spec. */
 interface MarkSpec {
@@ -23,7 +23,7 @@ export function authorshipExtension(authorship: Authorship, context: SpanContext
         .map((span) => {
           const kind = overlayKind(span);
           const spec: MarkSpec = {
-            class: `authorship-mark authorship-${kind}`,
+            class: spanClasses(span, context).join(' '),
             attributes: { 'data-author': kind },
             hover: spanTitle(span, context),
           };

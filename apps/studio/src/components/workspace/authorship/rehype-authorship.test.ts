@@ -22,6 +22,7 @@ function render(source: string, spans: Span[]): string {
     steps: [{ turn: 2, label: '2a' }],
     sources: [{ node_id: 'other:1', label: '6.5', path_title: 'Evidence' }],
     summary: { person_words: 0, agent_words: 0, agent_edited_words: 0, unknown_words: 0 },
+    people: [],
     changes: [],
   };
   return renderToStaticMarkup(createElement(AuthorshipMarkdown, { source, authorship, context: spanContext(authorship) }));

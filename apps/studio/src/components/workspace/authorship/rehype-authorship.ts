@@ -1,5 +1,5 @@
 import { overlayKind, spanIndexAt, splitBySpans, type Authorship } from '@trellis/domain';
-import { spanTitle, type SpanContext } from './span-title';
+import { spanClasses, spanTitle, type SpanContext } from './span-title';
 
 type Span = Authorship['spans'][number];
 
@@ -29,7 +29,7 @@ export function rehypeAuthorship(options: { spans: readonly Span[]; context: Spa
       type: 'element',
       tagName: 'span',
       properties: {
-        className: ['authorship-mark', `authorship-${kind}`],
+        className: spanClasses(span, context),
         title: spanTitle(span, context),
         dataAuthor: kind,
       },

@@ -17,6 +17,21 @@ export interface SpanContext {
   sources: ReadonlyMap<string, { label: string; path_title: string }>;
   /** How a change's time reads (the reader's locale by default). */
   formatTime: (iso: string) => string;
+  /**
+   * The people the spans name, by `user_id`: their name and their colour's index. Empty unless two or
+   * more people wrote in the document — one person's text keeps the plain "You" shade.
+   */
+  people: ReadonlyMap<string, { name: string; index: number }>;
+}
+
+/** How many person colours the overlay has (a seventh person shares the first one's). */
+export const PERSON_COLOURS = 6;
+
+/** The classes of a span's mark: its shade and, when several people wrote, its person's colour. */
+export function spanClasses(span: Span, context: SpanContext): string[] {
+  const kind = overlayKind(span);
+  const person = kind === 'person' && span.user_id ? context.people.get(span.user_id) : undefined;
+  return ['authorship-mark', `authorship-${kind}`, ...(person ? [`authorship-person-${person.index % PERSON_COLOURS}`] : [])];
 }
 
 const TIME = new Intl.DateTimeFormat(undefined, {
@@ -26,8 +41,10 @@ const TIME = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes' | 'sources'> | undefined): SpanContext {
+export function spanContext(authorship: Pick<Authorship, 'steps' | 'changes' | 'sources' | 'people'> | undefined): SpanContext {
+  const people = authorship?.people ?? [];
   return {
+    people: new Map(people.length > 1 ? people.map((p, index) => [p.user_id, { name: p.name, index }]) : []),
     labels: new Map((authorship?.steps ?? []).map((s) => [s.turn, s.label])),
     changes: new Map((authorship?.changes ?? []).map((c) => [c.seq, c])),
     sources: new Map((authorship?.sources ?? []).map((s) => [s.node_id, s])),
@@ -53,7 +70,10 @@ export function spanTitle(span: Span, context: SpanContext): string {
   }
   if (span.turn === null) return OVERLAY_LABELS[kind];
   // Copied by the agent from a step it read: "Agent, from 4.1", named like applied text's source.
-  const who = kind === 'cited' ? `Agent, from ${(span.source && context.sources.get(span.source)?.label) ?? 'another path'}` : OVERLAY_LABELS[kind];
+  const who =
+    kind === 'cited'
+      ? `Agent, from ${(span.source && context.sources.get(span.source)?.label) ?? 'another path'}`
+      : personLabel(span, context) ?? OVERLAY_LABELS[kind];
   const parts = [who, `step ${context.labels.get(span.turn) ?? span.turn}`];
   const change = span.seq === null ? undefined : context.changes.get(span.seq);
   if (change) {
@@ -61,4 +81,13 @@ export function spanTitle(span: Span, context: SpanContext): string {
     if (change.tool_call) parts.push(`tool call ${change.tool_call.name ?? change.tool_call.id}`);
   }
   return parts.join(' · ');
+}
+
+/** A named person's text or the agent's text they edited, when several people wrote: "Ben", "Agent, edited by Ben". */
+function personLabel(span: Span, context: SpanContext): string | undefined {
+  const person = span.user_id ? context.people.get(span.user_id) : undefined;
+  if (!person) return undefined;
+  if (span.author === 'person') return person.name;
+  if (span.author === 'agent_edited') return `Agent, edited by ${person.name}`;
+  return undefined;
 }
