@@ -4,7 +4,7 @@
 // laptop shut) sends nothing: each process re-reads its families every few seconds and signals when
 // the list changed, so a tab is gone from every screen within the window plus one sweep (20 + 5 s).
 import type { Db } from '@trellis/db';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import type { FamilyHub } from '../live/family-hub';
 import { PRESENCE_WINDOW_SECONDS, presenceKey, readPresence } from './presence-store';
 
