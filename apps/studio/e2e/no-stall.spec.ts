@@ -1,12 +1,16 @@
 // No request stalls the studio: against a production server (its own process and database), what
 // used to run on the request thread — a stale save's three-way merge of a 1 MB document, ten at once,
-// a family zip of 60 paths of 1 MB — is answered while /api/health answers every poll meanwhile, and
-// a stop signal ends the process within its grace period even with a request stuck in it. Every
-// integer parameter of the OpenAPI document answers 4xx to 2^31 and 2^53 (generated from the
-// document). How long health took and how much the zip held are figures, not assertions: `npm run
-// bench` measures them (health.max_ms_during_stale_merge_1mb, export.family_zip_rss_mb_60_paths),
-// and each test here records what it saw as an annotation.
+// a family zip of 60 paths of 1 MB, a Word export of a document at the size limit — is answered
+// while /api/health answers every poll meanwhile, and a stop signal ends the process within its
+// grace period even with a request stuck in it. Every integer parameter of the OpenAPI document
+// answers 4xx to 2^31 and 2^53 (generated from the document). How long health took and how much the
+// zip held are figures, not assertions: `npm run bench` measures them
+// (health.max_ms_during_stale_merge_1mb, export.family_zip_rss_mb_60_paths), and each test here
+// records what it saw as an annotation; the Word export's test compares its longest poll with the
+// export's own time in the same run.
 import { connect } from 'node:net';
+import { strFromU8, unzipSync } from 'fflate';
+import { MAX_DOCUMENT_CHARS } from '@trellis/domain';
 import { test, expect } from './support/test';
 import { ApiClient } from './support/api-client';
 import { uniqueEmail } from './support/browser';
@@ -130,6 +134,28 @@ test.describe('a production server under heavy requests', () => {
     expect(result.result.bytes).toBeGreaterThan(0);
     expect(health.errors).toBe(0);
     note('family zip', { rss_growth_mb: result.peakMb - before, health });
+  });
+
+  test('a Word export of a document at the size limit streams while health answers every poll', async () => {
+    // Plain ASCII prose: characters are bytes, and the document stays within the limit.
+    const content = longDocument(MAX_DOCUMENT_CHARS - 1_000);
+    const { id } = await conversationWithDocument(client, content);
+    const { result, health } = await healthDuring(server.baseUrl, async () => {
+      const started = performance.now();
+      const response = await client.request('GET', `/api/conversations/${id}/export?format=docx&part=document`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), bytes, seconds: (performance.now() - started) / 1000 };
+    });
+    expect(result.status).toBe(200);
+    expect(result.type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const document = strFromU8(unzipSync(result.bytes)['word/document.xml']!);
+    expect(document).toContain(`>${content.match(/^P\d+ /gm)!.at(-1)}`);
+    expect(health.errors).toBe(0);
+    // Written on the request thread, the export held every poll for nearly all of its time; in the
+    // worker the longest poll is a small part of it (compared in the same run, not in milliseconds).
+    expect(health.ms.length).toBeGreaterThan(10);
+    expect(health.max).toBeLessThan((result.seconds * 1000) / 4);
+    note('Word export at the size limit', { seconds: result.seconds, health });
   });
 
   test('every integer parameter of the OpenAPI document answers 4xx to 2^31 and 2^53', async () => {

@@ -6,6 +6,7 @@ import { createCheckpointerPool } from './checkpointer-pool';
 import { CHECKPOINTER_SCHEMA } from './migrate-all';
 import type { TranscriptJobOptions } from './transcripts/run-transcript-job';
 import type { MergeJobOptions } from './workspace/stale-save/run-merge-job';
+import type { WorkerJobOptions } from './jobs/job-worker';
 import { TurnGate } from './turns/turn-gate';
 import { FamilyHub } from './live/family-hub';
 import { LiveTurns } from './live/live-turns';
@@ -39,6 +40,8 @@ export interface ServiceDeps {
   transcriptJobs: TranscriptJobOptions;
   /** How a stale document save's merge runs off the request thread (deadline, bundled or source). */
   mergeJobs: MergeJobOptions;
+  /** How a Word export is built off the request thread (deadline, bundled or source). */
+  docxJobs: WorkerJobOptions;
   /** Test-only hook: throws (or hangs) at the named point when armed. */
   fault?: (point: FaultPoint) => Promise<void>;
   /** Values never written to a log (the model's API key). */
@@ -68,6 +71,8 @@ export interface ServiceDepsConfig {
   presence?: PresenceWatchOptions;
   /** Stale-save merges: their deadline, and whether this code runs bundled (default: from source, 8 s). */
   mergeJobs?: MergeJobOptions;
+  /** Word exports: their deadline, and whether this code runs bundled (default: from source, 30 s). */
+  docxJobs?: WorkerJobOptions;
   /** Model call retries and timeout (LLM_MAX_RETRIES, LLM_TIMEOUT_SECONDS); the key is added from `model`. */
   modelCalls?: Partial<Omit<ModelCallPolicy, 'secrets'>>;
 }
@@ -108,6 +113,7 @@ export function createServiceDeps(config: ServiceDepsConfig): ServiceDeps & { cl
     instanceId: config.instanceId ?? null,
     transcriptJobs: config.transcriptJobs ?? {},
     mergeJobs: config.mergeJobs ?? {},
+    docxJobs: config.docxJobs ?? {},
     fault: config.fault,
     secrets,
     modelNames: ['offline', ...(modelName === undefined ? [] : [modelName])],

@@ -48,6 +48,7 @@ async function create(): Promise<AppContext> {
     instanceId: randomUUID(),
     transcriptJobs: { deadlineMs: e.TRELLIS_IMPORT_DEADLINE_MS, isBundled: isNextBundle },
     mergeJobs: { isBundled: isNextBundle },
+    docxJobs: { isBundled: isNextBundle },
   });
   // Registered before any route sees the deps: a lease must never name an
   // instance other processes cannot see.

@@ -9,7 +9,7 @@ import { exportFamilyZip, exportPathMarkdown, type ExportedFile, type StreamedFi
 
 /** The contract has refused the combinations that name nothing; each remaining query names one export. */
 export function exportConversation(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'docxJobs'>,
   actor: ThreadActor,
   input: { threadId: string; query: ConversationExportQuery },
 ): Promise<ExportedFile | StreamedFile | DatasetExport> {

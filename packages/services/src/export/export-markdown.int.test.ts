@@ -120,7 +120,8 @@ describe('Document export', () => {
     const file = await exportDocument(h.deps, actor, { threadId: root, format: 'docx' });
     expect(file.filename).toBe('Review.docx');
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    const { value, messages } = await mammoth.convertToHtml({ buffer: Buffer.from(file.body as Uint8Array) });
+    if (!('stream' in file)) throw new Error('a Word export streams');
+    const { value, messages } = await mammoth.convertToHtml({ buffer: Buffer.from(await bytesOf(file.stream)) });
     expect(messages).toEqual([]);
     expect(value).toContain('<h1>Review</h1><h2>1. Scope</h2><p>We read <strong>twelve</strong> studies.</p>');
     expect(value).toContain('<ul><li>design<ul><li>sample size</li></ul></li><li>measures</li></ul>');

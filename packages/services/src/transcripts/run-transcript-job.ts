@@ -3,11 +3,10 @@
 // deadline, or one that exhausts its heap, is terminated and answered with a clear error; the
 // event loop that serves every other request never runs the reader.
 //
-// The worker is named with `new Worker(new URL('./transcript-worker.ts', import.meta.url))`, the
-// form the studio's bundler (Turbopack) recognises and compiles into a chunk of its own. Run from
-// source (tsx, vitest) the worker loads the TypeScript file through tsx.
+// The worker starts as every job's does (jobs/job-worker.ts): bundled, or from source through tsx.
 import { Worker } from 'node:worker_threads';
 import { AppError, type TranscriptInspection } from '@trellis/domain';
+import { startJobWorker, type WorkerJobOptions } from '../jobs/job-worker';
 import { Slots } from '../jobs/slots';
 import type { JobOutcome, ParsedJson, ReadLeaves, TranscriptJob, TurnsMessage } from './transcript-job';
 import type { ImportedTurn } from './transcript-turns';
@@ -18,16 +17,11 @@ export const DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS = 30_000;
 export const MAX_CONCURRENT_TRANSCRIPT_JOBS = 2;
 const WORKER_HEAP_MB = 1_536;
 
-/** How transcript jobs run; the studio passes them from its env module (packages read no environment). */
-export interface TranscriptJobOptions {
-  /** How long one job may run, waiting for a slot included. Default {@link DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS}. */
-  deadlineMs?: number;
-  /**
-   * This module runs from a bundler's output (the studio's Next.js build), which compiled the worker
-   * entry into a chunk of its own. Default false: run from TypeScript source (tsx, vitest).
-   */
-  isBundled?: boolean;
-}
+/**
+ * How transcript jobs run (the studio passes them from its env module): the deadline, waiting for a
+ * slot included (default {@link DEFAULT_TRANSCRIPT_JOB_DEADLINE_MS}), and how the worker starts.
+ */
+export type TranscriptJobOptions = WorkerJobOptions;
 
 export function inspectInWorker(job: Extract<TranscriptJob, { kind: 'inspect' }>, options?: TranscriptJobOptions): Promise<TranscriptInspection> {
   return runInWorker(job, options) as Promise<TranscriptInspection>;
@@ -101,16 +95,14 @@ function runWorker(
 }
 
 function startWorker(job: TranscriptJob, isBundled: boolean): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  if (!isBundled && import.meta.url.endsWith('.ts')) {
-    // From source (tsx, vitest): Node 20 does not pass a loader's hooks on to worker threads, so
-    // the worker registers tsx itself before it loads the TypeScript entry. (The studio's bundle
-    // keeps the source file's name in import.meta.url, hence the caller's `isBundled` first.)
-    const entry = import.meta.url.replace(/run-transcript-job\.ts$/, 'transcript-worker.ts');
-    const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(bootstrap, { eval: true, workerData: job, resourceLimits });
-  }
-  return new Worker(new URL('./transcript-worker.ts', import.meta.url), { workerData: job, resourceLimits });
+  return startJobWorker(
+    {
+      from: import.meta.url,
+      file: 'transcript-worker.ts',
+      bundled: ({ workerData, resourceLimits }) => new Worker(new URL('./transcript-worker.ts', import.meta.url), { workerData, resourceLimits }),
+    },
+    { workerData: job, heapMb: WORKER_HEAP_MB, isBundled },
+  );
 }
 
 function tooSlow(deadlineMs: number): AppError {

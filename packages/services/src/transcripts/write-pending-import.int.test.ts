@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newThreadId } from '@trellis/domain';
 import { createHarness, type Harness } from '../testing/harness';
+import { longestStall } from '../testing/longest-stall';
 import { planFamily } from './import-plan';
 import type { ImportedTurn } from './transcript-turns';
 import { writePendingImport } from './write-pending-import';
@@ -24,31 +25,6 @@ function chain(count: number, textLength: number): ImportedTurn[] {
     toolCalls: [],
     compactedBefore: false,
   }));
-}
-
-/**
- * The longest the event loop went without running a timer while `work` ran: a setTimeout(0) chain
- * records the gap between consecutive ticks.
- */
-async function longestStall(work: () => Promise<void>): Promise<{ maxGapMs: number; ticks: number }> {
-  let isDone = false;
-  let last = performance.now();
-  let maxGapMs = 0;
-  let ticks = 0;
-  const tick = () => {
-    const now = performance.now();
-    maxGapMs = Math.max(maxGapMs, now - last);
-    last = now;
-    ticks++;
-    if (!isDone) setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  try {
-    await work();
-  } finally {
-    isDone = true;
-  }
-  return { maxGapMs, ticks };
 }
 
 describe('writePendingImport', () => {

@@ -4,11 +4,10 @@
 // terminates the worker if it does not. The event loop that serves every other request never runs
 // a diff over a client's text.
 //
-// The worker is named with `new Worker(new URL('./merge-worker.ts', import.meta.url))`, the form
-// the studio's bundler recognises and compiles into a chunk of its own; run from source (tsx,
-// vitest) it loads the TypeScript file through tsx, as the transcript worker does.
+// The worker starts as every job's does (jobs/job-worker.ts): bundled, or from source through tsx.
 import { Worker } from 'node:worker_threads';
 import { AppError, DEFAULT_MERGE_BUDGET } from '@trellis/domain';
+import { startJobWorker, type WorkerJobOptions } from '../../jobs/job-worker';
 import { Slots } from '../../jobs/slots';
 import type { MergeJob, MergeOutcome } from './merge-job';
 
@@ -18,12 +17,8 @@ export const DEFAULT_MERGE_DEADLINE_MS = 8_000;
 export const MAX_CONCURRENT_MERGES = 2;
 const WORKER_HEAP_MB = 512;
 
-export interface MergeJobOptions {
-  /** How long one merge may take, waiting included. Default {@link DEFAULT_MERGE_DEADLINE_MS}. */
-  deadlineMs?: number;
-  /** This module runs from a bundler's output (the studio's build). Default false: from source. */
-  isBundled?: boolean;
-}
+/** A merge's deadline (default {@link DEFAULT_MERGE_DEADLINE_MS}, waiting included) and how its worker starts. */
+export type MergeJobOptions = WorkerJobOptions;
 
 const slots = new Slots(
   MAX_CONCURRENT_MERGES,
@@ -73,13 +68,12 @@ function runWorker(job: MergeJob, remainingMs: number, isBundled: boolean): Prom
 }
 
 function startWorker(job: MergeJob, isBundled: boolean): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  if (!isBundled && import.meta.url.endsWith('.ts')) {
-    // From source: Node 20 does not pass a loader's hooks on to worker threads, so the worker
-    // registers tsx itself before it loads the TypeScript entry.
-    const entry = import.meta.url.replace(/run-merge-job\.ts$/, 'merge-worker.ts');
-    const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(bootstrap, { eval: true, workerData: job, resourceLimits });
-  }
-  return new Worker(new URL('./merge-worker.ts', import.meta.url), { workerData: job, resourceLimits });
+  return startJobWorker(
+    {
+      from: import.meta.url,
+      file: 'merge-worker.ts',
+      bundled: ({ workerData, resourceLimits }) => new Worker(new URL('./merge-worker.ts', import.meta.url), { workerData, resourceLimits }),
+    },
+    { workerData: job, heapMb: WORKER_HEAP_MB, isBundled },
+  );
 }

@@ -22,7 +22,7 @@ export const GET = defineRoute(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'format=docx: the document as a Word file',
       'application/zip': 'scope=family: every path as Markdown and the graph as Mermaid; format=dataset: datapackage.json and one CSV per table',
     },
-    errors: [...OWNED, 'validation_failed', 'conflict'],
+    errors: [...OWNED, 'validation_failed', 'conflict', 'unavailable'],
   },
   async ({ params, query, ctx, actor }) => attachmentResponse(await exportConversation(ctx.deps, actor, { threadId: params.id, query })),
 );
