@@ -57,6 +57,21 @@ async function openStudy(owner: { userId: string }, overrides: Partial<CreateStu
   return { ...created, slug: created.join_url.replace('/join/s/', '') };
 }
 
+/** Waits until `count` sessions wait on the one holding `pid`'s locks, directly or queued behind one that does. */
+async function blockedBy(pid: number, count: number): Promise<void> {
+  for (let waited = 0; ; waited++) {
+    const { n } = (await h.deps.sql<{ n: number }[]>`
+      with recursive chain(pid) as (
+        select ${pid}::int
+        union
+        select a.pid from pg_stat_activity a join chain c on c.pid = any(pg_blocking_pids(a.pid))
+      ) select (count(*) - 1)::int as n from chain`)[0]!;
+    if (n >= count) return;
+    if (waited > 500) throw new Error(`${count} sessions never waited on the lock`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('a study', () => {
   it('is created as a draft with its join link, listed and read by its owner only', async () => {
     const owner = await h.newUser();
@@ -125,6 +140,36 @@ describe('joining', () => {
       sql`select count(*)::int as n from conversations where user_id = ${owner.userId} and deleted_at is null`,
     );
     expect(families!.n).toBe(11);
+  });
+
+  it("holds the study's lock for no round trip: the whole assignment is on the wire while another transaction holds the lock", async () => {
+    const sent: string[] = [];
+    // One connection, its statements prepared by a first join (a statement's first run on a
+    // connection waits for its description before it is sent whole).
+    const probe = await createHarness({ poolSize: 1, onQuery: (query) => sent.push(query.replace(/\s+/g, ' ').trim()) });
+    try {
+      const owner = await probe.newUser();
+      const { study_id, slug } = await openStudy(owner);
+      await joinStudy(probe.deps, { slug, join: { consent: true, pid: 'first' } });
+      const { join } = await h.deps.sql.begin(async (barrier) => {
+        await barrier`select 1 from studies where id = ${study_id} for update`;
+        const { pid } = (await barrier<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
+        sent.length = 0;
+        const join = joinStudy(probe.deps, { slug, join: { consent: true, pid: 'waits' } });
+        await blockedBy(pid, 1);
+        // Everything after the lock statement was sent before the lock was granted.
+        const locking = sent.findIndex((q) => q.includes('"studies"') && q.endsWith('for update'));
+        expect(locking).toBeGreaterThanOrEqual(0);
+        const afterLock = sent.slice(locking + 1);
+        expect(afterLock.some((q) => q.includes('insert into "study_participants"'))).toBe(true);
+        expect(afterLock.at(-1)).toBe('commit');
+        return { join };
+      });
+      const joined = await join;
+      expect((await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants.map((p) => p.thread_id)).toContain(joined.thread_id);
+    } finally {
+      await probe.deps.close();
+    }
   });
 
   it('balances by weight 2:1 and resumes by session without a pid', async () => {
