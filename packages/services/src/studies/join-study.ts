@@ -97,70 +97,174 @@ function resumed(row: ParticipantRow): Assigned {
   return { participantId: row.participantId, userId: row.userId, threadId: row.threadId };
 }
 
+/** A join waiting for its assignment: the participant it would make, and its answer. */
+interface Candidate {
+  participantId: string;
+  userId: string;
+  pid: string | null;
+  prolificPid: string | null;
+  prolificStudyId: string | null;
+  prolificSessionId: string | null;
+  settle: { resolve: (assigned: Assigned) => void; reject: (error: unknown) => void };
+}
+
+/** At most this many joins are assigned by one transaction (the rest wait for the next). */
+const BATCH_LIMIT = 64;
+/** Per database handle and study: the joins of this process waiting for their assignment. */
+const waiting = new WeakMap<Db, Map<string, Candidate[]>>();
+
 /**
  * A new participant's row: their condition and their stand-in identity (never signed in: no
  * password, no session of better-auth, and an address under the reserved `.invalid` domain, which
- * the table requires, that no mail can reach). One transaction sent in one go (pipelinedTransaction):
- * the first statement takes the study's row lock; the second, under a snapshot taken once the lock
- * is granted, finds a participant of the same pid who joined meanwhile (then answers them and writes
- * nothing), or else picks the condition and inserts the identity and the participant if the study is
- * still open. The lock is held only while the server runs the second statement and commits: no
- * round trip to the application happens under it.
+ * the table requires, that no mail can reach). A process assigns one study's joins one transaction
+ * at a time: the joins that arrive while one runs wait and are assigned together by the next
+ * ({@link assignBatch}), in the order they arrived, so a crowd joining at once waits for a few
+ * turns of the study's lock instead of one per participant, and holds one pooled connection while
+ * it does, not one per participant.
  */
-async function assign(db: Db, study: StudyRow, pid: string | undefined, join: JoinStudy): Promise<Assigned> {
-  const participantId = `P-${randomBytes(6).toString('hex')}`;
-  const userId = `participant_${randomUUID()}`;
+function assign(db: Db, study: StudyRow, pid: string | undefined, join: JoinStudy): Promise<Assigned> {
+  return new Promise((resolve, reject) => {
+    const candidate: Candidate = {
+      participantId: `P-${randomBytes(6).toString('hex')}`,
+      userId: `participant_${randomUUID()}`,
+      pid: pid ?? null,
+      prolificPid: join.PROLIFIC_PID ?? null,
+      prolificStudyId: join.STUDY_ID ?? null,
+      prolificSessionId: join.SESSION_ID ?? null,
+      settle: { resolve, reject },
+    };
+    let byStudy = waiting.get(db);
+    if (!byStudy) waiting.set(db, (byStudy = new Map<string, Candidate[]>()));
+    const queue = byStudy.get(study.id);
+    if (queue) {
+      queue.push(candidate);
+      return;
+    }
+    const started: Candidate[] = [candidate];
+    byStudy.set(study.id, started);
+    void drain(db, study.id, byStudy, started);
+  });
+}
+
+/** Assigns the study's waiting joins, a batch at a time, until none are left. */
+async function drain(db: Db, studyId: string, byStudy: Map<string, Candidate[]>, queue: Candidate[]): Promise<void> {
+  // Let the joins that arrive in the same tick join the first batch.
+  await Promise.resolve();
+  while (queue.length > 0) {
+    const batch = queue.splice(0, BATCH_LIMIT);
+    try {
+      const outcomes = await assignBatch(db, studyId, batch);
+      batch.forEach((candidate, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome instanceof Error) candidate.settle.reject(outcome);
+        else candidate.settle.resolve(outcome);
+      });
+    } catch (error) {
+      for (const candidate of batch) candidate.settle.reject(error);
+    }
+  }
+  byStudy.delete(studyId);
+}
+
+/**
+ * Assigns a batch of joins in one transaction sent in one go (pipelinedTransaction): the first
+ * statement takes the study's row lock; the second, under a snapshot taken once the lock is granted,
+ * answers a join whose pid is already a participant (or is the pid of an earlier join of the batch)
+ * with that participant, and, if the study is still open, gives each other join the condition
+ * furthest below its share by weight, one after another, and inserts their identities and rows. The
+ * lock is held only while the server runs the second statement and commits: no round trip to the
+ * application happens under it. One answer per join, in order: the participant, or the error.
+ *
+ * One after another, join n takes the condition whose count over weight, counting the joins before
+ * it, is the smallest (ties: the first condition). That is the n-th smallest of the slots (condition,
+ * k ≥ 0) ordered by (assigned + k) / weight, then position: each condition's slots rise with k, so
+ * taking the smallest slot left is always taking the smallest next slot of some condition.
+ */
+async function assignBatch(db: Db, studyId: string, batch: readonly Candidate[]): Promise<(Assigned | Error)[]> {
+  const input = JSON.stringify(
+    batch.map((c, ord) => ({
+      ord,
+      participant_id: c.participantId,
+      user_id: c.userId,
+      pid: c.pid,
+      prolific_pid: c.prolificPid,
+      prolific_study_id: c.prolificStudyId,
+      prolific_session_id: c.prolificSessionId,
+    })),
+  );
   const [, rows] = await pipelinedTransaction(db, [
-    sql`select id from ${studies} where id = ${study.id} for update`,
+    sql`select id from ${studies} where id = ${studyId} for update`,
     sql`
-      with existing as (
-        select participant_id, user_id, thread_id, status from ${studyParticipants}
-        where study_id = ${study.id} and pid = ${pid ?? null}::text
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, participant_id text, user_id text, pid text,
+          prolific_pid text, prolific_study_id text, prolific_session_id text)
+      ),
+      existing as (
+        select participant_id, user_id, thread_id, status, pid from ${studyParticipants}
+        where study_id = ${studyId} and pid in (select pid from input)
+      ),
+      fresh as (
+        select i.*, row_number() over (order by i.ord) as n from input i
+        where exists (select 1 from ${studies} s where s.id = ${studyId} and s.status = 'open')
+          and not exists (select 1 from existing e where e.pid = i.pid)
+          and not exists (select 1 from input j where j.pid = i.pid and j.ord < i.ord)
       ),
       counts as (
         select c.id, c.position, c.weight,
           (select count(*) from ${studyParticipants} sp where sp.study_id = c.study_id and sp.condition_id = c.id) as assigned
-        from ${studyConditions} c where c.study_id = ${study.id}
+        from ${studyConditions} c where c.study_id = ${studyId}
       ),
-      -- furthest below its share: no other condition has a smaller assigned/weight (compared
-      -- without division), nor the same one at an earlier position
-      pick as (
-        select c.id from counts c
-        where not exists (
-          select 1 from counts d
-          where d.assigned * c.weight < c.assigned * d.weight
-             or (d.assigned * c.weight = c.assigned * d.weight and d.position < c.position))
+      -- exact: two different fractions with denominators below 2^31 differ by far more than 1e-40
+      slots as (
+        select c.id, row_number() over (order by (c.assigned + k)::numeric(80, 40) / c.weight, c.position) as n
+        from counts c, generate_series(0, (select count(*) from fresh) - 1) as k
       ),
-      admitted as (
-        select p.id as condition_id from ${studies} s, pick p
-        where s.id = ${study.id} and s.status = 'open' and not exists (select 1 from existing)
+      picked as (
+        select f.*, s.id as condition_id from fresh f join slots s on s.n = f.n
       ),
       stand_in as (
         insert into ${user} (id, name, email)
-        select ${userId}, ${participantId}, ${`${participantId}@participants.invalid`} from admitted
-        returning id
+        select user_id, participant_id, participant_id || '@participants.invalid' from picked
       ),
       joined as (
         insert into ${studyParticipants}
           (participant_id, study_id, condition_id, pid, prolific_pid, prolific_study_id, prolific_session_id, user_id)
-        select ${participantId}, ${study.id}::uuid, a.condition_id, ${pid ?? null}::text, ${join.PROLIFIC_PID ?? null}::text,
-          ${join.STUDY_ID ?? null}::text, ${join.SESSION_ID ?? null}::text, s.id
-        from admitted a, stand_in s
-        returning participant_id, user_id, thread_id, status
+        select participant_id, ${studyId}::uuid, condition_id, pid, prolific_pid, prolific_study_id, prolific_session_id, user_id
+        from picked
+        returning participant_id, user_id, thread_id, status, pid
       )
-      select participant_id, user_id, thread_id, status, null as study_status, false as no_condition from joined
-      union all
-      select participant_id, user_id, thread_id, status, null, false from existing
-      union all
-      select null, null, null, null, s.status, not exists (select 1 from pick) from ${studies} s
-      where s.id = ${study.id} and not exists (select 1 from existing) and not exists (select 1 from admitted)`,
+      select i.ord, r.participant_id, r.user_id, r.thread_id, r.status,
+        (select status from ${studies} where id = ${studyId}) as study_status,
+        exists (select 1 from counts) as has_conditions
+      from input i
+      left join lateral (
+        select participant_id, user_id, thread_id, status from joined j where j.participant_id = i.participant_id or j.pid = i.pid
+        union all
+        select participant_id, user_id, thread_id, status from existing e where e.pid = i.pid
+        limit 1
+      ) r on true
+      order by i.ord`,
   ]);
-  const row = rows![0] as
-    | { participant_id: string | null; user_id: string | null; thread_id: string | null; status: ParticipantSession['status'] | null; study_status: string | null; no_condition: boolean }
-    | undefined;
-  if (row?.participant_id && row.status) return resumed({ participantId: row.participant_id, userId: row.user_id, threadId: row.thread_id, status: row.status });
-  if (row?.study_status === 'open' && row.no_condition) throw new AppError('conflict', 'This study has no conditions');
-  throw AppError.forbidden('This study is closed and admits no one new');
+  type Row = {
+    ord: number;
+    participant_id: string | null;
+    user_id: string | null;
+    thread_id: string | null;
+    status: ParticipantSession['status'] | null;
+    study_status: string;
+    has_conditions: boolean;
+  };
+  return (rows as Row[]).map((row) => {
+    if (row.participant_id !== null && row.status !== null) {
+      try {
+        return resumed({ participantId: row.participant_id, userId: row.user_id, threadId: row.thread_id, status: row.status });
+      } catch (error) {
+        return error as Error;
+      }
+    }
+    if (row.study_status === 'open' && !row.has_conditions) return new AppError('conflict', 'This study has no conditions');
+    return AppError.forbidden('This study is closed and admits no one new');
+  });
 }
 
 /**
