@@ -57,6 +57,21 @@ async function openStudy(owner: { userId: string }, overrides: Partial<CreateStu
   return { ...created, slug: created.join_url.replace('/join/s/', '') };
 }
 
+/** Waits until `count` sessions wait on the one holding `pid`'s locks, directly or queued behind one that does. */
+async function blockedBy(pid: number, count: number): Promise<void> {
+  for (let waited = 0; ; waited++) {
+    const { n } = (await h.deps.sql<{ n: number }[]>`
+      with recursive chain(pid) as (
+        select ${pid}::int
+        union
+        select a.pid from pg_stat_activity a join chain c on c.pid = any(pg_blocking_pids(a.pid))
+      ) select (count(*) - 1)::int as n from chain`)[0]!;
+    if (n >= count) return;
+    if (waited > 500) throw new Error(`${count} sessions never waited on the lock`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('a study', () => {
   it('is created as a draft with its join link, listed and read by its owner only', async () => {
     const owner = await h.newUser();
@@ -125,6 +140,82 @@ describe('joining', () => {
       sql`select count(*)::int as n from conversations where user_id = ${owner.userId} and deleted_at is null`,
     );
     expect(families!.n).toBe(11);
+  });
+
+  it("holds the study's lock for no round trip: the whole assignment is on the wire while another transaction holds the lock", async () => {
+    const sent: string[] = [];
+    // One connection, its statements prepared by a first join (a statement's first run on a
+    // connection waits for its description before it is sent whole).
+    const probe = await createHarness({ poolSize: 1, onQuery: (query) => sent.push(query.replace(/\s+/g, ' ').trim()) });
+    try {
+      const owner = await probe.newUser();
+      const { study_id, slug } = await openStudy(owner);
+      await joinStudy(probe.deps, { slug, join: { consent: true, pid: 'first' } });
+      const { join } = await h.deps.sql.begin(async (barrier) => {
+        await barrier`select 1 from studies where id = ${study_id} for update`;
+        const { pid } = (await barrier<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
+        sent.length = 0;
+        const join = joinStudy(probe.deps, { slug, join: { consent: true, pid: 'waits' } });
+        await blockedBy(pid, 1);
+        // Everything after the lock statement was sent before the lock was granted.
+        const locking = sent.findIndex((q) => q.includes('"studies"') && q.endsWith('for update'));
+        expect(locking).toBeGreaterThanOrEqual(0);
+        const afterLock = sent.slice(locking + 1);
+        expect(afterLock.some((q) => q.includes('insert into "study_participants"'))).toBe(true);
+        expect(afterLock.at(-1)).toBe('commit');
+        return { join };
+      });
+      const joined = await join;
+      expect((await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants.map((p) => p.thread_id)).toContain(joined.thread_id);
+    } finally {
+      await probe.deps.close();
+    }
+  });
+
+  it("assigns the joins that arrive while the study's lock is held together, one transaction for them all, balanced by weight", async () => {
+    const sent: string[] = [];
+    const probe = await createHarness({ onQuery: (query) => sent.push(query.replace(/\s+/g, ' ').trim()) });
+    try {
+      const owner = await probe.newUser();
+      const { study_id, slug } = await openStudy(owner, {
+        conditions: [
+          { name: 'heavy', model: 'offline', branching: true, weight: 2 },
+          { name: 'light', model: 'offline', branching: true, weight: 1 },
+        ],
+      });
+      const join = (pid: string) => joinStudy(probe.deps, { slug, join: { consent: true, pid } });
+      const { first, crowd } = await h.deps.sql.begin(async (barrier) => {
+        await barrier`select 1 from studies where id = ${study_id} for update`;
+        const { pid } = (await barrier<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
+        sent.length = 0;
+        const first = join('p0');
+        await blockedBy(pid, 1);
+        // While the first waits for the lock, ten more arrive: seven new pids, one pid twice, and the first's again.
+        const crowd = Promise.all(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'twin', 'twin', 'p0'].map(join));
+        // Each has read the study (and found no participant yet) once the pool's sessions are idle or wait for the lock.
+        for (let waited = 0; ; waited++) {
+          const { busy } = (await h.deps.sql<{ busy: number }[]>`
+            select count(*)::int as busy from pg_stat_activity
+            where datname = current_database() and application_name = 'trellis' and state <> 'idle'
+              and wait_event_type is distinct from 'Lock' and pid not in (pg_backend_pid(), ${pid})`)[0]!;
+          if (sent.filter((q) => q.includes('from "studies" left join "study_participants"')).length === 11 && busy === 0) break;
+          if (waited > 500) throw new Error('the crowd never read the study');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return { first, crowd };
+      });
+      const [p0, ...rest] = [await first, ...(await crowd)];
+      // Two turns of the lock: the first join's, then the other ten together.
+      expect(sent.filter((q) => q.includes('"studies"') && q.endsWith('for update'))).toHaveLength(2);
+      expect((await listStudyParticipants(h.deps, owner, { studyId: study_id })).counts).toEqual({ heavy: 6, light: 3 });
+      expect(rest[7]!.participantId).toBe(rest[8]!.participantId);
+      expect(rest[7]!.thread_id).toBe(rest[8]!.thread_id);
+      expect(rest[9]!.participantId).toBe(p0.participantId);
+      expect(rest[9]!.thread_id).toBe(p0.thread_id);
+      expect(new Set([p0, ...rest].map((j) => j.thread_id)).size).toBe(9);
+    } finally {
+      await probe.deps.close();
+    }
   });
 
   it('balances by weight 2:1 and resumes by session without a pid', async () => {
