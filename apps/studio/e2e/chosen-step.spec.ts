@@ -77,3 +77,26 @@ test('a replay scrolls the chat to its step and marks it there; "you are here" s
   await expect(panel.locator('[data-replayed="true"]')).toHaveAttribute('data-label', '6');
   await expect(panel.locator('[data-testid="trajectory-node"][data-label="6"]')).toHaveAttribute('data-current', 'false');
 });
+
+test('Alt+↓ on the map opens the sibling path and frames its step at a readable zoom, with its text', async ({ page, baseURL, axe }) => {
+  await signIn(page, baseURL!);
+  await page.goto(`/c/${root}`);
+  const panel = panelOf(page);
+  const canvas = panel.locator('.react-flow');
+  await panel.locator('[data-testid="trajectory-node"][data-current="true"]').waitFor({ timeout: 60_000 });
+  await canvas.focus();
+  // The first arrow focuses "you are here" (step 8); four more walk back to step 4, where the path
+  // from step 3 is the sibling below.
+  for (let press = 0; press < 5; press++) await page.keyboard.press('ArrowLeft');
+  await expect(panel.locator('[data-testid="trajectory-node"][data-focused="true"]')).toHaveAttribute('data-label', '4');
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`/c/${branch}(\\?|$)`));
+
+  // The sibling's step: on screen, a full card (not the overview's label-only box), its message readable.
+  const sibling = panel.locator(`[data-testid="trajectory-node"][data-node-id="${branch}:4"]`);
+  await expect.poll(() => isInside(sibling, canvas), { timeout: 15_000 }).toBe(true);
+  await expect(sibling).not.toHaveAttribute('data-compact', 'true');
+  await expect(sibling).toContainText('Another take on section 4');
+  await expect(panel.getByTestId('trajectory-canvas')).toHaveAttribute('data-overview', 'false');
+  await axe(page);
+});
