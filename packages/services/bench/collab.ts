@@ -7,7 +7,6 @@
 import { performance } from 'node:perf_hooks';
 import { collab, getSyncedVersion, receiveUpdates } from '@codemirror/collab';
 import { ChangeSet, EditorState } from '@codemirror/state';
-import postgres from 'postgres';
 import { setupCheckpointer } from '@trellis/agent';
 import { DocumentUpdatesSignalSchema, docPatchToChangeSetJson } from '@trellis/domain';
 import { createScratchDatabase } from '@trellis/db/testing';
@@ -16,6 +15,7 @@ import { CHECKPOINTER_SCHEMA } from '../src/migrate-all';
 import { createConversation } from '../src/conversations/create-conversation';
 import { pushDocumentUpdates } from '../src/collab/push-document-updates';
 import { seedUser } from './seed-history';
+import { bareNotifyFloor } from './bare-notify';
 import { ratio, timingOf } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25) * 8;
@@ -66,22 +66,10 @@ try {
   const isConverged = remote.doc.length === length;
 
   // The floor: a bare NOTIFY from the same pool to a LISTEN connection of its own.
-  const listener = postgres(database.url, { max: 1 });
-  let heard: (() => void) | undefined;
-  await listener.listen('bench_collab_bare', () => heard?.());
-  const bareSamples: number[] = [];
-  for (let i = 0; i < RUNS + WARMUP; i++) {
-    const received = new Promise<void>((resolve) => (heard = resolve));
-    const start = performance.now();
-    await one.sql`select pg_notify('bench_collab_bare', ${String(i)})`;
-    await received;
-    if (i >= WARMUP) bareSamples.push(performance.now() - start);
-  }
-  await listener.end({ timeout: 1 });
+  const bare = await bareNotifyFloor(one.sql, database.url, { runs: RUNS, warmup: WARMUP });
   await Promise.all([one.close(), other.close()]);
 
   const cross = timingOf(crossSamples);
-  const bare = timingOf(bareSamples);
   const crossRatio = ratio(cross.p95, bare.p95);
   console.log(
     JSON.stringify({

@@ -5,7 +5,6 @@
 //   500 subscribers: the health check's p95 while 500 event streams are open on one process and
 //   events flow to all of them.
 import { performance } from 'node:perf_hooks';
-import postgres from 'postgres';
 import { setupCheckpointer } from '@trellis/agent';
 import { createScratchDatabase } from '@trellis/db/testing';
 import { createServiceDeps } from '../src/deps';
@@ -15,6 +14,7 @@ import { checkHealth } from '../src/health';
 import { appendFamilyEvent } from '../src/live/family-events';
 import { toFamilyEventStream } from '../src/live/family-event-stream';
 import { seedUser } from './seed-history';
+import { bareNotifyFloor } from './bare-notify';
 import { ratio, timingOf } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25) * 8;
@@ -42,18 +42,7 @@ try {
   subscription.end('closed');
 
   // The floor: a bare NOTIFY from the same pool to a LISTEN connection of its own.
-  const listener = postgres(database.url, { max: 1 });
-  let arrived: (() => void) | undefined;
-  await listener.listen('bench_bare', () => arrived?.());
-  const bareSamples: number[] = [];
-  for (let i = 0; i < RUNS + 10; i++) {
-    const start = performance.now();
-    const received = new Promise<void>((resolve) => (arrived = resolve));
-    await one.sql`select pg_notify('bench_bare', ${String(i)})`;
-    await received;
-    if (i >= 10) bareSamples.push(performance.now() - start);
-  }
-  await listener.end({ timeout: 1 });
+  const bare = await bareNotifyFloor(one.sql, database.url, { runs: RUNS, warmup: 10 });
 
   // 500 open streams on one process (`other`), read as the SSE responses would be, events flowing.
   const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
@@ -89,7 +78,6 @@ try {
   await Promise.all([one.close(), other.close()]);
 
   const cross = timingOf(crossSamples);
-  const bare = timingOf(bareSamples);
   const health = timingOf(healthSamples);
   const crossRatio = ratio(cross.p95, bare.p95);
   console.log(

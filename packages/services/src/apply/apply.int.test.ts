@@ -19,6 +19,7 @@ import { summarizePath } from './summarize-path';
 import { searchHistory } from '../search/search-history';
 import { exportFamilyZip, exportPathMarkdown } from '../export/export-markdown';
 import { strFromU8, unzipSync } from 'fflate';
+import { waitForLockWaiters } from '../testing/lock-waiters';
 
 let h: Harness;
 beforeAll(async () => {
@@ -344,18 +345,8 @@ describe('apply', () => {
         const turn = sendTurn(h.deps, actor, { threadId: branch, content: `append: round ${round}` }).then(collect);
         const apply = applyItems(h.deps, actor, { threadId: branch, source, items: [{ kind: 'section', heading: 'Findings' }] });
         const settled = Promise.allSettled([turn, apply]);
-        for (let waited = 0; ; waited++) {
-          // Waiting on the barrier, or queued behind the one that waits on it.
-          const { n } = (await h.deps.sql<{ n: number }[]>`
-            with recursive chain(pid) as (
-              select ${pid}::int
-              union
-              select a.pid from pg_stat_activity a join chain c on c.pid = any(pg_blocking_pids(a.pid))
-            ) select (count(*) - 1)::int as n from chain`)[0]!;
-          if (n >= 2) break;
-          if (waited > 500) throw new Error('the turn and the apply never both waited on the row');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        // Both waiting on the barrier, or queued behind the one that waits on it.
+        await waitForLockWaiters(h.deps.sql, pid, 2);
         return { settled };
       });
       const [turn, apply] = await outcome.settled;

@@ -16,6 +16,7 @@ import { editTurn } from '../siblings/edit-turn';
 import { createStudy, getStudy, listStudies, updateStudy } from './manage-studies';
 import { joinStudy } from './join-study';
 import { finishStudy, listStudyParticipants, withdrawParticipant } from './study-participants';
+import { waitForLockWaiters } from '../testing/lock-waiters';
 
 let h: Harness;
 beforeAll(async () => {
@@ -55,21 +56,6 @@ async function openStudy(owner: { userId: string }, overrides: Partial<CreateStu
   const created = await createStudy(h.deps, owner, studyInput(overrides));
   await updateStudy(h.deps, owner, { studyId: created.study_id, patch: { status: 'open' } });
   return { ...created, slug: created.join_url.replace('/join/s/', '') };
-}
-
-/** Waits until `count` sessions wait on the one holding `pid`'s locks, directly or queued behind one that does. */
-async function blockedBy(pid: number, count: number): Promise<void> {
-  for (let waited = 0; ; waited++) {
-    const { n } = (await h.deps.sql<{ n: number }[]>`
-      with recursive chain(pid) as (
-        select ${pid}::int
-        union
-        select a.pid from pg_stat_activity a join chain c on c.pid = any(pg_blocking_pids(a.pid))
-      ) select (count(*) - 1)::int as n from chain`)[0]!;
-    if (n >= count) return;
-    if (waited > 500) throw new Error(`${count} sessions never waited on the lock`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('a study', () => {
@@ -156,7 +142,7 @@ describe('joining', () => {
         const { pid } = (await barrier<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
         sent.length = 0;
         const join = joinStudy(probe.deps, { slug, join: { consent: true, pid: 'waits' } });
-        await blockedBy(pid, 1);
+        await waitForLockWaiters(h.deps.sql, pid, 1);
         // Everything after the lock statement was sent before the lock was granted.
         const locking = sent.findIndex((q) => q.includes('"studies"') && q.endsWith('for update'));
         expect(locking).toBeGreaterThanOrEqual(0);
@@ -189,7 +175,7 @@ describe('joining', () => {
         const { pid } = (await barrier<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
         sent.length = 0;
         const first = join('p0');
-        await blockedBy(pid, 1);
+        await waitForLockWaiters(h.deps.sql, pid, 1);
         // While the first waits for the lock, ten more arrive: seven new pids, one pid twice, and the first's again.
         const crowd = Promise.all(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'twin', 'twin', 'p0'].map(join));
         // Each has read the study (and found no participant yet) once the pool's sessions are idle or wait for the lock.
