@@ -28,6 +28,7 @@ import { loadFamilyThreads } from '../graph/family-rows';
 import { loadPathLineage } from '../lineage/load-lineage';
 import { onPath, pathOrder, pathSegments, type PathSegment } from '../changes/path-log';
 import { readSpanChanges } from './span-changes';
+import { userNames } from '../members/user-names';
 
 interface CachedState {
   position: { index: number; seq: number };
@@ -67,12 +68,9 @@ export async function getAuthorship(
   return { version: state.version, spans: state.spans, steps, sources: namedSources(state.spans, threads, suffixes), summary, people, changes };
 }
 
-/** The people whose text the spans name, with their names (one read; none when the text names nobody). */
+/** The people whose text the spans name, with their names. */
 async function namedPeople(db: DbOrTx, counts: { user_id: string; words: number }[]): Promise<Authorship['people']> {
-  if (counts.length === 0) return [];
-  const rows = await db.execute<{ id: string; name: string }>(sql`
-    select id, name from "user" where id in (${sql.join(counts.map((c) => sql`${c.user_id}`), sql`, `)})`);
-  const names = new Map(rows.map((row) => [row.id, row.name]));
+  const names = await userNames(db, counts.map((c) => c.user_id));
   return counts.map((c) => ({ ...c, name: names.get(c.user_id) || 'Someone' }));
 }
 

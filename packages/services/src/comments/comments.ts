@@ -14,6 +14,7 @@ import {
   type UpdateComment,
 } from '@trellis/domain';
 import { comments, familyMembers, messages, user, type DbOrTx } from '@trellis/db';
+import { userNames } from '../members/user-names';
 import type { ServiceDeps } from '../deps';
 import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { loadLineage } from '../lineage/load-lineage';
@@ -279,11 +280,7 @@ async function toComments(db: DbOrTx, rows: CommentRow[]): Promise<Comment[]> {
     const head = r.parentId === null ? undefined : heads.get(r.parentId);
     return head ? { ...r, anchorKind: head.anchorKind, turn: head.turn, messageId: head.messageId, start: head.start, end: head.end, quote: head.quote, orphanedAtTurn: head.orphanedAtTurn } : r;
   });
-  const authors = await db
-    .select({ id: user.id, name: user.name })
-    .from(user)
-    .where(inArray(user.id, [...new Set(rows.map((r) => r.authorId))]));
-  const names = new Map(authors.map((a) => [a.id, a.name]));
+  const names = await userNames(db, rows.map((r) => r.authorId));
   return rows.map((r) => ({
     comment_id: r.id,
     thread_id: r.threadId,

@@ -3,9 +3,10 @@
 // worker, then hand the write path the merged text with the version it was merged onto. Under the
 // lock the write path only checks that version still holds (else the caller merges again onto the
 // newer text) and writes. The thread's lock is held for a write, never for a merge.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AppError, type DocPatch, type DocumentChanger, type DocumentConflictDetails } from '@trellis/domain';
-import { user, type Db } from '@trellis/db';
+import type { Db } from '@trellis/db';
+import { userNames } from '../../members/user-names';
 import { requireThreadAccess, type ThreadActor } from '../../conversations/conversation-access';
 import { lineageWalk } from '../../lineage/load-lineage';
 import type { DocumentChangeRow, LiveDocumentText } from './merge-job';
@@ -87,11 +88,8 @@ async function changersOf(db: Db, changes: readonly AuthoredChange[]): Promise<D
     const key = change.actor === 'agent' ? 'agent' : `person:${change.actor_id ?? ''}`;
     if (!seen.has(key)) seen.set(key, { kind: change.actor, user_id: change.actor === 'agent' ? null : change.actor_id, name: null });
   }
-  const ids = [...seen.values()].flatMap((c) => (c.user_id === null ? [] : [c.user_id]));
-  if (ids.length > 0) {
-    const names = new Map((await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids))).map((u) => [u.id, u.name]));
-    for (const changer of seen.values()) if (changer.user_id !== null) changer.name = names.get(changer.user_id) ?? null;
-  }
+  const names = await userNames(db, [...seen.values()].flatMap((c) => (c.user_id === null ? [] : [c.user_id])));
+  for (const changer of seen.values()) if (changer.user_id !== null) changer.name = names.get(changer.user_id) ?? null;
   return [...seen.values()];
 }
 
