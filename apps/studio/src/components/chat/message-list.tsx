@@ -1,13 +1,14 @@
 'use client';
 import type { Message } from '@trellis/domain';
 import { ArrowDown, ChevronUp } from 'lucide-react';
-import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
 import { attemptsByTurn, type AttemptsPage } from './attempts-pager';
 import { CheckpointDivider } from './checkpoint-divider';
 import { CompactionDivider } from './compaction-divider';
+import { HOLD_PLACE_EVENT } from './hold-place';
 import { MessageRow } from './message-row';
 import { applyKey, undoneApplies } from './undone-applies';
 import { StreamingTurn } from './streaming-turn';
@@ -73,6 +74,7 @@ export function MessageList({
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isStuck = useRef(true);
+  const isHeld = useRef(false);
   const anchor = useRef<{ firstId: string | undefined; height: number } | null>(null);
   const pending = pendingTurnView(run, messages);
   // A retried reply shows one attempt at a time, the latest unless the person paged back.
@@ -99,6 +101,7 @@ export function MessageList({
   const runId = run?.runId;
   useLayoutEffect(() => {
     isStuck.current = true;
+    isHeld.current = false;
     setAway(false);
   }, [threadId, runId]);
 
@@ -117,6 +120,20 @@ export function MessageList({
     setAway(!isStuck.current && isLatestOutOfView(el));
   });
 
+  // A control that placed the scroll on purpose: stay there, even near the bottom, until the person
+  // scrolls to the very bottom, sends or opens another thread.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const hold = () => {
+      isHeld.current = true;
+      isStuck.current = false;
+      setAway(isLatestOutOfView(el));
+    };
+    el.addEventListener(HOLD_PLACE_EVENT, hold);
+    return () => el.removeEventListener(HOLD_PLACE_EVENT, hold);
+  }, []);
+
   const loadEarlier = () => {
     const el = scrollRef.current;
     anchor.current = el ? { firstId, height: el.scrollHeight } : null;
@@ -127,6 +144,7 @@ export function MessageList({
     const el = scrollRef.current;
     if (!el) return;
     isStuck.current = true;
+    isHeld.current = false;
     setAway(false);
     el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
   };
@@ -140,7 +158,8 @@ export function MessageList({
         ref={scrollRef}
         onScroll={(e) => {
           const el = e.currentTarget;
-          isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+          isStuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < (isHeld.current ? 1 : STICK_PX);
+          if (isStuck.current) isHeld.current = false;
           setAway(!isStuck.current && isLatestOutOfView(el));
         }}
         className="min-h-0 flex-1 overflow-y-auto"

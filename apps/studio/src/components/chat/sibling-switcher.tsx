@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ForkPlace } from '@/lib/fork-points';
+import { holdPlace } from './hold-place';
 import { actionButton, useMessageActions } from './message-actions';
 
 type Direction = -1 | 1;
@@ -39,8 +40,8 @@ export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPlac
       const scroller = scrollParentOf(el);
       if (scroller) {
         scroller.scrollTop += el.getBoundingClientRect().top - press.top;
-        // Tell the list now (not at the next frame) that it no longer sits at the bottom.
-        scroller.dispatchEvent(new Event('scroll'));
+        // Tell the list now (not at the next frame) to stay here rather than follow the bottom.
+        holdPlace(scroller);
       }
       if (press.hadFocus) {
         const buttons = [...el.querySelectorAll('button')];

@@ -1,0 +1,10 @@
+/**
+ * A control that moved the chat's scroll on purpose (the sibling switcher keeping its arrows under the
+ * pointer) tells the message list to hold that place: the list then stops following the latest
+ * message, even when the place is within its "near the bottom" band, until the next send.
+ */
+export const HOLD_PLACE_EVENT = 'trellis:hold-place';
+
+export function holdPlace(scroller: HTMLElement): void {
+  scroller.dispatchEvent(new Event(HOLD_PLACE_EVENT));
+}
