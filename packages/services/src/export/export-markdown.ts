@@ -1,5 +1,5 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
-import { Zip, ZipDeflate, strToU8 } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -88,9 +88,8 @@ async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Pro
   for await (const entry of entries) {
     const file = new ZipDeflate(entry.name, { level: 6 });
     zip.add(file);
-    const bytes = strToU8(await entry.text());
-    for (let at = 0; at < bytes.length; at += SLICE) {
-      file.push(bytes.subarray(at, at + SLICE));
+    for (const bytes of utf8Slices(await entry.text(), SLICE)) {
+      file.push(bytes);
       yield* drain();
     }
     file.push(new Uint8Array(0), true);
@@ -98,6 +97,22 @@ async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Pro
   }
   zip.end();
   yield* drain();
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The text as UTF-8, `size` characters at a time (a surrogate pair never split): a path's Markdown is
+ * never copied whole into bytes, so an export's memory does not hold a second copy of each document.
+ */
+export function* utf8Slices(text: string, size: number): Generator<Uint8Array> {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > at ? -1 : 1;
+    yield utf8.encode(text.slice(at, end));
+    at = end;
+  }
 }
 
 async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; markdown: string }> {
