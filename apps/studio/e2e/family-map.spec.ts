@@ -112,6 +112,14 @@ for (const viewport of [
           .map((b) => `${a.name} × ${b.name}`),
       );
       expect(overlapping).toEqual([]);
+      // Nothing cut off: every lane name drawn lies inside the map, its left edge included.
+      const pane = (await panel.locator('.react-flow').boundingBox())!;
+      const cut = names
+        .filter((n) => n.width > 0 && (n.x < pane.x - 0.5 || n.x + n.width > pane.x + pane.width + 0.5))
+        .map((n) => `${n.name} at x=${Math.round(n.x)}…${Math.round(n.x + n.width)}`);
+      expect(cut).toEqual([]);
+      // The first lanes' names are whole on the first frame: the root's name is drawn, and not as an ellipsis alone.
+      expect(names.some((n) => n.width >= 40)).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`full-screen-map-${viewport.width}.png`) });
       await axe(page);
     });

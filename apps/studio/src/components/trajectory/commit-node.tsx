@@ -16,10 +16,10 @@ import { LANE_GAP, STEP_GAP, type CommitCardNode } from './trajectory-layout';
  * where paths branch has a fold toggle beside it. On the overview (below the readable zoom) the card
  * is a compact node: its label on its path's colour.
  */
-export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<CommitCardNode>) {
+export const CommitNode = memo(function CommitNode({ id, data, positionAbsoluteX }: NodeProps<CommitCardNode>) {
   const map = useMapActions();
   const question = data.user_message?.trim() || '(no message)';
-  if (map?.isOverview) return <CompactNode id={id} data={data} question={question} />;
+  if (map?.isOverview) return <CompactNode id={id} data={data} question={question} x={positionAbsoluteX} />;
   const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null, map !== null && map.replyingNodeId === id);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
   const isReplayed = map !== null && map.replayNodeId === id;
@@ -116,8 +116,22 @@ export const CommitNode = memo(function CommitNode({ id, data }: NodeProps<Commi
 /** The tallest an overview lane name gets, in flow px: below LANE_GAP, so names of adjacent lanes keep apart. */
 const LANE_NAME_MAX_PX = LANE_GAP - 14;
 
+/** Screen px kept between a lane's name and the map's left edge. */
+const LANE_NAME_EDGE_PX = 4;
+
+/**
+ * The widest a lane's name may be, in flow px: never wider than the empty lane to its left, and never
+ * past the screen's left edge (`--flow-x`, the pan, and `--flow-zoom` come from the canvas): a name
+ * whose room runs off the screen ends there with an ellipsis, or is not drawn at all, instead of
+ * being cut by the edge (a phone's full-screen map of a family wider than the screen).
+ */
+function laneNameMaxWidth(turn: number, x: number): string {
+  const room = `calc((${x}px * var(--flow-zoom, 1) + var(--flow-x, 0px) - ${LANE_NAME_EDGE_PX}px) / var(--flow-zoom, 1) - 10px)`;
+  return `min(${turn * STEP_GAP - 24}px, ${room})`;
+}
+
 /** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
-function CompactNode({ id, data, question }: { id: string; data: CommitCardNode['data']; question: string }) {
+function CompactNode({ id, data, question, x }: { id: string; data: CommitCardNode['data']; question: string; x: number }) {
   return (
     <>
       {data.laneName !== null && (
@@ -133,7 +147,7 @@ function CompactNode({ id, data, question }: { id: string; data: CommitCardNode[
           // wider than the empty lane to its left. Aligned to the lane's top (path and other cards differ
           // in height) and at most LANE_NAME_MAX_PX tall, so two lanes' names never overlap, a phone's
           // full-screen map included.
-          style={{ fontSize: `min(calc(10px / var(--flow-zoom, 1)), ${LANE_NAME_MAX_PX}px)`, maxWidth: data.turn_index * STEP_GAP - 24 }}
+          style={{ fontSize: `min(calc(10px / var(--flow-zoom, 1)), ${LANE_NAME_MAX_PX}px)`, maxWidth: laneNameMaxWidth(data.turn_index, x) }}
         >
           {data.isStarred && (
             <>

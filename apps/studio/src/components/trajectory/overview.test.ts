@@ -81,6 +81,48 @@ describe('fitOverview ("Fit view")', () => {
     expect(tried).toBeGreaterThan(5);
   });
 
+  it('on a phone, a family wider than the screen at the floor keeps every card on screen while they fit, else starts at its lane names when the focus allows', () => {
+    const size = { width: 390, height: 844 - 120 };
+    const at = (layout: ReturnType<typeof family>['layout'], viewport: { x: number; zoom: number }, x: number) => x * viewport.zoom + viewport.x;
+    const cases = { fitsTight: 0, cardsFit: 0, wider: 0 };
+    for (let depth = 10; depth <= 24; depth++) {
+      const { layout } = family(depth, 13);
+      const z = OVERVIEW_MIN_ZOOM;
+      const cards = layout.bounds.width * z;
+      const withNames = cards + STEP_GAP * z;
+      if (withNames + 2 * FIT_PADDING <= size.width) continue;
+      // the step the chat shows: the eighth of the root path
+      const focus = layout.nodes.find((node) => node.data.turn_index === 8 && node.data.isDisplayed)!;
+      const viewport = fitOverview(layout, size, { ...focus.position, width: focus.width!, height: focus.height! });
+      expect(viewport.zoom).toBeCloseTo(z);
+      const bandX = at(layout, viewport, layout.bounds.x - STEP_GAP);
+      const firstX = at(layout, viewport, layout.bounds.x);
+      if (withNames <= size.width) {
+        cases.fitsTight++;
+        expect(framesEveryStep(layout, viewport, size), `depth ${depth}`).toBe(true);
+        expect(bandX, `depth ${depth}`).toBeGreaterThanOrEqual(0);
+      } else if (cards < size.width - 8) {
+        cases.cardsFit++;
+        expect(framesEveryStep(layout, viewport, size), `depth ${depth}`).toBe(true);
+        expect(firstX, `depth ${depth}: the names' room`).toBeCloseTo(size.width - 8 - cards);
+      } else {
+        cases.wider++;
+        expect(bandX, `depth ${depth}`).toBeCloseTo(FIT_PADDING);
+        expect(at(layout, viewport, focus.position.x + focus.width!), `depth ${depth}`).toBeLessThanOrEqual(size.width - FIT_PADDING);
+      }
+    }
+    expect(cases.fitsTight).toBeGreaterThan(0);
+    expect(cases.cardsFit).toBeGreaterThan(0);
+    expect(cases.wider).toBeGreaterThan(0);
+    // the newest step of a much longer path is too far right for the start: the frame follows it instead
+    const far = family(30, 13).layout;
+    const last = far.nodes.at(-1)!;
+    const followed = fitOverview(far, size, { ...last.position, width: last.width!, height: last.height! });
+    const lastX = at(far, followed, last.position.x);
+    expect(lastX).toBeGreaterThanOrEqual(0);
+    expect(lastX + last.width! * followed.zoom).toBeLessThanOrEqual(size.width);
+  });
+
   it('leaves room left of the first step for the name of the lane that starts there', () => {
     const { layout } = family(12, 2);
     const size = { width: 800, height: 200 };

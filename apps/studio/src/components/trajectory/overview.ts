@@ -43,7 +43,31 @@ export function fitOverview(layout: Pick<TrajectoryLayout, 'bounds'>, size: Size
   const fit = (bounds: Rect, minZoom: number) =>
     initialViewport({ bounds, size, focus, padding: FIT_PADDING, minZoom, maxZoom: 1 });
   const readable = fit(layout.bounds, isSingleLane(layout.bounds) ? READABLE_ZOOM : OVERVIEW_MIN_ZOOM);
-  return isOverviewZoom(readable.zoom) ? fit(overviewBounds(layout.bounds), OVERVIEW_MIN_ZOOM) : readable;
+  if (!isOverviewZoom(readable.zoom)) return readable;
+  const bounds = overviewBounds(layout.bounds);
+  const framed = fit(bounds, OVERVIEW_MIN_ZOOM);
+  return acrossTheScreen(framed, bounds, layout.bounds, size, focus) ?? framed;
+}
+
+/** Screen px kept right of the last card when the cards fit across but their lane names do not all. */
+const TIGHT_MARGIN = 8;
+
+/**
+ * At the overview's floor, a family (`bounds`, its lane names' room included) wider than the screen
+ * with its padding, which the focus frame would cut at an edge (a phone): with less padding when that
+ * is enough; else every card on screen, the lane names given the room left of them (a name with less
+ * room ends in an ellipsis at the screen's edge); else, when even the cards are wider, from the
+ * family's start (its first lanes' names whole) if `focus` is on screen there. Null: the frame as it is.
+ */
+function acrossTheScreen(framed: FlowViewport, bounds: Rect, cards: Rect, size: Size, focus: Rect | null): FlowViewport | null {
+  const { zoom } = framed;
+  const need = bounds.width * zoom;
+  if (need + 2 * FIT_PADDING <= size.width) return null;
+  if (need <= size.width) return { ...framed, x: (size.width - need) / 2 - bounds.x * zoom };
+  if (cards.width * zoom + TIGHT_MARGIN <= size.width) return { ...framed, x: size.width - TIGHT_MARGIN - (cards.x + cards.width) * zoom };
+  const x = FIT_PADDING - bounds.x * zoom;
+  if (focus !== null && (focus.x + focus.width) * zoom + x > size.width - FIT_PADDING) return null;
+  return { ...framed, x };
 }
 
 /** Every card on one lane: the family is one linear path. */

@@ -119,12 +119,14 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
   });
   const { size, firstViewport } = viewport;
 
-  // Semantic zoom: below the readable zoom the cards turn into compact nodes. The zoom itself goes to
-  // CSS (--flow-zoom) without a render, so overview text keeps a readable screen size.
+  // Semantic zoom: below the readable zoom the cards turn into compact nodes. The zoom and the pan go
+  // to CSS (--flow-zoom, --flow-x) without a render, so overview text keeps a readable screen size and
+  // a lane's name ends at the screen's left edge instead of running off it.
   const [movedOverview, setOverview] = useState<boolean | null>(null);
   const isOverview = movedOverview ?? (firstViewport !== null && isOverviewZoom(firstViewport.zoom));
   const onMove = useCallback((_event: unknown, next: Viewport) => {
     containerRef.current?.style.setProperty('--flow-zoom', String(next.zoom));
+    containerRef.current?.style.setProperty('--flow-x', `${next.x}px`);
     setOverview(isOverviewZoom(next.zoom));
   }, []);
   const gapNotes = useMemo(() => ordinalGapNotes(graph.threads), [graph]);
@@ -172,7 +174,7 @@ export function TrajectoryCanvas(props: TrajectoryCanvasProps) {
           className="relative min-h-0 w-full flex-1"
           data-testid="trajectory-canvas"
           data-overview={isOverview}
-          style={firstViewport === null ? undefined : ({ '--flow-zoom': String(firstViewport.zoom) } as CSSProperties)}
+          style={firstViewport === null ? undefined : ({ '--flow-zoom': String(firstViewport.zoom), '--flow-x': `${firstViewport.x}px` } as CSSProperties)}
         >
           <TrailArrowDefs />
           {firstViewport !== null && size !== null && (
