@@ -20,6 +20,13 @@ export interface FamilyEventOptions {
   onlyIf?: SQL | undefined;
   /** A second payload (a text expression over the event's `family_id`) notified right after the event's own. */
   alsoNotify?: SQL | undefined;
+  /**
+   * The row without any NOTIFY: for a family made in this same transaction, which nobody can be
+   * listening to before it commits (a tab opening it later reads its state, and the row stays for the
+   * stream's catch-up). PostgreSQL commits notifying transactions one at a time, so a crowd making
+   * families at once (a study's joins) would otherwise wait for each other's commits.
+   */
+  silent?: boolean | undefined;
 }
 
 /**
@@ -30,7 +37,7 @@ export interface FamilyEventOptions {
  * turn opening adds it only when its lease was taken; `alsoNotify` sends a payload of the caller's in
  * the same round trip (the write path's `change`). Returns the event id (no row when nothing was written).
  */
-export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify }: FamilyEventOptions = {}): SQL {
+export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify, silent = false }: FamilyEventOptions = {}): SQL {
   const data = isSql(input.data) ? input.data : sql`${JSON.stringify(input.data ?? {})}::jsonb`;
   return sql`
     with family as (
@@ -43,10 +50,10 @@ export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNoti
       select family_id, ${input.threadId}, ${input.kind}, family.data from family, locked
       returning id, family_id, data
     )
-    select id::text as id,
+    select id::text as id${silent ? sql`` : sql`,
       pg_notify(${FAMILY_CHANNEL}, json_build_object('family', family_id, 'thread', ${input.threadId}::text,
-        'event', id, 'kind', ${input.kind}::text, 'turn', data -> 'turn_index')::text) as notified
-      ${alsoNotify ? sql`, pg_notify(${FAMILY_CHANNEL}, ${alsoNotify}) as also_notified` : sql``}
+        'event', id, 'kind', ${input.kind}::text, 'turn', data -> 'turn_index')::text) as notified`}
+      ${alsoNotify && !silent ? sql`, pg_notify(${FAMILY_CHANNEL}, ${alsoNotify}) as also_notified` : sql``}
     from event`;
 }
 

@@ -294,7 +294,8 @@ async function createFamily(db: Db, study: StudyRow, participant: Assigned, sess
         )
         select participant_id from claimed`);
       if (claimed.length === 0) tx.rollback();
-      await writeWorkspace({ tx }, { threadId: family.threadId, author: { actor: 'system', actorId: null, via: 'import' }, edits: seedEdits(study.seed) });
+      // A family made here: nobody can listen to it before this commits, so its seeding notifies no one.
+      await writeWorkspace({ tx }, { threadId: family.threadId, author: { actor: 'system', actorId: null, via: 'import' }, edits: seedEdits(study.seed), isNewFamily: true });
       return family.threadId;
     })
     .catch((error: unknown) => {

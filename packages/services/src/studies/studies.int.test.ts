@@ -17,6 +17,8 @@ import { createStudy, getStudy, listStudies, updateStudy } from './manage-studie
 import { joinStudy } from './join-study';
 import { finishStudy, listStudyParticipants, withdrawParticipant } from './study-participants';
 import { waitForLockWaiters } from '../testing/lock-waiters';
+import { FAMILY_CHANNEL } from '../live/family-events';
+import { patchWorkspace } from '../workspace/patch-workspace';
 
 let h: Harness;
 beforeAll(async () => {
@@ -230,6 +232,32 @@ describe('joining', () => {
     expect(workspace.preferences.map((p) => [p.text, p.locked])).toEqual([['Formal tone', true]]);
     expect(workspace.todos.map((t) => t.text)).toEqual(['Name the role']);
     expect((await getConversation(h.deps, owner, { threadId: thread_id })).title).toBe('Co-writing a cover letter');
+  });
+
+  it("seeds a new participant's family without a NOTIFY (nobody can listen to it yet), keeps the event row, and notifies its later writes", async () => {
+    const owner = await h.newUser();
+    const { slug } = await openStudy(owner);
+    const heard: { family: string; kind: string; seq?: number; event?: number }[] = [];
+    const listener = await h.deps.db.$client.listen(FAMILY_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    try {
+      const { thread_id, participantId } = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'quiet-seed' } });
+      const seeded = await h.deps.db.execute<{ kind: string }>(sql`select kind from family_events where family_id = ${thread_id}`);
+      expect(seeded.map((e) => e.kind)).toEqual(['workspace_changed']);
+      // The participant's first write commits after the join: had the seeding notified, its payloads
+      // would have arrived first (PostgreSQL delivers notifications in commit order).
+      await patchWorkspace(h.deps, await participantActor(participantId), { threadId: thread_id, patch: { objective: 'Their own objective' } });
+      const [last] = await h.deps.db.execute<{ seq: number; event: string }>(sql`
+        select (select max(seq) from workspace_changes where thread_id = ${thread_id}) as seq,
+               (select max(id)::text from family_events where family_id = ${thread_id}) as event`);
+      await expect.poll(() => heard.some((n) => n.family === thread_id && n.kind === 'change' && n.seq === Number(last!.seq))).toBe(true);
+      // Everything heard of the family is that write's: its change and its event, nothing of the seeding.
+      expect(heard.filter((n) => n.family === thread_id).map((n) => (n.kind === 'change' ? `change ${n.seq}` : `${n.kind} ${n.event}`))).toEqual([
+        `workspace_changed ${last!.event}`,
+        `change ${last!.seq}`,
+      ]);
+    } finally {
+      await listener.unlisten();
+    }
   });
 
   it('stores nothing when consent is declined, admits no one to a draft or a closed study, but resumes a known pid', async () => {

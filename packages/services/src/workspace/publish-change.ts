@@ -30,6 +30,8 @@ export async function publishChanges(
     actor?: string | undefined;
     kinds?: readonly string[] | undefined;
     documentUpdates?: readonly DocumentUpdate[] | undefined;
+    /** A family made in this transaction: the event row, no NOTIFY (familyEventStatement's `silent`). */
+    silent?: boolean | undefined;
   },
 ): Promise<void> {
   if (input.seqs.length === 0) return;
@@ -41,6 +43,7 @@ export async function publishChanges(
       { threadId: input.threadId, kind: 'workspace_changed', data },
       {
         alsoNotify: sql`json_build_object('family', family_id, 'thread', ${input.threadId}::text, 'seq', ${seq}::int, 'kind', 'change', 'doc', ${doc}::json)::text`,
+        silent: input.silent,
       },
     ),
   );

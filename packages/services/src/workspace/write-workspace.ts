@@ -87,7 +87,14 @@ export interface WriteResult<E extends readonly WorkspaceEdit[]> {
 
 export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
   scope: WriteScope,
-  input: { threadId: string; author: ChangeAuthor; edits: E; readBack?: boolean },
+  input: {
+    threadId: string;
+    author: ChangeAuthor;
+    edits: E;
+    readBack?: boolean;
+    /** The thread's family was made in this same transaction: nobody hears it yet (no NOTIFY). */
+    isNewFamily?: boolean;
+  },
 ): Promise<WriteResult<E>> {
   const { threadId, author } = input;
   const run = async (tx: Tx): Promise<WriteResult<E>> => {
@@ -101,6 +108,7 @@ export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
       actor: author.actor,
       kinds: [...new Set(ctx.drafts.map((draft) => draft.kind))],
       documentUpdates: ctx.documentUpdates,
+      silent: input.isNewFamily,
     });
     const workspace = input.readBack ? await readLiveWorkspace(tx, threadId) : null;
     return { outcomes: outcomes as WriteResult<E>['outcomes'], seqs, workspace };
