@@ -64,7 +64,8 @@ test('a replay scrolls the chat to its step and marks it there; "you are here" s
   expect(await isInside(userMessage(page, ROOT_STEPS), list)).toBe(false);
 
   const panel = panelOf(page);
-  await expect(panel.locator('[data-replayed="true"]')).toHaveAttribute('data-label', '1');
+  // The map draws after the chat (its family read and layout): on a loaded machine that is seconds more.
+  await expect(panel.locator('[data-replayed="true"]')).toHaveAttribute('data-label', '1', { timeout: 30_000 });
   // "You are here" did not follow the replay (the live step, 8, is off screen and not drawn).
   await expect(panel.locator('[data-testid="trajectory-node"][data-label="1"]')).toHaveAttribute('data-current', 'false');
   await expect(panel.locator('[data-replayed="true"] [data-testid="replay-badge"]')).toBeVisible();
@@ -74,7 +75,7 @@ test('a replay scrolls the chat to its step and marks it there; "you are here" s
   await page.goto(`/c/${root}?replay=${firstOfStep(6)}`);
   await expect(userMessage(page, 6).getByTestId('replay-marker')).toBeVisible();
   await expect.poll(() => isInside(userMessage(page, 6), list)).toBe(true);
-  await expect(panel.locator('[data-replayed="true"]')).toHaveAttribute('data-label', '6');
+  await expect(panel.locator('[data-replayed="true"]')).toHaveAttribute('data-label', '6', { timeout: 30_000 });
   await expect(panel.locator('[data-testid="trajectory-node"][data-label="6"]')).toHaveAttribute('data-current', 'false');
 });
 
