@@ -27,7 +27,7 @@ export async function exportPathMarkdown(
   return { filename: safeFilename(title, 'md'), contentType: 'text/markdown; charset=utf-8', body: markdown };
 }
 
-/** Bytes of a path's Markdown given to the zip's deflater at a time: the event loop is free between slices. */
+/** Characters of a path's Markdown given to the zip's deflater at a time (as UTF-8): the event loop is free between slices. */
 const SLICE = 64 * 1024;
 
 export interface StreamedFile {

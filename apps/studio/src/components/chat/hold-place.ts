@@ -1,7 +1,8 @@
 /**
  * A control that moved the chat's scroll on purpose (the sibling switcher keeping its arrows under the
  * pointer) tells the message list to hold that place: the list then stops following the latest
- * message, even when the place is within its "near the bottom" band, until the next send.
+ * message, even when the place is within its "near the bottom" band, until the person scrolls to the
+ * very bottom, jumps to the latest, sends or opens another thread.
  */
 export const HOLD_PLACE_EVENT = 'trellis:hold-place';
 
