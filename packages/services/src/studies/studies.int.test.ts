@@ -238,7 +238,7 @@ describe('joining', () => {
     const owner = await h.newUser();
     const { slug } = await openStudy(owner);
     const heard: { family: string; kind: string; seq?: number; event?: number }[] = [];
-    const listener = await h.deps.db.$client.listen(FAMILY_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    const listener = await h.deps.db.$client.listen(FAMILY_CHANNEL, (payload) => heard.push(JSON.parse(payload) as (typeof heard)[number]));
     try {
       const { thread_id, participantId } = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'quiet-seed' } });
       const seeded = await h.deps.db.execute<{ kind: string }>(sql`select kind from family_events where family_id = ${thread_id}`);
