@@ -26,6 +26,7 @@ export * from './changes/change';
 export * from './changes/merge-document';
 export * from './changes/review-merge';
 export * from './text/join-and';
+export * from './text/piece-end';
 export * from './text/plural';
 export * from './contracts/changes';
 export * from './dataset/tables';

@@ -1,6 +1,6 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
 import { Zip, ZipDeflate } from 'fflate';
-import { graphToMermaid, pathToMarkdown, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
+import { graphToMermaid, pathToMarkdown, pieceEnd, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
@@ -106,12 +106,9 @@ const utf8 = new TextEncoder();
  * never copied whole into bytes, so an export's memory does not hold a second copy of each document.
  */
 export function* utf8Slices(text: string, size: number): Generator<Uint8Array> {
-  for (let at = 0; at < text.length; ) {
-    let end = Math.min(at + size, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > at ? -1 : 1;
+  for (let at = 0, end = 0; at < text.length; at = end) {
+    end = pieceEnd(text, at, size);
     yield utf8.encode(text.slice(at, end));
-    at = end;
   }
 }
 

@@ -3,7 +3,7 @@
 // that opens the path later is another (it first receives the reply so far), and closing either
 // never stops the model. Stop is its own request (stop-turn.ts); the drain interrupts the rest.
 import { EventChannel } from '@trellis/agent';
-import type { TurnEvent } from '@trellis/domain';
+import { pieceEnd, type TurnEvent } from '@trellis/domain';
 import { REASON_STOPPED, TurnInterruption } from '../turns/turn-gate';
 import type { Logger } from '../logger';
 import type { FamilyHub, FamilyNotification } from './family-hub';
@@ -82,9 +82,8 @@ export class LiveTurn {
     if (!hub || !family) return;
     while (this.#published < this.#text.length) {
       const offset = this.#published;
-      let end = Math.min(this.#text.length, offset + PROGRESS_CHUNK);
       // never split a surrogate pair between two notifications
-      if (end < this.#text.length && /[\uD800-\uDBFF]/.test(this.#text[end - 1] ?? '')) end -= 1;
+      const end = pieceEnd(this.#text, offset, PROGRESS_CHUNK);
       this.#published = end;
       const notification: FamilyNotification = {
         family,
