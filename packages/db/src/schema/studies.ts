@@ -90,6 +90,11 @@ export const studyParticipants = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Rises by one with every change to this row and every event of the participant's family, so the
+     * researcher's dashboard tells from this table alone which participants changed since it last read.
+     */
+    activityVersion: integer('activity_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('study_participants_pid_idx').on(t.studyId, t.pid).where(sql`${t.pid} is not null`),

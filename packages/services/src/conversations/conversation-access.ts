@@ -98,7 +98,7 @@ export function assertAccess(thread: ThreadFacts | undefined, actor: ThreadActor
   const role = roleOf(actor, thread);
   // A participant learns nothing of families other than their own: not even that one exists.
   if (role === null) throw actor.kind === 'participant' ? AppError.notFound('Conversation') : AppError.forbidden();
-  if (!roleAllows(role, need)) throw AppError.forbidden(`A ${role} of this conversation cannot do this`);
+  if (!roleAllows(role, need)) throw AppError.forbidden(`${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role} of this conversation cannot do this`);
   return role;
 }
 

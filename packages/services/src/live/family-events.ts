@@ -35,7 +35,9 @@ export interface FamilyEventOptions {
  * that committed late), then notifies `{family, thread, event, kind, turn}` (`turn`: the data's
  * `turn_index`, or null). `onlyIf` makes it write nothing unless the condition holds — a pipelined
  * turn opening adds it only when its lease was taken; `alsoNotify` sends a payload of the caller's in
- * the same round trip (the write path's `change`). Returns the event id (no row when nothing was written).
+ * the same round trip (the write path's `change`). A study participant's family also moves the
+ * participant's `activity_version` (the dashboard's sign that their row changed), under the same lock.
+ * Returns the event id (no row when nothing was written).
  */
 export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify, silent = false }: FamilyEventOptions = {}): SQL {
   const data = isSql(input.data) ? input.data : sql`${JSON.stringify(input.data ?? {})}::jsonb`;
@@ -49,6 +51,10 @@ export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNoti
       insert into family_events (family_id, thread_id, kind, data)
       select family_id, ${input.threadId}, ${input.kind}, family.data from family, locked
       returning id, family_id, data
+    ),
+    participant as (
+      update study_participants set activity_version = activity_version + 1
+      where thread_id in (select family_id from event)
     )
     select id::text as id${silent ? sql`` : sql`,
       pg_notify(${FAMILY_CHANNEL}, json_build_object('family', family_id, 'thread', ${input.threadId}::text,

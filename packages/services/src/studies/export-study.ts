@@ -33,7 +33,7 @@ export async function exportStudyDataset(
         participant_id: p.participantId,
         family_id: p.threadId,
         condition: conditionName.get(p.conditionId) ?? null,
-        status: effectiveStatus(p.status, p.startedAt, study.timeLimitMinutes),
+        status: effectiveStatus(p.status, p.startedAt.getTime(), study.timeLimitMinutes),
         started_at: p.startedAt.toISOString(),
         finished_at: p.finishedAt?.toISOString() ?? null,
         last_activity_at: p.lastActivityAt.toISOString(),

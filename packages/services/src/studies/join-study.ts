@@ -282,7 +282,7 @@ async function createFamily(db: Db, study: StudyRow, participant: Assigned, sess
       // Claims the row, makes the participant an editor and stores the session, in one statement.
       const claimed = await tx.execute(sql`
         with claimed as (
-          update ${studyParticipants} set thread_id = ${family.threadId}
+          update ${studyParticipants} set thread_id = ${family.threadId}, activity_version = activity_version + 1
           where participant_id = ${participant.participantId} and thread_id is null and status <> 'withdrawn'
           returning participant_id
         ),
@@ -332,7 +332,7 @@ export async function findParticipantSession(db: Db, token: string, options: { t
   const rows = options.touch
     ? await db.execute<Row>(sql`
         update ${studyParticipants} sp
-           set last_activity_at = now(),
+           set last_activity_at = now(), activity_version = sp.activity_version + 1,
                status = case
                  when sp.status in ('consented', 'active') and s.time_limit_minutes is not null
                       and now() > sp.started_at + s.time_limit_minutes * interval '1 minute' then 'timed_out'

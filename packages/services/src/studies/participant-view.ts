@@ -30,7 +30,7 @@ export async function readParticipantView(
     .innerJoin(studyConditions, eq(studyConditions.id, studyParticipants.conditionId))
     .where(and(eq(studyParticipants.participantId, participant.participantId), eq(studyParticipants.studyId, participant.studyId)));
   if (!row || row.study.slug !== input.slug || row.participant.threadId === null) throw AppError.notFound('Study');
-  const status = effectiveStatus(row.participant.status, row.participant.startedAt, row.study.timeLimitMinutes);
+  const status = effectiveStatus(row.participant.status, row.participant.startedAt.getTime(), row.study.timeLimitMinutes);
   if (status === 'withdrawn') throw AppError.notFound('Study');
   return {
     thread_id: row.participant.threadId,

@@ -19,6 +19,9 @@ import { finishStudy, listStudyParticipants, withdrawParticipant } from './study
 import { waitForLockWaiters } from '../testing/lock-waiters';
 import { FAMILY_CHANNEL } from '../live/family-events';
 import { patchWorkspace } from '../workspace/patch-workspace';
+import { testDatabaseUrl } from '@trellis/db/testing';
+import { createServiceDeps } from '../deps';
+import { deleteConversation } from '../conversations/delete-conversation';
 
 let h: Harness;
 beforeAll(async () => {
@@ -397,6 +400,69 @@ describe('the dashboard, Finish and withdrawal', () => {
     for (const listed of [await listConversations(h.deps, owner), await listConversations(h.deps, owner, { limit: 10 })])
       expect(new Set(listed.conversations.map((c) => c.root_thread_id))).toEqual(new Set([own]));
     expect((await getConversation(h.deps, owner, { threadId: a.thread_id })).thread_id).toBe(a.thread_id);
+  });
+
+  it("moves a participant's activity_version with every change to their row or family, and every poll, on any process, shows the change", async () => {
+    const owner = await h.newUser();
+    const { study_id, slug } = await openStudy(owner);
+    const a = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'mover' } });
+    const b = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'still' } });
+    const actorA = await participantActor(a.participantId);
+    const versions = async () =>
+      Object.fromEntries(
+        (await h.deps.db.execute<{ participant_id: string; v: number }>(
+          sql`select participant_id, activity_version as v from study_participants where study_id = ${study_id}`,
+        )).map((r) => [r.participant_id, Number(r.v)]),
+      );
+    // A second studio process over the same database, which remembers its own last poll.
+    const other = createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { provider: 'offline' } });
+    try {
+      const poll = async (deps: { db: typeof h.deps.db }) =>
+        Object.fromEntries((await listStudyParticipants(deps, owner, { studyId: study_id })).participants.map((p) => [p.participant_id, p]));
+      await poll(h.deps);
+      await poll(other);
+      let before = await versions();
+      const moved = async (what: string) => {
+        const after = await versions();
+        expect(after[a.participantId], what).toBeGreaterThan(before[a.participantId]!);
+        expect(after[b.participantId], what).toBe(before[b.participantId]);
+        before = after;
+      };
+
+      await h.turn(actorA, a.thread_id, 'append: Three more words.');
+      await moved('a turn');
+      for (const deps of [h.deps, other]) expect((await poll(deps))[a.participantId]).toMatchObject({ steps: 1, paths: 1 });
+
+      const { document } = await getWorkspace(h.deps, actorA, { threadId: a.thread_id });
+      await patchWorkspace(h.deps, actorA, { threadId: a.thread_id, patch: { document: { content: `${document.content}\n\nA paragraph of my own.`, base_version: document.version } } });
+      await moved('a document edit');
+      for (const deps of [other, h.deps]) expect((await poll(deps))[a.participantId]!.words.participant).toBe(5);
+
+      const branch = await createBranch(h.deps, actorA, { threadId: a.thread_id, from_turn: 1 });
+      await h.turn(actorA, branch.thread_id, 'append: On the branch.');
+      await moved('a branch and its first turn');
+      for (const deps of [h.deps, other]) expect((await poll(deps))[a.participantId]).toMatchObject({ steps: 2, paths: 2 });
+
+      // A participant may not delete a path (an editor cannot); the researcher, who owns the family, may.
+      expect((await expectCode(deleteConversation(h.deps, actorA, { threadId: branch.thread_id }), 'forbidden')).message).toBe(
+        'An editor of this conversation cannot do this',
+      );
+      await deleteConversation(h.deps, owner, { threadId: branch.thread_id });
+      await moved('a path deleted');
+      for (const deps of [other, h.deps]) expect((await poll(deps))[a.participantId]).toMatchObject({ paths: 1 });
+
+      await h.deps.db.execute(sql`update study_participants set started_at = now() - interval '6 minutes' where participant_id = ${a.participantId}`);
+      await finishStudy(h.deps, { participantId: a.participantId, studyId: study_id });
+      await moved('Finish');
+      for (const deps of [h.deps, other]) expect((await poll(deps))[a.participantId]).toMatchObject({ status: 'finished' });
+
+      await withdrawParticipant(h.deps, owner, { studyId: study_id, participantId: a.participantId });
+      await moved('withdrawal');
+      for (const deps of [other, h.deps]) expect((await poll(deps))[a.participantId]).toMatchObject({ status: 'withdrawn', thread_id: null, steps: 0, paths: 0 });
+      expect((await poll(other))[b.participantId]).toMatchObject({ status: 'consented', steps: 0, paths: 1 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses Finish before min_minutes and answers the completion after it', async () => {

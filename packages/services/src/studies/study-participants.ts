@@ -6,90 +6,167 @@ import { conversations, familyEvents, studies, studyConditions, studyParticipant
 import type { ServiceDeps } from '../deps';
 import { readAuthorship } from '../authorship/get-authorship';
 import { mapLimited } from '../util/limited';
+import { requireItemId } from '../workspace/ids';
 import { requireOwnStudy, type StudyOwner } from './manage-studies';
 
 /** How many families' authorship is read at once for the dashboard. */
 const WORDS_CONCURRENCY = 8;
+/** Studies whose dashboard rows a process remembers (per database), the least recently read dropped first. */
+const REMEMBERED_STUDIES = 64;
 
+/** A participant's row as stored, with its `activity_version`. */
+type ParticipantRow = {
+  participant_id: string;
+  thread_id: string | null;
+  condition: string;
+  status: StudyParticipant['status'];
+  started_at: string;
+  finished_at: string | null;
+  last_activity_at: string;
+  version: number;
+};
+type FamilyShape = Pick<StudyParticipant, 'steps' | 'paths' | 'words'>;
+/** A participant's dashboard row as of `version`, its status as stored (the clock's is worked out at each poll). */
+interface RememberedParticipant {
+  row: StudyParticipant;
+  startedMs: number;
+  version: number;
+}
+interface RememberedStudy {
+  /** The participants' count and the sum of their versions when they were read. */
+  key: string;
+  participants: RememberedParticipant[];
+}
+const rememberedByDb = new WeakMap<object, Map<string, RememberedStudy>>();
+
+/**
+ * The dashboard's rows. Every change to a participant's row and every event of their family moves
+ * their `activity_version`, which only rises, so a poll first reads, with the study's ownership, its
+ * participants' count and sum of versions (one index range, no look into any family): when they are
+ * what the last poll saw, its rows stand (only the status, which follows the clock, is worked out
+ * again). Otherwise the rows are read, and only the families of participants whose version moved
+ * are counted and their words read. What a process remembers is checked against the database on
+ * every poll, so a write on any process shows at the next poll.
+ */
 export async function listStudyParticipants(
   deps: Pick<ServiceDeps, 'db'>,
   owner: StudyOwner,
   input: { studyId: string },
 ): Promise<StudyParticipantList> {
-  const study = await requireOwnStudy(deps.db, owner, input.studyId);
-  // One statement for the rows and their families' shape: steps are the family's user messages,
-  // paths its visible threads.
-  const rows = await deps.db.execute<{
-    participant_id: string;
-    thread_id: string | null;
-    condition: string;
-    status: StudyParticipant['status'];
-    started_at: string;
-    finished_at: string | null;
-    last_activity_at: string;
-    time_limit_minutes: number | null;
-    steps: number;
-    paths: number;
-    body_seq: number | null;
-    cached_seq: number | null;
-    cached_summary: AuthorshipSummary | null;
-  }>(sql`
-    select sp.participant_id, sp.thread_id, sc.name as condition, sp.status,
-           sp.started_at, sp.finished_at, sp.last_activity_at, s.time_limit_minutes,
-           coalesce((select count(*)::int from ${conversations} c join messages m on m.thread_id = c.thread_id
-                      where c.root_thread_id = sp.thread_id and m.role = 'user'), 0) as steps,
-           coalesce((select count(*)::int from ${conversations} c
-                       left join conversation_branches b on b.thread_id = c.thread_id
-                      where c.root_thread_id = sp.thread_id and c.deleted_at is null
-                        and (b.status is null or b.status = 'active')), 0) as paths,
-           body.seq as body_seq, cached.seq as cached_seq, cached.summary as cached_summary
-      from ${studyParticipants} sp
-      join ${studyConditions} sc on sc.id = sp.condition_id
-      join ${studies} s on s.id = sp.study_id
-      left join lateral (select w.seq from workspace_changes w
-                          where w.thread_id = sp.thread_id and w.kind = 'document' and w.op = 'patch'
-                          order by w.seq desc limit 1) body on true
-      left join lateral (select c.seq, c.summary from authorship_cache c
-                          where c.thread_id = sp.thread_id order by c.seq desc limit 1) cached on true
-     where sp.study_id = ${study.id}
-     order by sp.started_at, sp.participant_id`);
-  // A family whose newest authorship cache row follows its newest document change has its words in
-  // that row; only the others (written since the last read) are walked, so a dashboard polled live
-  // costs the one statement above, not one read per participant.
-  const words = await mapLimited(rows, WORDS_CONCURRENCY, (row) => {
-    if (row.thread_id === null || row.body_seq === null) return Promise.resolve(null);
-    if (row.cached_summary !== null && Number(row.cached_seq) === Number(row.body_seq)) return Promise.resolve(wordsOf(row.cached_summary));
-    return familyWords(deps, row.thread_id);
-  });
-  const now = Date.now();
-  const participants = rows.map((row, i): StudyParticipant => {
-    const started = new Date(row.started_at);
-    const last = new Date(row.last_activity_at);
-    return {
-      participant_id: row.participant_id,
-      thread_id: row.thread_id,
-      condition: row.condition,
-      status: effectiveStatus(row.status, started, row.time_limit_minutes, now),
-      started: started.toISOString(),
-      finished: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
-      active_minutes: Math.max(0, Math.round((last.getTime() - started.getTime()) / 6_000) / 10),
-      steps: row.steps,
-      paths: row.paths,
-      words: words[i] ?? { participant: 0, agent: 0, agent_edited: 0 },
-      last_activity: last.toISOString(),
-    };
+  const studyId = requireItemId(input.studyId, 'Study');
+  const [study] = await deps.db.execute<{ time_limit_minutes: number | null; n: number; total: string }>(sql`
+    select s.time_limit_minutes,
+           (select count(*)::int from ${studyParticipants} sp where sp.study_id = s.id) as n,
+           (select coalesce(sum(sp.activity_version), 0)::text from ${studyParticipants} sp where sp.study_id = s.id) as total
+      from ${studies} s where s.id = ${studyId} and s.owner_id = ${owner.userId}`);
+  if (!study) throw AppError.notFound('Study');
+  const remembering = rememberedByDb.get(deps.db) ?? new Map<string, RememberedStudy>();
+  rememberedByDb.set(deps.db, remembering);
+  const remembered = remembering.get(studyId);
+  remembering.delete(studyId);
+  const current = remembered?.key === `${study.n}:${study.total}` ? remembered : await readParticipants(deps, studyId, remembered);
+  remembering.set(studyId, current);
+  if (remembering.size > REMEMBERED_STUDIES) remembering.delete(remembering.keys().next().value!);
+
+  const clock = Date.now();
+  const participants = current.participants.map(({ row, startedMs }) => {
+    const status = effectiveStatus(row.status, startedMs, study.time_limit_minutes, clock);
+    return status === row.status ? row : { ...row, status };
   });
   const counts: Record<string, number> = {};
   for (const p of participants) if (p.status !== 'withdrawn') counts[p.condition] = (counts[p.condition] ?? 0) + 1;
   return { participants, counts };
 }
 
+/** The study's participants, reading the families of only those whose version moved since `before`. */
+async function readParticipants(deps: Pick<ServiceDeps, 'db'>, studyId: string, before: RememberedStudy | undefined): Promise<RememberedStudy> {
+  const rows = await deps.db.execute<ParticipantRow>(sql`
+    select sp.participant_id, sp.thread_id, sc.name as condition, sp.status, sp.started_at, sp.finished_at,
+           sp.last_activity_at, sp.activity_version as version
+      from ${studyParticipants} sp join ${studyConditions} sc on sc.id = sp.condition_id
+     where sp.study_id = ${studyId}
+     order by sp.started_at, sp.participant_id`);
+  const known = new Map(before?.participants.map((p) => [p.row.participant_id, p]));
+  const moved = rows.filter((row) => known.get(row.participant_id)?.version !== row.version);
+  const shapes = await familyShapes(deps, moved);
+  const movedShapes = new Map(moved.map((row, i) => [row.participant_id, shapes[i]!]));
+  const participants = rows.map((row): RememberedParticipant => {
+    const shape = movedShapes.get(row.participant_id);
+    if (!shape) return known.get(row.participant_id)!;
+    const started = new Date(row.started_at);
+    const last = new Date(row.last_activity_at);
+    return {
+      version: row.version,
+      startedMs: started.getTime(),
+      row: {
+        participant_id: row.participant_id,
+        thread_id: row.thread_id,
+        condition: row.condition,
+        status: row.status,
+        started: started.toISOString(),
+        finished: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+        active_minutes: Math.max(0, Math.round((last.getTime() - started.getTime()) / 6_000) / 10),
+        ...shape,
+        last_activity: last.toISOString(),
+      },
+    };
+  });
+  const total = rows.reduce((sum, row) => sum + BigInt(row.version), 0n);
+  return { key: `${rows.length}:${total}`, participants };
+}
+
+/**
+ * Steps (the family's user messages), paths (its visible threads) and words by author of each
+ * participant's family, in the participants' order: one statement for the counts, then the words.
+ */
+async function familyShapes(deps: Pick<ServiceDeps, 'db'>, participants: readonly ParticipantRow[]): Promise<FamilyShape[]> {
+  const none: FamilyShape = { steps: 0, paths: 0, words: { participant: 0, agent: 0, agent_edited: 0 } };
+  const families = participants.map((p) => p.thread_id).filter((id): id is string => id !== null);
+  if (families.length === 0) return participants.map(() => none);
+  const rows = await deps.db.execute<{
+    family_id: string;
+    steps: number;
+    paths: number;
+    body_seq: number | null;
+    cached_seq: number | null;
+    cached_summary: AuthorshipSummary | null;
+  }>(sql`
+    select f.family_id,
+           coalesce((select count(*)::int from ${conversations} c join messages m on m.thread_id = c.thread_id
+                      where c.root_thread_id = f.family_id and m.role = 'user'), 0) as steps,
+           coalesce((select count(*)::int from ${conversations} c
+                       left join conversation_branches b on b.thread_id = c.thread_id
+                      where c.root_thread_id = f.family_id and c.deleted_at is null
+                        and (b.status is null or b.status = 'active')), 0) as paths,
+           body.seq as body_seq, cached.seq as cached_seq, cached.summary as cached_summary
+      from jsonb_array_elements_text(${JSON.stringify(families)}::jsonb) as f(family_id)
+      left join lateral (select w.seq from workspace_changes w
+                          where w.thread_id = f.family_id and w.kind = 'document' and w.op = 'patch'
+                          order by w.seq desc limit 1) body on true
+      left join lateral (select c.seq, c.summary from authorship_cache c
+                          where c.thread_id = f.family_id order by c.seq desc limit 1) cached on true`);
+  const byFamily = new Map(rows.map((row) => [row.family_id, row]));
+  // A family whose newest authorship cache row follows its newest document change has its words in
+  // that row; only the others (written since their words were last read) are walked.
+  return mapLimited(participants, WORDS_CONCURRENCY, async (participant): Promise<FamilyShape> => {
+    const row = participant.thread_id === null ? undefined : byFamily.get(participant.thread_id);
+    if (!row) return none;
+    const words =
+      row.body_seq === null
+        ? none.words
+        : row.cached_summary !== null && Number(row.cached_seq) === Number(row.body_seq)
+          ? wordsOf(row.cached_summary)
+          : await familyWords(deps, row.family_id);
+    return { steps: row.steps, paths: row.paths, words };
+  });
+}
+
 /**
  * A participant past the study's time limit has timed out, whether or not they came back since (the
  * stored status changes only on their next write: join-study's UPDATE applies the same rule in SQL).
  */
-export function effectiveStatus(status: StudyParticipant['status'], started: Date, limit: number | null, now: number = Date.now()): StudyParticipant['status'] {
-  if ((status === 'consented' || status === 'active') && limit !== null && now > started.getTime() + limit * 60_000) return 'timed_out';
+export function effectiveStatus(status: StudyParticipant['status'], startedMs: number, limit: number | null, now: number = Date.now()): StudyParticipant['status'] {
+  if ((status === 'consented' || status === 'active') && limit !== null && now > startedMs + limit * 60_000) return 'timed_out';
   return status;
 }
 
@@ -132,7 +209,7 @@ export async function finishStudy(
     }
     await tx
       .update(studyParticipants)
-      .set({ status: 'finished', finishedAt: new Date(), lastActivityAt: new Date() })
+      .set({ status: 'finished', finishedAt: new Date(), lastActivityAt: new Date(), activityVersion: sql`${studyParticipants.activityVersion} + 1` })
       .where(eq(studyParticipants.participantId, participant.participantId));
     return completion;
   });
@@ -149,18 +226,26 @@ export async function withdrawParticipant(
 ): Promise<void> {
   const { threadIds, userId } = await deps.db.transaction(async (tx) => {
     const study = await requireOwnStudy(tx, owner, input.studyId);
-    const [row] = await tx
-      .select()
-      .from(studyParticipants)
-      .where(and(eq(studyParticipants.participantId, input.participantId), eq(studyParticipants.studyId, study.id)))
-      .for('update');
+    const participant = and(eq(studyParticipants.participantId, input.participantId), eq(studyParticipants.studyId, study.id));
+    // The family's threads are locked before the participant's row: a write in the family holds its
+    // thread's row when its event moves the participant's activity_version (familyEventStatement),
+    // so the other order could deadlock with it.
+    const [family] = await tx.select({ threadId: studyParticipants.threadId }).from(studyParticipants).where(participant);
+    const familyThreads = async (rootThreadId: string | null) =>
+      rootThreadId === null
+        ? []
+        : (await tx.select({ id: conversations.threadId }).from(conversations).where(eq(conversations.rootThreadId, rootThreadId)).orderBy(conversations.threadId).for('update')).map(
+            (t) => t.id,
+          );
+    let ids = await familyThreads(family?.threadId ?? null);
+    const [row] = await tx.select().from(studyParticipants).where(participant).for('update');
     if (!row) throw AppError.notFound('Participant');
     if (row.status === 'withdrawn') return { threadIds: [], userId: null };
-    const threads = row.threadId === null ? [] : await tx.select({ id: conversations.threadId }).from(conversations).where(eq(conversations.rootThreadId, row.threadId));
-    const ids = threads.map((t) => t.id);
+    // Their family was made between the two reads (a join that had not finished).
+    if (row.threadId !== (family?.threadId ?? null)) ids = await familyThreads(row.threadId);
     await tx
       .update(studyParticipants)
-      .set({ status: 'withdrawn', threadId: null, userId: null, lastActivityAt: new Date() })
+      .set({ status: 'withdrawn', threadId: null, userId: null, lastActivityAt: new Date(), activityVersion: sql`${studyParticipants.activityVersion} + 1` })
       .where(eq(studyParticipants.participantId, row.participantId));
     await tx.delete(studySessions).where(eq(studySessions.participantId, row.participantId));
     if (row.threadId !== null) {

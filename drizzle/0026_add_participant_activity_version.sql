@@ -1,0 +1,1 @@
+ALTER TABLE "study_participants" ADD COLUMN "activity_version" integer DEFAULT 0 NOT NULL;
