@@ -2,6 +2,8 @@
 // joining through the open link (assignment by weight, resuming by pid or session), the linear
 // condition's refusal to branch, Finish after min_minutes, the dashboard's rows and withdrawal.
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStudySchema, type CreateStudy } from '@trellis/domain';
 import { OfflineChatModel } from '@trellis/agent';
@@ -17,7 +19,7 @@ import { createStudy, getStudy, listStudies, updateStudy } from './manage-studie
 import { joinStudy } from './join-study';
 import { finishStudy, listStudyParticipants, withdrawParticipant } from './study-participants';
 import { waitForLockWaiters } from '../testing/lock-waiters';
-import { FAMILY_CHANNEL } from '../live/family-events';
+import { FAMILY_CHANNEL, familyEventStatement } from '../live/family-events';
 import { patchWorkspace } from '../workspace/patch-workspace';
 import { testDatabaseUrl } from '@trellis/db/testing';
 import { createServiceDeps } from '../deps';
@@ -463,6 +465,31 @@ describe('the dashboard, Finish and withdrawal', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("withdraws while a write in the family holds its thread: the write's event and the withdrawal both go through, no deadlock", async () => {
+    const owner = await h.newUser();
+    const { study_id, slug } = await openStudy(owner);
+    const a = await joinStudy(h.deps, { slug, join: { consent: true, pid: 'racer' } });
+    // A write as the write path makes it: the thread's row lock first, then the family's event, which
+    // moves the participant's version. The withdrawal starts between the two.
+    // Its own connection: the services' pool serves the withdrawal and the lock probe meanwhile.
+    const own = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+    const { withdrawal } = await own.begin(async (writer) => {
+      await writer`select 1 from conversations where thread_id = ${a.thread_id} for no key update`;
+      const { pid } = (await writer<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!;
+      const withdrawal = withdrawParticipant(h.deps, owner, { studyId: study_id, participantId: a.participantId }).then(
+        () => 'withdrawn',
+        (error: unknown) => error,
+      );
+      await waitForLockWaiters(h.deps.sql, pid, 1);
+      const event = new PgDialect().sqlToQuery(familyEventStatement({ threadId: a.thread_id, kind: 'workspace_changed', data: { seq: 1 } }));
+      await writer.unsafe(event.sql, event.params as never[]);
+      return { withdrawal };
+    }).finally(() => own.end());
+    expect(await withdrawal).toBe('withdrawn');
+    const [row] = (await listStudyParticipants(h.deps, owner, { studyId: study_id })).participants;
+    expect(row).toMatchObject({ status: 'withdrawn', thread_id: null });
   });
 
   it('refuses Finish before min_minutes and answers the completion after it', async () => {
