@@ -27,6 +27,13 @@ export interface FamilyEventOptions {
    * families at once (a study's joins) would otherwise wait for each other's commits.
    */
   silent?: boolean | undefined;
+  /**
+   * The caller's own writes, as named CTEs ending in a comma, run first in the same statement (one
+   * round trip): `data`, `alsoNotify` and `returning` may read what they return.
+   */
+  writes?: SQL | undefined;
+  /** Columns the statement answers beside the event's id (expressions over `writes`). */
+  returning?: SQL | undefined;
 }
 
 /**
@@ -39,10 +46,10 @@ export interface FamilyEventOptions {
  * participant's `activity_version` (the dashboard's sign that their row changed), under the same lock.
  * Returns the event id (no row when nothing was written).
  */
-export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify, silent = false }: FamilyEventOptions = {}): SQL {
+export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNotify, silent = false, writes, returning }: FamilyEventOptions = {}): SQL {
   const data = isSql(input.data) ? input.data : sql`${JSON.stringify(input.data ?? {})}::jsonb`;
   return sql`
-    with family as (
+    with ${writes ?? sql``} family as (
       select c.root_thread_id as family_id, ${data} as data from conversations c
       where c.thread_id = ${input.threadId}${onlyIf ? sql` and ${onlyIf}` : sql``}
     ),
@@ -56,7 +63,7 @@ export function familyEventStatement(input: FamilyEventInput, { onlyIf, alsoNoti
       update study_participants set activity_version = activity_version + 1
       where thread_id in (select family_id from event)
     )
-    select id::text as id${silent ? sql`` : sql`,
+    select id::text as id${returning ? sql`, ${returning}` : sql``}${silent ? sql`` : sql`,
       pg_notify(${FAMILY_CHANNEL}, json_build_object('family', family_id, 'thread', ${input.threadId}::text,
         'event', id, 'kind', ${input.kind}::text, 'turn', data -> 'turn_index')::text) as notified`}
       ${alsoNotify && !silent ? sql`, pg_notify(${FAMILY_CHANNEL}, ${alsoNotify}) as also_notified` : sql``}

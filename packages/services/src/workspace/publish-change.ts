@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { DocumentUpdate } from '@trellis/domain';
 import type { DbOrTx } from '@trellis/db';
 import { FAMILY_CHANNEL, familyEventStatement } from '../live/family-events';
+import { appendChangesCte } from './write/append-changes';
+import type { ChangeAuthor, ChangeDraft } from './write/context';
 
 export { FAMILY_CHANNEL };
 
@@ -15,38 +17,47 @@ export { FAMILY_CHANNEL };
 const MAX_INLINE_UPDATES_BYTES = 6_000;
 
 /**
+ * Appends the write's change rows and announces them, in one statement (one round trip): the rows
+ * (appendChangesCte), then on `trellis_family`
  * `{"family": <root thread id>, "thread": <thread id>, "seq": <last seq>, "kind": "change", "doc"?}`
- * on `trellis_family`, and the family's `workspace_changed` event (seq, actor and the kinds of item
- * changed) that the live family stream replays by id — every workspace change, the agent's tools'
- * included, announces itself here, in one statement (the event's own NOTIFY first, then the
- * change's). `doc` carries the document versions the write made (`{version, updates}`, the updates
- * left out when large) so every process hands them to its live editors without reading the log.
+ * and the family's `workspace_changed` event (seq, actor and the kinds of item changed) that the
+ * live family stream replays by id — every workspace change, the agent's tools' included, announces
+ * itself here (the event's own NOTIFY first, then the change's). `doc` carries the document versions
+ * the write made (`{version, updates}`, the updates left out when large) so every process hands them
+ * to its live editors without reading the log. Answers the rows' seqs.
  */
-export async function publishChanges(
+export async function appendAndPublishChanges(
   tx: DbOrTx,
   input: {
     threadId: string;
-    seqs: readonly number[];
-    actor?: string | undefined;
-    kinds?: readonly string[] | undefined;
+    author: ChangeAuthor;
+    drafts: readonly ChangeDraft[];
     documentUpdates?: readonly DocumentUpdate[] | undefined;
     /** A family made in this transaction: the event row, no NOTIFY (familyEventStatement's `silent`). */
     silent?: boolean | undefined;
   },
-): Promise<void> {
-  if (input.seqs.length === 0) return;
-  const seq = Math.max(...input.seqs);
-  const data = { seq, actor: input.actor ?? null, ...(input.kinds ? { kinds: input.kinds } : {}) };
+): Promise<number[]> {
+  if (input.drafts.length === 0) return [];
+  const seq = sql`(select max(seq) from changes)::int`;
+  const kinds = [...new Set(input.drafts.map((draft) => draft.kind))];
   const doc = documentPayload(input.documentUpdates ?? []);
-  await tx.execute(
+  const [row] = await tx.execute<{ seqs: number[] }>(
     familyEventStatement(
-      { threadId: input.threadId, kind: 'workspace_changed', data },
       {
-        alsoNotify: sql`json_build_object('family', family_id, 'thread', ${input.threadId}::text, 'seq', ${seq}::int, 'kind', 'change', 'doc', ${doc}::json)::text`,
+        threadId: input.threadId,
+        kind: 'workspace_changed',
+        data: sql`jsonb_build_object('seq', ${seq}, 'actor', ${input.author.actor}::text, 'kinds', ${JSON.stringify(kinds)}::jsonb)`,
+      },
+      {
+        writes: appendChangesCte(input.threadId, input.author, input.drafts),
+        returning: sql`(select json_agg(seq order by seq) from changes) as seqs`,
+        alsoNotify: sql`json_build_object('family', family_id, 'thread', ${input.threadId}::text, 'seq', ${seq}, 'kind', 'change', 'doc', ${doc}::json)::text`,
         silent: input.silent,
       },
     ),
   );
+  if (!row) throw new Error(`the change rows of ${input.threadId} were not written`);
+  return row.seqs.map(Number);
 }
 
 function documentPayload(updates: readonly DocumentUpdate[]): string | null {

@@ -9,10 +9,9 @@
 import type { DocumentUpdate, LivePreference, LiveTodo, LiveWorkspace } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import type { ThreadActor } from '../conversations/conversation-access';
-import { publishChanges } from './publish-change';
+import { appendAndPublishChanges } from './publish-change';
 import { readLiveWorkspace } from './read-live-workspace';
 import { withEditableThreadLock, withThreadLock, type Tx } from './thread-lock';
-import { appendChanges } from './write/append-changes';
 import { insertArtifact } from './write/artifact-mutations';
 import type { ChangeAuthor, WriteContext } from './write/context';
 import { editDocument, setObjective, type DocumentEdit, type LiveDocument } from './write/document-mutations';
@@ -101,15 +100,7 @@ export async function writeWorkspace<const E extends readonly WorkspaceEdit[]>(
     const ctx: WriteContext = { tx, threadId, editor: author.actor === 'agent' ? 'agent' : 'person', drafts: [], documentUpdates: [] };
     const outcomes: unknown[] = [];
     for (const edit of input.edits) outcomes.push(await applyEdit(ctx, edit));
-    const seqs = await appendChanges(tx, threadId, author, ctx.drafts);
-    await publishChanges(tx, {
-      threadId,
-      seqs,
-      actor: author.actor,
-      kinds: [...new Set(ctx.drafts.map((draft) => draft.kind))],
-      documentUpdates: ctx.documentUpdates,
-      silent: input.isNewFamily,
-    });
+    const seqs = await appendAndPublishChanges(tx, { threadId, author, drafts: ctx.drafts, documentUpdates: ctx.documentUpdates, silent: input.isNewFamily });
     const workspace = input.readBack ? await readLiveWorkspace(tx, threadId) : null;
     return { outcomes: outcomes as WriteResult<E>['outcomes'], seqs, workspace };
   };
