@@ -25,10 +25,23 @@ export interface PathMarkdownInput {
   readonly comments?: readonly Pick<Comment, 'anchor' | 'body' | 'author' | 'parent_id'>[];
 }
 
-export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathMarkdownInput): string {
+export function pathToMarkdown(input: PathMarkdownInput): string {
+  return pathMarkdownParts(input).join('');
+}
+
+/**
+ * {@link pathToMarkdown}'s text as parts whose concatenation is exactly that text, for a caller that
+ * writes it out piece by piece (the family zip). The document's content appears only as slices of
+ * itself, never copied whole: a large document costs no second copy of its size per path. What
+ * follows the document is small next to it and comes as one part.
+ */
+export function pathMarkdownParts({ title, steps, workspace, comments = [] }: PathMarkdownInput): string[] {
   // The document first: as written when it opens with its own top heading, else under the path's title.
-  const out: string[] = [documentToMarkdown({ pathTitle: title, document: workspace.document }).trimEnd(), ''];
-  if (workspace.document.content.trim() === '') out.push('_The document is empty._', '');
+  const document = trimPartsEnd(documentMarkdownParts({ pathTitle: title, document: workspace.document }));
+  // What follows starts with the blank line after the document; it always holds text (the heading
+  // below), so trimming the end of the whole only ever trims this part.
+  const out: string[] = [''];
+  if (isBlank(workspace.document.content)) out.push('_The document is empty._', '');
   out.push('## How this document was made', '');
   if (steps.length === 0) out.push('_No steps yet._', '');
   for (const step of steps) {
@@ -84,7 +97,7 @@ export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathM
     }
     out.push('');
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return [...document, `\n${out.join('\n').trimEnd()}\n`];
 }
 
 /**
@@ -92,12 +105,19 @@ export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathM
  * written; otherwise a clean `#` heading (the document's title, else the path's) goes first and the
  * body's headings move below it.
  */
-export function documentToMarkdown(input: { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> }): string {
+export function documentToMarkdown(input: DocumentMarkdownInput): string {
+  return documentMarkdownParts(input).join('');
+}
+
+type DocumentMarkdownInput = { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> };
+
+/** {@link documentToMarkdown}'s text as parts: the content only as slices of itself. */
+function documentMarkdownParts(input: DocumentMarkdownInput): string[] {
   const { content } = input.document;
-  if (opensWithItsTitle(content)) return `${content.trim()}\n`;
+  if (opensWithItsTitle(content)) return [...trimParts([content]), '\n'];
   const title = displayedDocumentTitle(input.document.title, '') ?? input.pathTitle;
-  const body = content.trim() === '' ? '' : `\n${nestHeadings(content, 2).trim()}\n`;
-  return `# ${headingText(title)}\n${body}`;
+  const heading = `# ${headingText(title)}\n`;
+  return isBlank(content) ? [heading] : [heading, '\n', ...trimParts(nestHeadingParts(content, 2)), '\n'];
 }
 
 /**
@@ -106,10 +126,15 @@ export function documentToMarkdown(input: { pathTitle: string; document: Pick<Wo
  * unchanged.
  */
 export function nestHeadings(markdown: string, top: number): string {
+  return nestHeadingParts(markdown, top).join('');
+}
+
+/** {@link nestHeadings}' text as parts: slices of the markdown between the headings' new `#` runs. */
+function nestHeadingParts(markdown: string, top: number): string[] {
   const headings = markdownHeadings(markdown);
-  if (headings.length === 0) return markdown;
+  if (headings.length === 0) return [markdown];
   const shift = top - Math.min(...headings.map((h) => h.level));
-  if (shift <= 0) return markdown;
+  if (shift <= 0) return [markdown];
   const out: string[] = [];
   let at = 0;
   for (const { start, level } of headings) {
@@ -118,7 +143,32 @@ export function nestHeadings(markdown: string, top: number): string {
     at = hashes + level;
   }
   out.push(markdown.slice(at));
-  return out.join('');
+  return out;
+}
+
+/**
+ * The parts with the whitespace that `trim` would remove from their concatenation removed: blank
+ * parts at either end dropped, the outermost remaining ones trimmed (a slice of a slice, no copy).
+ */
+function trimParts(parts: readonly string[]): string[] {
+  let first = 0;
+  while (first < parts.length && isBlank(parts[first]!)) first++;
+  const out = parts.slice(first);
+  if (out.length > 0) out[0] = out[0]!.trimStart();
+  return trimPartsEnd(out);
+}
+
+function trimPartsEnd(parts: readonly string[]): string[] {
+  let end = parts.length;
+  while (end > 0 && isBlank(parts[end - 1]!)) end--;
+  const out = parts.slice(0, end);
+  if (out.length > 0) out[end - 1] = out[end - 1]!.trimEnd();
+  return out;
+}
+
+/** Nothing but whitespace (`\s` is the set `trim` removes), found without copying the text. */
+function isBlank(text: string): boolean {
+  return !/\S/.test(text);
 }
 
 /** The first line holds a top heading and no other top heading follows (else the sections need a title above them). */
