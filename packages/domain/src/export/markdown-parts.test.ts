@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownHeadings } from '../apply/sections';
-import { documentToMarkdown, nestHeadings, pathMarkdownParts, pathToMarkdown } from './markdown';
+import { documentToMarkdown, nestHeadings } from './document-markdown';
+import { pathMarkdownParts, pathToMarkdown } from './markdown';
 
 const emptyWorkspace = { objective: null, document: { title: '', content: '' }, preferences: [], todos: [], artifacts: [] };
 
@@ -51,6 +52,11 @@ const line = fc.constantFrom(
 const content = fc
   .tuple(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.constantFrom('', '\n', '  \n', '\r\n'), fc.constantFrom('', '\n', '\n\n  ', '\r\n'))
   .map(([lines, newline, before, after]) => `${before}${lines.join(newline)}${after}`);
+/** The text cut at the given places (any, even between `\r` and `\n` or inside a heading's `#`s). */
+function cut(text: string, at: readonly number[]): string[] {
+  const points = [...new Set(at.map((n) => n % (text.length + 1)))].sort((a, b) => a - b);
+  return [0, ...points].map((from, i) => text.slice(from, points[i] ?? text.length));
+}
 const title = fc.constantFrom('', '   ', 'Grant', '# Heading', 'append: **Bees**', '## 3. Findings…');
 
 describe('pathMarkdownParts', () => {
@@ -63,6 +69,19 @@ describe('pathMarkdownParts', () => {
         expect(pathMarkdownParts(input).join('')).toBe(expected);
         expect(pathToMarkdown(input)).toBe(expected);
         expect(documentToMarkdown({ pathTitle, document })).toBe(wholeTextDocument(pathTitle, document));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the same text for a document in pieces cut anywhere as for the whole', () => {
+    fc.assert(
+      fc.property(title, title, content, fc.array(fc.nat(), { maxLength: 8 }), (pathTitle, documentTitle, text, at) => {
+        const document = { title: documentTitle, content: text };
+        const inPieces = { title: documentTitle, content: cut(text, at) };
+        const input = { title: pathTitle, steps: [], workspace: { ...emptyWorkspace, document: inPieces } };
+        expect(pathMarkdownParts(input).join('')).toBe(wholeTextPath(pathTitle, document));
+        expect(documentToMarkdown({ pathTitle, document: inPieces })).toBe(wholeTextDocument(pathTitle, document));
       }),
       { numRuns: 2000 },
     );
@@ -87,6 +106,11 @@ describe('pathMarkdownParts', () => {
         if (part.length > 64 * 1024) expect(text.includes(part)).toBe(true);
       }
       expect(parts.join('')).toBe(wholeTextPath('Path', { title: '', content: text }));
+      // In pieces of 32 K characters, no part is longer than a piece and a line.
+      const pieces = cut(text, Array.from({ length: Math.ceil(text.length / 32_768) }, (_, i) => (i + 1) * 32_768));
+      const pieceParts = pathMarkdownParts({ title: 'Path', steps: [], workspace: { ...emptyWorkspace, document: { title: '', content: pieces } } });
+      expect(Math.max(...pieceParts.map((part) => part.length))).toBeLessThanOrEqual(32_768 + 300);
+      expect(pieceParts.join('')).toBe(wholeTextPath('Path', { title: '', content: text }));
     }
   });
 });

@@ -8,9 +8,7 @@
 import type { Comment } from '../contracts/comments';
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
-import { markdownHeadings } from '../apply/sections';
-import { displayedDocumentTitle } from '../workspace/document-title';
-import { titleText } from './filename';
+import { documentMarkdownParts, isBlankText, nestHeadings, trimPartsEnd, type DocumentMarkdownInput } from './document-markdown';
 
 export interface MarkdownStep {
   readonly label: string;
@@ -20,7 +18,8 @@ export interface MarkdownStep {
 export interface PathMarkdownInput {
   readonly title: string;
   readonly steps: readonly MarkdownStep[];
-  readonly workspace: Pick<Workspace, 'objective' | 'document' | 'preferences' | 'todos' | 'artifacts'>;
+  /** The document's content may come in pieces (see document-markdown). */
+  readonly workspace: Pick<Workspace, 'objective' | 'preferences' | 'todos' | 'artifacts'> & Pick<DocumentMarkdownInput, 'document'>;
   /** Open comments, listed at the end with what they are about. */
   readonly comments?: readonly Pick<Comment, 'anchor' | 'body' | 'author' | 'parent_id'>[];
 }
@@ -31,9 +30,9 @@ export function pathToMarkdown(input: PathMarkdownInput): string {
 
 /**
  * {@link pathToMarkdown}'s text as parts whose concatenation is exactly that text, for a caller that
- * writes it out piece by piece (the family zip). The document's content appears only as slices of
- * itself, never copied whole: a large document costs no second copy of its size per path. What
- * follows the document is small next to it and comes as one part.
+ * writes it out part by part (the family zip). The document's content appears only as slices of its
+ * pieces (document-markdown), never copied whole; what follows the document is small next to it and
+ * comes as one part.
  */
 export function pathMarkdownParts({ title, steps, workspace, comments = [] }: PathMarkdownInput): string[] {
   // The document first: as written when it opens with its own top heading, else under the path's title.
@@ -41,7 +40,7 @@ export function pathMarkdownParts({ title, steps, workspace, comments = [] }: Pa
   // What follows starts with the blank line after the document; it always holds text (the heading
   // below), so trimming the end of the whole only ever trims this part.
   const out: string[] = [''];
-  if (isBlank(workspace.document.content)) out.push('_The document is empty._', '');
+  if (isBlankText(workspace.document.content)) out.push('_The document is empty._', '');
   out.push('## How this document was made', '');
   if (steps.length === 0) out.push('_No steps yet._', '');
   for (const step of steps) {
@@ -98,87 +97,6 @@ export function pathMarkdownParts({ title, steps, workspace, comments = [] }: Pa
     out.push('');
   }
   return [...document, `\n${out.join('\n').trimEnd()}\n`];
-}
-
-/**
- * The document alone, as it stands: when its body opens with its one top heading it is the file as
- * written; otherwise a clean `#` heading (the document's title, else the path's) goes first and the
- * body's headings move below it.
- */
-export function documentToMarkdown(input: DocumentMarkdownInput): string {
-  return documentMarkdownParts(input).join('');
-}
-
-type DocumentMarkdownInput = { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> };
-
-/** {@link documentToMarkdown}'s text as parts: the content only as slices of itself. */
-function documentMarkdownParts(input: DocumentMarkdownInput): string[] {
-  const { content } = input.document;
-  if (opensWithItsTitle(content)) return [...trimParts([content]), '\n'];
-  const title = displayedDocumentTitle(input.document.title, '') ?? input.pathTitle;
-  const heading = `# ${headingText(title)}\n`;
-  return isBlank(content) ? [heading] : [heading, '\n', ...trimParts(nestHeadingParts(content, 2)), '\n'];
-}
-
-/**
- * Moves every ATX heading outside code fences (apply/sections' scan) down so the shallowest becomes
- * level `top` (at most level 6); a text whose shallowest heading is already at or below `top` is
- * unchanged.
- */
-export function nestHeadings(markdown: string, top: number): string {
-  return nestHeadingParts(markdown, top).join('');
-}
-
-/** {@link nestHeadings}' text as parts: slices of the markdown between the headings' new `#` runs. */
-function nestHeadingParts(markdown: string, top: number): string[] {
-  const headings = markdownHeadings(markdown);
-  if (headings.length === 0) return [markdown];
-  const shift = top - Math.min(...headings.map((h) => h.level));
-  if (shift <= 0) return [markdown];
-  const out: string[] = [];
-  let at = 0;
-  for (const { start, level } of headings) {
-    const hashes = markdown.indexOf('#', start);
-    out.push(markdown.slice(at, hashes), '#'.repeat(Math.min(6, level + shift)));
-    at = hashes + level;
-  }
-  out.push(markdown.slice(at));
-  return out;
-}
-
-/**
- * The parts with the whitespace that `trim` would remove from their concatenation removed: blank
- * parts at either end dropped, the outermost remaining ones trimmed (a slice of a slice, no copy).
- */
-function trimParts(parts: readonly string[]): string[] {
-  let first = 0;
-  while (first < parts.length && isBlank(parts[first]!)) first++;
-  const out = parts.slice(first);
-  if (out.length > 0) out[0] = out[0]!.trimStart();
-  return trimPartsEnd(out);
-}
-
-function trimPartsEnd(parts: readonly string[]): string[] {
-  let end = parts.length;
-  while (end > 0 && isBlank(parts[end - 1]!)) end--;
-  const out = parts.slice(0, end);
-  if (out.length > 0) out[end - 1] = out[end - 1]!.trimEnd();
-  return out;
-}
-
-/** Nothing but whitespace (`\s` is the set `trim` removes), found without copying the text. */
-function isBlank(text: string): boolean {
-  return !/\S/.test(text);
-}
-
-/** The first line holds a top heading and no other top heading follows (else the sections need a title above them). */
-function opensWithItsTitle(content: string): boolean {
-  const tops = markdownHeadings(content).filter((h) => h.level === 1);
-  return tops.length === 1 && content.slice(0, tops[0]!.start).trim() === '';
-}
-
-function headingText(title: string): string {
-  return titleText(title) || 'Untitled';
 }
 
 function oneLine(text: string): string {
