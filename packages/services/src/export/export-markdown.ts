@@ -1,7 +1,7 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
 import { Zip, ZipDeflate } from 'fflate';
 import { graphToMermaid, pathMarkdownParts, pieceEnd, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
-import type { DbOrTx } from '@trellis/db';
+import type { Db } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
@@ -9,6 +9,7 @@ import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
 import { listComments } from '../comments/comments';
+import { readDocumentPieces } from '../workspace/read-document-pieces';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 export interface ExportedFile {
@@ -108,46 +109,37 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry>): AsyncGenerator<Uint
 const utf8 = new TextEncoder();
 
 /**
- * The concatenation of the parts as UTF-8, about `size` characters at a time (a surrogate pair never
- * split inside a part): a large part is cut into slices, small ones are gathered into one. No more
- * than a slice is ever copied into one string or one buffer, so a path's Markdown costs the export no
- * second copy of its document.
+ * The concatenation of the parts as UTF-8, each part `size` characters at a time (a surrogate pair
+ * never split): no part is copied whole into bytes, so a path's Markdown costs the export no second
+ * copy of its document.
  */
 export function* utf8Slices(parts: Iterable<string>, size: number): Generator<Uint8Array> {
-  let pending: string[] = [];
-  let pendingLength = 0;
   for (const part of parts) {
     for (let at = 0, end = 0; at < part.length; at = end) {
-      end = pieceEnd(part, at, size - pendingLength);
-      pending.push(part.slice(at, end));
-      pendingLength += end - at;
-      if (pendingLength >= size) {
-        yield encodeJoined(pending);
-        pending = [];
-        pendingLength = 0;
-      }
+      end = pieceEnd(part, at, size);
+      yield utf8.encode(part.slice(at, end));
     }
   }
-  if (pendingLength > 0) yield encodeJoined(pending);
 }
 
-/** A slice cut from one part is encoded as it is (a view of the part), without a join's copy. */
-function encodeJoined(pieces: readonly string[]): Uint8Array {
-  return utf8.encode(pieces.length === 1 ? pieces[0]! : pieces.join(''));
-}
-
-async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; parts: string[] }> {
+/**
+ * The path's Markdown as parts. Its document is read in pieces (read-document-pieces), never as one
+ * string, so a family's zip makes no string of a document's size per path.
+ */
+async function pathMarkdown(db: Db, actor: ThreadActor, threadId: string): Promise<{ title: string; parts: string[] }> {
   const { conversation } = await requireThreadAccess(db, actor, threadId, 'read');
-  const [lineage, workspace, labelOf] = await Promise.all([
+  const [lineage, workspace, content, labelOf] = await Promise.all([
     loadLineage(db, threadId),
-    readLiveWorkspace(db, threadId),
+    readLiveWorkspace(db, threadId, { documentContent: false }),
+    readDocumentPieces(db, threadId),
     loadStepLabels(db, [threadId]),
   ]);
   // A retried turn reads as its last attempt.
   const messages = withoutReplacedAttempts(await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }));
   const steps = groupSteps(messages, (turn) => labelOf(threadId, turn));
   const { comments } = await listComments({ db }, actor, { threadId, status: 'open' });
-  return { title: conversation.title, parts: pathMarkdownParts({ title: conversation.title, steps, workspace, comments }) };
+  const document = { title: workspace.document.title, content };
+  return { title: conversation.title, parts: pathMarkdownParts({ title: conversation.title, steps, workspace: { ...workspace, document }, comments }) };
 }
 
 function groupSteps(messages: readonly Message[], labelOf: (turn: number) => string): MarkdownStep[] {
