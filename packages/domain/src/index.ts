@@ -19,6 +19,7 @@ export * from './export/filename';
 export * from './compare/index';
 export * from './contracts/search';
 export * from './export/markdown';
+export * from './export/document-markdown';
 export * from './workspace/document-title';
 export * from './apply/index';
 export * from './changes/doc-patch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSection, markdownHeadings, putSection, sectionText, splitMarkdownParts } from './sections';
+import { findSection, markdownHeadings, markdownHeadingsByPiece, putSection, sectionText, splitMarkdownParts } from './sections';
 
 const doc = [
   '# Report',
@@ -33,6 +33,12 @@ describe('markdown headings', () => {
   it('keeps a fence open until a closing fence of the same character and at least its length', () => {
     const text = '````\n```\n# inside\n````\n# outside\n';
     expect(markdownHeadings(text).map((h) => h.text)).toEqual(['outside']);
+  });
+
+  it('reads a document in line-aligned pieces as the whole: a fence open at the end of one piece goes on into the next', () => {
+    const pieces = ['# A\n```\n', '# hidden\n', '```\n## B\n', 'text\n### C'];
+    expect(markdownHeadingsByPiece(pieces).map((list) => list.map((h) => [h.start, h.text]))).toEqual([[[0, 'A']], [], [[4, 'B']], [[5, 'C']]]);
+    expect(markdownHeadings(pieces.join('')).map((h) => h.text)).toEqual(['A', 'B', 'C']);
   });
 });
 

@@ -28,10 +28,27 @@ export function markdownHeadings(markdown: string): MarkdownHeading[] {
   return scan(markdown).headings;
 }
 
-/** The headings, and the fence still open at the end of the document (CommonMark closes it there). */
-function scan(markdown: string): { headings: MarkdownHeading[]; openFence: string | null } {
-  const headings: MarkdownHeading[] = [];
+/**
+ * The headings of a document given as pieces that each end at a line end (the last one may not),
+ * piece by piece, each heading's start counted from its piece's start: a code fence left open at
+ * the end of a piece goes on into the next, so the pieces' headings are the whole document's.
+ */
+export function markdownHeadingsByPiece(pieces: readonly string[]): MarkdownHeading[][] {
   let fence: string | null = null;
+  return pieces.map((piece) => {
+    const scanned = scan(piece, fence);
+    fence = scanned.openFence;
+    return scanned.headings;
+  });
+}
+
+/**
+ * The headings, and the fence still open at the end of the document (CommonMark closes it there).
+ * `openFence` is the fence open where the text starts (the text a piece of a longer document).
+ */
+function scan(markdown: string, openFence: string | null = null): { headings: MarkdownHeading[]; openFence: string | null } {
+  const headings: MarkdownHeading[] = [];
+  let fence = openFence;
   let start = 0;
   while (start <= markdown.length) {
     const newline = markdown.indexOf('\n', start);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentToMarkdown, nestHeadings, pathToMarkdown } from './markdown';
+import { documentToMarkdown, nestHeadings } from './document-markdown';
+import { pathToMarkdown } from './markdown';
 
 const emptyWorkspace = { objective: null, document: { title: '', content: '' }, preferences: [], todos: [], artifacts: [] };
 

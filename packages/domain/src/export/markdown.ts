@@ -8,9 +8,7 @@
 import type { Comment } from '../contracts/comments';
 import type { Message } from '../contracts/messages';
 import type { Workspace } from '../contracts/workspace';
-import { markdownHeadings } from '../apply/sections';
-import { displayedDocumentTitle } from '../workspace/document-title';
-import { titleText } from './filename';
+import { documentMarkdownParts, isBlankText, nestHeadings, trimPartsEnd, type DocumentMarkdownInput } from './document-markdown';
 
 export interface MarkdownStep {
   readonly label: string;
@@ -20,15 +18,29 @@ export interface MarkdownStep {
 export interface PathMarkdownInput {
   readonly title: string;
   readonly steps: readonly MarkdownStep[];
-  readonly workspace: Pick<Workspace, 'objective' | 'document' | 'preferences' | 'todos' | 'artifacts'>;
+  /** The document's content may come in pieces (see document-markdown). */
+  readonly workspace: Pick<Workspace, 'objective' | 'preferences' | 'todos' | 'artifacts'> & Pick<DocumentMarkdownInput, 'document'>;
   /** Open comments, listed at the end with what they are about. */
   readonly comments?: readonly Pick<Comment, 'anchor' | 'body' | 'author' | 'parent_id'>[];
 }
 
-export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathMarkdownInput): string {
+export function pathToMarkdown(input: PathMarkdownInput): string {
+  return pathMarkdownParts(input).join('');
+}
+
+/**
+ * {@link pathToMarkdown}'s text as parts whose concatenation is exactly that text, for a caller that
+ * writes it out part by part (the family zip). The document's content appears only as slices of its
+ * pieces (document-markdown), never copied whole; what follows the document is small next to it and
+ * comes as one part.
+ */
+export function pathMarkdownParts({ title, steps, workspace, comments = [] }: PathMarkdownInput): string[] {
   // The document first: as written when it opens with its own top heading, else under the path's title.
-  const out: string[] = [documentToMarkdown({ pathTitle: title, document: workspace.document }).trimEnd(), ''];
-  if (workspace.document.content.trim() === '') out.push('_The document is empty._', '');
+  const document = trimPartsEnd(documentMarkdownParts({ pathTitle: title, document: workspace.document }));
+  // What follows starts with the blank line after the document; it always holds text (the heading
+  // below), so trimming the end of the whole only ever trims this part.
+  const out: string[] = [''];
+  if (isBlankText(workspace.document.content)) out.push('_The document is empty._', '');
   out.push('## How this document was made', '');
   if (steps.length === 0) out.push('_No steps yet._', '');
   for (const step of steps) {
@@ -84,51 +96,7 @@ export function pathToMarkdown({ title, steps, workspace, comments = [] }: PathM
     }
     out.push('');
   }
-  return `${out.join('\n').trimEnd()}\n`;
-}
-
-/**
- * The document alone, as it stands: when its body opens with its one top heading it is the file as
- * written; otherwise a clean `#` heading (the document's title, else the path's) goes first and the
- * body's headings move below it.
- */
-export function documentToMarkdown(input: { pathTitle: string; document: Pick<Workspace['document'], 'title' | 'content'> }): string {
-  const { content } = input.document;
-  if (opensWithItsTitle(content)) return `${content.trim()}\n`;
-  const title = displayedDocumentTitle(input.document.title, '') ?? input.pathTitle;
-  const body = content.trim() === '' ? '' : `\n${nestHeadings(content, 2).trim()}\n`;
-  return `# ${headingText(title)}\n${body}`;
-}
-
-/**
- * Moves every ATX heading outside code fences (apply/sections' scan) down so the shallowest becomes
- * level `top` (at most level 6); a text whose shallowest heading is already at or below `top` is
- * unchanged.
- */
-export function nestHeadings(markdown: string, top: number): string {
-  const headings = markdownHeadings(markdown);
-  if (headings.length === 0) return markdown;
-  const shift = top - Math.min(...headings.map((h) => h.level));
-  if (shift <= 0) return markdown;
-  const out: string[] = [];
-  let at = 0;
-  for (const { start, level } of headings) {
-    const hashes = markdown.indexOf('#', start);
-    out.push(markdown.slice(at, hashes), '#'.repeat(Math.min(6, level + shift)));
-    at = hashes + level;
-  }
-  out.push(markdown.slice(at));
-  return out.join('');
-}
-
-/** The first line holds a top heading and no other top heading follows (else the sections need a title above them). */
-function opensWithItsTitle(content: string): boolean {
-  const tops = markdownHeadings(content).filter((h) => h.level === 1);
-  return tops.length === 1 && content.slice(0, tops[0]!.start).trim() === '';
-}
-
-function headingText(title: string): string {
-  return titleText(title) || 'Untitled';
+  return [...document, `\n${out.join('\n').trimEnd()}\n`];
 }
 
 function oneLine(text: string): string {

@@ -9,6 +9,8 @@ import { exportDocument } from './export-document';
 import mammoth from 'mammoth';
 import { getRestoreView } from '../branching/get-restore-view';
 import { getWorkspace } from '../workspace/get-workspace';
+import { readDocumentPieces } from '../workspace/read-document-pieces';
+import { documentToMarkdown } from '@trellis/domain';
 
 let h: Harness;
 beforeAll(async () => {
@@ -72,6 +74,40 @@ describe('Markdown export', () => {
     expect(strFromU8(entries['Wasps instead.md']!)).toContain('### Step 2.1');
     expect(strFromU8(entries['Wasps instead.md']!).startsWith('# Wasps instead\n')).toBe(true);
     expect(strFromU8(entries['family-graph.mmd']!)).toMatch(/^flowchart/);
+  });
+
+  it('writes a large document, read in pieces, as the whole would be written: characters and a code fence across the pieces', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor, 'Large');
+    // Two-, three- and four-byte characters in every line, so the pieces' byte boundaries fall inside
+    // characters; a fence opened in one piece hides a heading in the next; headings to nest throughout.
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 400 === 0 ? `# Part ${i}` : `Line ${i}: é 証拠 😀 ${'word '.repeat(8)}`));
+    lines.splice(1480, 0, '```', ...Array.from({ length: 300 }, (_, i) => (i === 150 ? '# inside the fence' : `code ${i} 証`)), '```');
+    const content = `\n${lines.join('\n')}\n\n`;
+    const bytesBefore = (text: string) => Buffer.byteLength(content.slice(0, content.indexOf(text)));
+    expect(bytesBefore('```')).toBeLessThan(3 * 32 * 1024);
+    expect(bytesBefore('# inside the fence')).toBeGreaterThan(3 * 32 * 1024);
+    await patchWorkspace(h.deps, actor, { threadId: root, patch: { document: { content } } });
+
+    const pieces = await readDocumentPieces(h.deps.db, root);
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(pieces.join('')).toBe((await getWorkspace(h.deps, actor, { threadId: root })).document.content);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(32 * 1024);
+
+    const entries = unzipSync(await bytesOf((await exportFamilyZip(h.deps, actor, { threadId: root })).stream));
+    const whole = documentToMarkdown({ pathTitle: 'Large', document: { title: '', content } }).trimEnd();
+    expect(whole).toContain('## Part 400');
+    expect(whole).toContain('\n# inside the fence\n');
+    expect(strFromU8(entries['Large.md']!).startsWith(`${whole}\n\n## How this document was made\n`)).toBe(true);
+    expect(strFromU8(entries['Large.md']!)).toBe((await exportPathMarkdown(h.deps, actor, { threadId: root })).body);
+  });
+
+  it('reads a document that opens with a byte order mark with the mark, and no pieces for an empty one', async () => {
+    const actor = await h.newUser();
+    const root = await h.newConversation(actor);
+    expect(await readDocumentPieces(h.deps.db, root)).toEqual([]);
+    await patchWorkspace(h.deps, actor, { threadId: root, patch: { document: { content: '\uFEFFText' } } });
+    expect(await readDocumentPieces(h.deps.db, root)).toEqual(['\uFEFFText']);
   });
 
   it('names zip entries uniquely when paths share a title', async () => {

@@ -1,7 +1,7 @@
 // A path, or a whole family, taken out as readable documents (docs/branching.md, "Export").
 import { Zip, ZipDeflate } from 'fflate';
-import { graphToMermaid, pathToMarkdown, pieceEnd, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
-import type { DbOrTx } from '@trellis/db';
+import { graphToMermaid, pathMarkdownParts, pieceEnd, safeFilename, uniqueFilenames, type MarkdownStep, type Message } from '@trellis/domain';
+import type { Db } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
 import { requireThreadAccess, type ThreadActor } from '../conversations/conversation-access';
 import { readPathMessages, withoutReplacedAttempts } from '../branching/path-messages';
@@ -9,6 +9,7 @@ import { getFamilyGraph } from '../graph/get-family-graph';
 import { loadStepLabels } from '../graph/step-labels';
 import { loadLineage } from '../lineage/load-lineage';
 import { listComments } from '../comments/comments';
+import { readDocumentPieces } from '../workspace/read-document-pieces';
 import { readLiveWorkspace } from '../workspace/read-live-workspace';
 
 export interface ExportedFile {
@@ -23,8 +24,8 @@ export async function exportPathMarkdown(
   actor: ThreadActor,
   input: { threadId: string },
 ): Promise<ExportedFile> {
-  const { title, markdown } = await pathMarkdown(deps.db, actor, input.threadId);
-  return { filename: safeFilename(title, 'md'), contentType: 'text/markdown; charset=utf-8', body: markdown };
+  const { title, parts } = await pathMarkdown(deps.db, actor, input.threadId);
+  return { filename: safeFilename(title, 'md'), contentType: 'text/markdown; charset=utf-8', body: parts.join('') };
 }
 
 /** Characters of a path's Markdown given to the zip's deflater at a time (as UTF-8): the event loop is free between slices. */
@@ -53,11 +54,11 @@ export async function exportFamilyZip(
   // Entries named by the full plain title (no number prefix, no ellipsis), unique within the zip.
   const names = uniqueFilenames([...paths.map((thread) => safeFilename(thread.title, 'md')), 'family-graph.mmd']);
   const requested = graph.threads.find((thread) => thread.thread_id === input.threadId)?.title ?? '';
-  async function* entries(): AsyncGenerator<{ name: string; text: () => Promise<string> }> {
+  async function* entries(): AsyncGenerator<ZipEntry> {
     for (const [i, thread] of paths.entries()) {
-      yield { name: names[i] ?? `path-${i + 1}.md`, text: async () => (await pathMarkdown(deps.db, actor, thread.thread_id)).markdown };
+      yield { name: names[i] ?? `path-${i + 1}.md`, parts: async () => (await pathMarkdown(deps.db, actor, thread.thread_id)).parts };
     }
-    yield { name: names[paths.length] ?? 'family-graph.mmd', text: async () => graphToMermaid(graph) };
+    yield { name: names[paths.length] ?? 'family-graph.mmd', parts: async () => [graphToMermaid(graph)] };
   }
   const chunks = zipChunks(entries());
   const stream = new ReadableStream<Uint8Array>({
@@ -73,8 +74,14 @@ export async function exportFamilyZip(
   return { filename: safeFilename(`${requested} family`, 'zip'), contentType: 'application/zip', stream };
 }
 
+/** A file of the zip: its text as parts whose concatenation is the file, read only when its turn comes. */
+interface ZipEntry {
+  name: string;
+  parts: () => Promise<readonly string[]>;
+}
+
 /** A zip of the entries, each read when the one before has been taken, deflated a slice at a time. */
-async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Promise<string> }>): AsyncGenerator<Uint8Array, void, undefined> {
+async function* zipChunks(entries: AsyncIterable<ZipEntry>): AsyncGenerator<Uint8Array, void, undefined> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -88,7 +95,7 @@ async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Pro
   for await (const entry of entries) {
     const file = new ZipDeflate(entry.name, { level: 6 });
     zip.add(file);
-    for (const bytes of utf8Slices(await entry.text(), SLICE)) {
+    for (const bytes of utf8Slices(await entry.parts(), SLICE)) {
       file.push(bytes);
       yield* drain();
     }
@@ -102,28 +109,37 @@ async function* zipChunks(entries: AsyncIterable<{ name: string; text: () => Pro
 const utf8 = new TextEncoder();
 
 /**
- * The text as UTF-8, `size` characters at a time (a surrogate pair never split): a path's Markdown is
- * never copied whole into bytes, so an export's memory does not hold a second copy of each document.
+ * The concatenation of the parts as UTF-8, each part `size` characters at a time (a surrogate pair
+ * never split): no part is copied whole into bytes, so a path's Markdown costs the export no second
+ * copy of its document.
  */
-export function* utf8Slices(text: string, size: number): Generator<Uint8Array> {
-  for (let at = 0, end = 0; at < text.length; at = end) {
-    end = pieceEnd(text, at, size);
-    yield utf8.encode(text.slice(at, end));
+export function* utf8Slices(parts: Iterable<string>, size: number): Generator<Uint8Array> {
+  for (const part of parts) {
+    for (let at = 0, end = 0; at < part.length; at = end) {
+      end = pieceEnd(part, at, size);
+      yield utf8.encode(part.slice(at, end));
+    }
   }
 }
 
-async function pathMarkdown(db: DbOrTx, actor: ThreadActor, threadId: string): Promise<{ title: string; markdown: string }> {
+/**
+ * The path's Markdown as parts. Its document is read in pieces (read-document-pieces), never as one
+ * string, so a family's zip makes no string of a document's size per path.
+ */
+async function pathMarkdown(db: Db, actor: ThreadActor, threadId: string): Promise<{ title: string; parts: string[] }> {
   const { conversation } = await requireThreadAccess(db, actor, threadId, 'read');
-  const [lineage, workspace, labelOf] = await Promise.all([
+  const [lineage, workspace, content, labelOf] = await Promise.all([
     loadLineage(db, threadId),
-    readLiveWorkspace(db, threadId),
+    readLiveWorkspace(db, threadId, { documentContent: false }),
+    readDocumentPieces(db, threadId),
     loadStepLabels(db, [threadId]),
   ]);
   // A retried turn reads as its last attempt.
   const messages = withoutReplacedAttempts(await readPathMessages(db, lineage, { from: 1, upTo: conversation.turnIndex }));
   const steps = groupSteps(messages, (turn) => labelOf(threadId, turn));
   const { comments } = await listComments({ db }, actor, { threadId, status: 'open' });
-  return { title: conversation.title, markdown: pathToMarkdown({ title: conversation.title, steps, workspace, comments }) };
+  const document = { title: workspace.document.title, content };
+  return { title: conversation.title, parts: pathMarkdownParts({ title: conversation.title, steps, workspace: { ...workspace, document }, comments }) };
 }
 
 function groupSteps(messages: readonly Message[], labelOf: (turn: number) => string): MarkdownStep[] {

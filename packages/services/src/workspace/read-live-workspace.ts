@@ -7,21 +7,29 @@ import { isoTimestamp } from './iso-timestamp';
 /**
  * The live workspace of a thread in one query: the rows the agent's tools and
  * the person's edits change, and what the next turn's snapshot will capture.
- * `artifactContent: false` leaves artifact bodies out (the agent's view lists
- * artifacts by title only).
  */
 export async function readLiveWorkspace(
   db: DbOrTx,
   threadId: string,
-  options: { artifactContent?: boolean } = {},
+  options: LiveWorkspaceOptions = {},
 ): Promise<LiveWorkspace> {
   const [row] = await db.execute<LiveRow>(liveWorkspaceStatement(threadId, options));
   if (!row) throw AppError.notFound('Conversation');
   return workspaceOf(row);
 }
 
+/**
+ * What a read may leave out (as ''): `artifactContent: false` the artifact bodies (the agent's view
+ * lists artifacts by title only), `documentContent: false` the document's text (for a reader that
+ * takes it in pieces, see read-document-pieces).
+ */
+export interface LiveWorkspaceOptions {
+  artifactContent?: boolean;
+  documentContent?: boolean;
+}
+
 /** The statement {@link readLiveWorkspace} runs, for a caller that sends it with others; its row goes to {@link workspaceOf}. */
-export function liveWorkspaceStatement(threadId: string, options: { artifactContent?: boolean } = {}): SQL {
+export function liveWorkspaceStatement(threadId: string, options: LiveWorkspaceOptions = {}): SQL {
   return liveWorkspaceQuery(threadId, options, sql``);
 }
 
@@ -55,12 +63,13 @@ export type LiveRow = {
   artifacts: LiveWorkspace['artifacts'];
 };
 
-function liveWorkspaceQuery(threadId: string, options: { artifactContent?: boolean }, extraColumns: SQL) {
+function liveWorkspaceQuery(threadId: string, options: LiveWorkspaceOptions, extraColumns: SQL) {
+  const documentContent = options.documentContent === false ? sql`''` : sql`coalesce(d.content, '')`;
   const artifactContent = options.artifactContent === false ? sql`''` : sql`a.content`;
   return sql`
     select c.objective,
       coalesce(d.title, '') as title,
-      coalesce(d.content, '') as content,
+      ${documentContent} as content,
       coalesce(d.version, 0) as version,
       coalesce((
         select jsonb_agg(jsonb_build_object('id', p.id, 'key', p.key, 'text', p.text, 'locked', p.locked, 'position', p.position, 'version', p.version)
