@@ -75,7 +75,7 @@ try {
   });
 
   const healthMeets = maxMerge <= 500;
-  const exportMeets = rssGrowth <= 64 && zip.result.result.status === 200;
+  const exportMeets = rssGrowth <= 64 && zip.health.p99 <= 200 && zip.result.result.status === 200;
   const docxMeets = docx.health.max <= 500 && docx.result.status === 200;
   console.log(
     JSON.stringify({

@@ -98,6 +98,9 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry>): AsyncGenerator<Uint
     for (const bytes of utf8Slices(await entry.parts(), SLICE)) {
       file.push(bytes);
       yield* drain();
+      // The deflater keeps most slices to itself (nothing to yield), and a yield to the response is
+      // only a promise: other requests get their turn here, after every slice.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     file.push(new Uint8Array(0), true);
     yield* drain();
