@@ -122,13 +122,24 @@ function contentKey(entry: LongTailRecord): string {
   return JSON.stringify(entry.rawContent ?? null);
 }
 
-/** Each uuid → the index of its first record in `mapped`. */
-export function uuidIndex(mapped: readonly LongTailRecord[]): Map<string, number> {
+/** Where each uuid's first record is; built once, when folding has settled the uuids. */
+export interface UuidIndex {
+  /** Each uuid → the index of its first record in `mapped`. */
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** Per index: the index of the first record with its uuid. */
+  readonly first: Int32Array;
+}
+
+export function uuidIndex(mapped: readonly LongTailRecord[]): UuidIndex {
   const indexOf = new Map<string, number>();
-  mapped.forEach(({ record }, index) => {
-    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
-  });
-  return indexOf;
+  const first = new Int32Array(mapped.length);
+  for (let index = 0; index < mapped.length; index++) {
+    const uuid = mapped[index]!.record.uuid;
+    const earlier = indexOf.get(uuid);
+    if (earlier === undefined) indexOf.set(uuid, index);
+    first[index] = earlier ?? index;
+  }
+  return { indexOf, first };
 }
 
 /** A record whose parent was never written, joined below another (a repair, listed). */
@@ -227,18 +238,14 @@ export interface ParentForest {
   readonly parent: Int32Array;
 }
 
-/** Linear: one children table, one explicit stack; `indexOf` from uuidIndex. */
-export function parentsFirstForest(
-  mapped: readonly LongTailRecord[],
-  indexOf: ReadonlyMap<string, number>,
-): ParentForest {
+/** Linear: one children table, one explicit stack; `uuids` from uuidIndex. */
+export function parentsFirstForest(mapped: readonly LongTailRecord[], uuids: UuidIndex): ParentForest {
   const size = mapped.length;
-  const first = new Int32Array(size);
+  const { indexOf, first } = uuids;
   const parentOf = new Int32Array(size);
   for (let index = 0; index < size; index++) {
-    const { record } = mapped[index]!;
-    first[index] = indexOf.get(record.uuid)!;
-    parentOf[index] = record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
+    const { parentUuid } = mapped[index]!.record;
+    parentOf[index] = parentUuid === null ? -1 : (indexOf.get(parentUuid) ?? -1);
   }
   const firstChild = new Int32Array(size).fill(-1);
   const nextSibling = new Int32Array(size).fill(-1);

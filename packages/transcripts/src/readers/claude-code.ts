@@ -37,7 +37,12 @@ import {
   type LongTailRecord,
 } from './claude-code-long-tail';
 import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
-import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
+import {
+  linearizeToolFanOut,
+  NOT_REPARENTED,
+  type FanOutEntry,
+  type FanOutKind,
+} from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
 import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
@@ -120,26 +125,28 @@ export function readClaudeCodeJsonl(
   // A subagent file: every record is a sidechain; it is read as its one conversation.
   const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
   // The uuids are settled once folding is done; only parents move from here on.
-  const indexOf = uuidIndex(kept);
+  const uuids = uuidIndex(kept);
+  const { indexOf, first } = uuids;
   const compactions = joinCompactionRoots(kept, indexOf);
   const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
-  const newParents = linearizeToolFanOut(
-    kept.map(({ fanOut, record }) => {
-      fanOut.parentUuid = record.parentUuid;
-      return fanOut;
-    }),
-  );
+  const fanOut = kept.map((entry) => {
+    entry.fanOut.parentUuid = entry.record.parentUuid;
+    return entry.fanOut;
+  });
+  const joinedBelow = linearizeToolFanOut(fanOut, indexOf, first);
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector.
-  for (const { record, source } of kept) {
-    const reparent = newParents.get(record.uuid);
-    if (reparent === undefined || record.parentUuid !== reparent.from) continue;
+  for (let index = 0; index < kept.length; index++) {
+    const to = joinedBelow[first[index]!]!;
+    if (to === NOT_REPARENTED) continue;
+    const { record, source } = kept[index]!;
+    if (record.parentUuid !== fanOut[first[index]!]!.parentUuid) continue;
     source.originalParentUuid ??= record.parentUuid;
-    record.parentUuid = reparent.to;
+    record.parentUuid = kept[to]!.record.uuid;
   }
 
-  let forest = parentsFirstForest(kept, indexOf);
-  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, indexOf);
+  let forest = parentsFirstForest(kept, uuids);
+  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, uuids);
 
   // The parents are final: the rules below only make records neutral, so they share one forest.
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
