@@ -36,9 +36,7 @@ export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 export interface LongTailRecord {
   record: ChatRecord;
   source: ClaudeCodeSource;
-  /** (type, subtype, sidechain, timestamp); undefined when the record has no timestamp. */
-  stampKey: string | undefined;
-  /** The raw content, serialised only when another record shares the parent and stamp key. */
+  /** The raw content, serialised only when another record shares the parent and stamp. */
   rawContent: unknown;
   /** An `api_error` record or a synthetic "API Error" reply. */
   isApiError: boolean;
@@ -65,19 +63,23 @@ export function foldDuplicateChains<T extends LongTailRecord>(
   mapped: readonly T[],
 ): { kept: T[]; folded: FoldedDuplicate[] } {
   const sameAs = new Map<string, string>();
-  /** (parent, stamp) → the first record written there, then every content seen there. */
-  const groups = new Map<string, { first: T; byContent?: Map<string, string> }>();
+  /** Parent → the first records written below it, per stamp. */
+  const groups = new Map<string | null, ParentGroups<T>>();
   const kept: T[] = [];
   const folded: FoldedDuplicate[] = [];
   for (const entry of mapped) {
-    const { record, stampKey } = entry;
-    if (sameAs.has(record.uuid)) continue;
-    const parent = record.parentUuid === null ? null : (sameAs.get(record.parentUuid) ?? record.parentUuid);
+    const { record } = entry;
+    // Most files fold nothing: no lookups until something is folded.
+    if (sameAs.size > 0 && sameAs.has(record.uuid)) continue;
+    const parent =
+      record.parentUuid === null || sameAs.size === 0
+        ? record.parentUuid
+        : (sameAs.get(record.parentUuid) ?? record.parentUuid);
     if (parent !== record.parentUuid) {
       entry.source.originalParentUuid ??= record.parentUuid;
       record.parentUuid = parent;
     }
-    const first = stampKey === undefined ? undefined : repeatedRecord(groups, entry, parent, stampKey);
+    const first = record.timestamp === '' ? undefined : repeatedRecord(groups, entry, parent);
     if (first !== undefined) {
       sameAs.set(record.uuid, first);
       folded.push({ uuid: record.uuid, sameAs: first });
@@ -86,6 +88,7 @@ export function foldDuplicateChains<T extends LongTailRecord>(
     kept.push(entry);
   }
   // A child written before the copy it hangs on was folded (rare) is moved now.
+  if (sameAs.size === 0) return { kept, folded };
   for (const { record, source } of kept) {
     const to = record.parentUuid === null ? undefined : sameAs.get(record.parentUuid);
     if (to === undefined) continue;
@@ -95,17 +98,42 @@ export function foldDuplicateChains<T extends LongTailRecord>(
   return { kept, folded };
 }
 
-/** The uuid of an earlier record this one repeats, registering it otherwise. */
+/** The first record written under one parent and stamp, then every content seen there. */
+interface StampGroup<T> {
+  first: T;
+  byContent?: Map<string, string>;
+}
+
+/**
+ * The records written under one parent. Most parents have one child: its group is kept alone,
+ * and stamp keys are made only once a second child with a timestamp comes.
+ */
+interface ParentGroups<T> {
+  only: StampGroup<T>;
+  byStamp?: Map<string, StampGroup<T>>;
+}
+
+/** (type, subtype, sidechain, timestamp) of a record with a timestamp. */
+function stampKey({ record, source }: LongTailRecord): string {
+  return `${source.type}\u0000${source.subtype ?? ''}\u0000${source.isSidechain}\u0000${record.timestamp}`;
+}
+
+/** The uuid of an earlier record this one (with a timestamp) repeats, registering it otherwise. */
 function repeatedRecord<T extends LongTailRecord>(
-  groups: Map<string, { first: T; byContent?: Map<string, string> }>,
+  groups: Map<string | null, ParentGroups<T>>,
   entry: T,
   parent: string | null,
-  stampKey: string,
 ): string | undefined {
-  const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${stampKey}`;
-  const group = groups.get(key);
+  const below = groups.get(parent);
+  if (below === undefined) {
+    groups.set(parent, { only: { first: entry } });
+    return undefined;
+  }
+  below.byStamp ??= new Map([[stampKey(below.only.first), below.only]]);
+  const stamp = stampKey(entry);
+  const group = below.byStamp.get(stamp);
   if (group === undefined) {
-    groups.set(key, { first: entry });
+    below.byStamp.set(stamp, { first: entry });
     return undefined;
   }
   const uuid = entry.record.uuid;

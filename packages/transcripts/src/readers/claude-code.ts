@@ -199,18 +199,12 @@ function mapRecord(
     claudeCode: source,
   };
   const content = mapContent(message?.content, toolNames);
-  const timestamp = base.timestamp;
-  const stampKey =
-    timestamp === ''
-      ? undefined
-      : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
   const isApiError =
     (type === 'system' && subtype === 'api_error') || (type === 'assistant' && isSyntheticApiError(value));
   const { record, kind } = chatRecordOf(value, base, subtype, content, isApiError);
   return {
     record,
     source,
-    stampKey,
     rawContent: message === undefined ? value.content : message.content,
     isApiError,
     toolUseIds: content.toolUseIds,
