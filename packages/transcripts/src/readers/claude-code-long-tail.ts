@@ -170,6 +170,27 @@ export function uuidIndex(mapped: readonly LongTailRecord[]): UuidIndex {
   return { indexOf, first };
 }
 
+/** parentIndices of a record whose parent is null. */
+export const NO_PARENT = -1;
+/** parentIndices of a record whose parent is not in the file. */
+export const MISSING_PARENT = -2;
+
+/**
+ * Per index: the index of its parent's first record, else NO_PARENT or MISSING_PARENT. The
+ * passes that move parents keep it in step with `parentUuid`, so each parent is looked up once.
+ */
+export function parentIndices(
+  mapped: readonly LongTailRecord[],
+  indexOf: ReadonlyMap<string, number>,
+): Int32Array {
+  const parentOf = new Int32Array(mapped.length);
+  for (let index = 0; index < mapped.length; index++) {
+    const { parentUuid } = mapped[index]!.record;
+    parentOf[index] = parentUuid === null ? NO_PARENT : (indexOf.get(parentUuid) ?? MISSING_PARENT);
+  }
+  return parentOf;
+}
+
 /** A record whose parent was never written, joined below another (a repair, listed). */
 export interface JoinedOrphan {
   line: number;
@@ -179,17 +200,19 @@ export interface JoinedOrphan {
 }
 
 /**
- * Rule 5: records whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex) are
- * joined to the record written just before them on their side (main or sidechain); a tool
+ * Rule 5: records whose parent is not in the file (MISSING_PARENT in `parentOf`, parentIndices)
+ * are joined to the record written just before them on their side (main or sidechain); a tool
  * result to the record holding its tool_use first. Writers lose parents where they lose a record
  * (a final assistant record never flushed below a `turn_duration`, an assistant record after a
  * run of uuid-less `queue-operation` records, a resumed agent run): what was written before is
  * what the record followed. The first record of a side has nothing before it and keeps its
  * missing parent (a file continuing another). Later copies of a uuid follow its first copy.
+ * `parentOf` is kept in step.
  */
 export function attachOrphanRecords(
   mapped: readonly LongTailRecord[],
-  indexOf: ReadonlyMap<string, number>,
+  { indexOf, first }: UuidIndex,
+  parentOf: Int32Array,
   isSubagentFile: boolean,
 ): JoinedOrphan[] {
   // Built on the first orphan only: most files have none.
@@ -199,12 +222,13 @@ export function attachOrphanRecords(
   const joined: JoinedOrphan[] = [];
   /** The last uuid written on each side (0 main, 1 sidechain). */
   const previous: (string | undefined)[] = [undefined, undefined];
-  mapped.forEach(({ record, source, toolResultIds }, index) => {
+  for (let index = 0; index < mapped.length; index++) {
+    const { record, source, toolResultIds } = mapped[index]!;
     const parent = record.parentUuid;
     const side = source.isSidechain ? 1 : 0;
-    if (parent !== null && !indexOf.has(parent)) {
+    if (parent !== null && parentOf[index] === MISSING_PARENT) {
       let to: string | undefined;
-      if (indexOf.get(record.uuid) !== index) to = attached.get(record.uuid)?.joinedTo;
+      if (first[index] !== index) to = attached.get(record.uuid)?.joinedTo;
       else {
         if (record.type === 'tool_result') {
           toolHolder ??= toolHolders(mapped);
@@ -215,6 +239,7 @@ export function attachOrphanRecords(
       if (to !== undefined && to !== record.uuid) {
         source.originalParentUuid ??= parent;
         record.parentUuid = to;
+        parentOf[index] = indexOf.get(to)!;
         if (!attached.has(record.uuid)) {
           const join = { line: source.line, uuid: record.uuid, missingParentUuid: parent, joinedTo: to };
           attached.set(record.uuid, join);
@@ -223,22 +248,23 @@ export function attachOrphanRecords(
       }
     }
     previous[side] = record.uuid;
-  });
+  }
   // A first copy that names a parent never written, where a later copy names one in the file
   // (a resumed agent run writes its history again), takes the later copy's parent.
   if (!isSubagentFile) return joined;
   const laterParent = new Map<string, string>();
   mapped.forEach(({ record }, index) => {
     const parent = record.parentUuid;
-    if (indexOf.get(record.uuid) !== index && parent !== null && indexOf.has(parent))
+    if (first[index] !== index && parent !== null && parentOf[index]! >= 0)
       if (!laterParent.has(record.uuid)) laterParent.set(record.uuid, parent);
   });
   if (laterParent.size === 0) return joined;
   mapped.forEach(({ record }, index) => {
     const later = laterParent.get(record.uuid);
     const join = attached.get(record.uuid);
-    if (later === undefined || indexOf.get(record.uuid) !== index || join === undefined) return;
+    if (later === undefined || first[index] !== index || join === undefined) return;
     record.parentUuid = later;
+    parentOf[index] = indexOf.get(later)!;
     join.joinedTo = later;
   });
   return joined;
@@ -264,16 +290,25 @@ export interface ParentForest {
   readonly first: Int32Array;
   /** Per index: the index of its parent's first record, or -1 when the parent is not in the file. */
   readonly parent: Int32Array;
+  /** Per index: 1 for a sidechain record, 0 for the main conversation. */
+  readonly sidechain: Uint8Array;
 }
 
-/** Linear: one children table, one explicit stack; `uuids` from uuidIndex. */
-export function parentsFirstForest(mapped: readonly LongTailRecord[], uuids: UuidIndex): ParentForest {
+/**
+ * Linear: one children table, one explicit stack; `first` from uuidIndex, `parents` from
+ * parentIndices.
+ */
+export function parentsFirstForest(
+  mapped: readonly LongTailRecord[],
+  first: Int32Array,
+  parents: Int32Array,
+): ParentForest {
   const size = mapped.length;
-  const { indexOf, first } = uuids;
   const parentOf = new Int32Array(size);
+  const sidechain = new Uint8Array(size);
   for (let index = 0; index < size; index++) {
-    const { parentUuid } = mapped[index]!.record;
-    parentOf[index] = parentUuid === null ? -1 : (indexOf.get(parentUuid) ?? -1);
+    parentOf[index] = Math.max(parents[index]!, -1);
+    sidechain[index] = mapped[index]!.source.isSidechain ? 1 : 0;
   }
   const firstChild = new Int32Array(size).fill(-1);
   const nextSibling = new Int32Array(size).fill(-1);
@@ -302,7 +337,7 @@ export function parentsFirstForest(mapped: readonly LongTailRecord[], uuids: Uui
   }
   for (let index = 0; index < size; index++)
     if (seen[index] === 0 && first[index] === index) order.push(index);
-  return { order, first, parent: parentOf };
+  return { order, first, parent: parentOf, sidechain };
 }
 
 const THINKING_ONLY = 'thinking-only attempt';
@@ -347,6 +382,8 @@ export function settleAbandonedAttempts(
   const lastErrorBelow = new Int32Array(size).fill(-1);
   const lastVisibleBelow = new Int32Array(size).fill(-1);
   const childCount = new Int32Array(size);
+  /** Per first record: an attempt, as it was written (the second sweep makes some neutral). */
+  const isAttemptAt = new Uint8Array(size);
   for (const parent of parentOf) if (parent >= 0) childCount[parent]!++;
   // Children before parents: one sweep of the reversed order sees every child first.
   for (let i = order.length - 1; i >= 0; i--) {
@@ -354,6 +391,7 @@ export function settleAbandonedAttempts(
     const { record, isApiError } = mapped[index]!;
     const parent = parentOf[index]!;
     const attempt = isAttempt(record);
+    if (attempt) isAttemptAt[index] = 1;
     if (isApiError) lastErrorBelow[index] = Math.max(lastErrorBelow[index]!, index);
     if (attempt && hasVisibleText(record))
       lastVisibleBelow[index] = Math.max(lastVisibleBelow[index]!, index);
@@ -368,9 +406,9 @@ export function settleAbandonedAttempts(
   const decision = new Uint8Array(size);
   const alternatives: AlternativeReply[] = [];
   for (const index of order) {
-    const { record, source } = mapped[index]!;
     // Neutral records inside a dead attempt inherit nothing: they are neutral already.
-    if (!isAttempt(record) || keptBelow[index] === 1) continue;
+    if (isAttemptAt[index] === 0 || keptBelow[index] === 1) continue;
+    const { record, source } = mapped[index]!;
     const parent = parentOf[index]!;
     let choice = parent >= 0 ? decision[parent]! : 0;
     if (choice === 0) {
@@ -414,13 +452,13 @@ export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]):
  */
 export function neutralizeUnansweredTrees(
   mapped: readonly LongTailRecord[],
-  { order, first, parent: parentOf }: ParentForest,
+  { order, first, parent: parentOf, sidechain }: ParentForest,
 ): void {
   const size = mapped.length;
   const rootOf = new Int32Array(size).fill(-1);
   for (const index of order) {
     const parent = parentOf[index]!;
-    const sameSide = parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain;
+    const sameSide = parent >= 0 && sidechain[parent] === sidechain[index];
     rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
   }
   const rootOfRecord = (index: number) => rootOf[first[index]!]!;
@@ -439,7 +477,7 @@ export function neutralizeUnansweredTrees(
   /** Per root: the first record of its tree. */
   const firstIndex = new Int32Array(size).fill(-1);
   for (let index = 0; index < size; index++) {
-    const side = mapped[index]!.source.isSidechain ? 1 : 0;
+    const side = sidechain[index]!;
     const root = rootOfRecord(index);
     if (firstIndex[root]! < 0) firstIndex[root] = index;
     if (answered[root] === 1) lastAnswered[side] = index;
@@ -447,13 +485,14 @@ export function neutralizeUnansweredTrees(
   }
   for (let index = 0; index < size; index++) {
     const { record, source } = mapped[index]!;
-    const last = lastAnswered[source.isSidechain ? 1 : 0]!;
+    const side = sidechain[index]!;
+    const last = lastAnswered[side]!;
     const root = rootOfRecord(index);
     if (isNeutral(record)) continue;
     // Replies without a prompt (the copied end of another session's run at the head of the
     // file) beside a conversation are none; alone in their file they are what there is.
     if (answered[root] === 1) {
-      if (prompted[root] === 0 && hasConversation[source.isSidechain ? 1 : 0] === true)
+      if (prompted[root] === 0 && hasConversation[side] === true)
         makeNeutral(record, source, 'replies without a prompt beside the conversation');
       continue;
     }
@@ -480,14 +519,12 @@ export function neutralizeUnansweredTrees(
  */
 export function neutralizeDeadEndBranches(
   mapped: readonly LongTailRecord[],
-  { order, first, parent: parentOf }: ParentForest,
+  { order, first, parent: parentOf, sidechain }: ParentForest,
 ): void {
   const size = mapped.length;
   const sameSideParent = (index: number) => {
     const parent = parentOf[index]!;
-    return parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain
-      ? parent
-      : -1;
+    return parent >= 0 && sidechain[parent] === sidechain[index] ? parent : -1;
   };
   const REPLY = 1;
   const PROMPT = 2;

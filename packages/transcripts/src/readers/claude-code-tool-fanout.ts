@@ -37,7 +37,6 @@ export type FanOutKind =
 
 export interface FanOutEntry {
   readonly uuid: string;
-  readonly parentUuid: string | null;
   readonly kind: FanOutKind;
   readonly messageId: string | undefined;
   readonly toolUseIds: readonly string[];
@@ -61,22 +60,21 @@ const MAX_UNDO_PASSES = 4;
 
 /**
  * Per entry, the index of the entry it is re-chained below, else NOT_REPARENTED; only first
- * entries of a uuid are re-chained. `entries` are in physical order; `indexOf` maps each uuid to
- * its first entry and `first` gives each entry's first entry of its uuid (uuidIndex).
+ * entries of a uuid are re-chained. `entries` are in physical order; `first` gives each entry's
+ * first entry of its uuid (uuidIndex) and `parents` each entry's parent index (parentIndices).
  */
 export function linearizeToolFanOut(
   entries: readonly FanOutEntry[],
-  indexOf: ReadonlyMap<string, number>,
   first: Int32Array,
+  parents: Int32Array,
 ): Int32Array {
   const size = entries.length;
   const isFirst = new Uint8Array(size);
   const parent = new Int32Array(size).fill(NONE);
   for (let i = 0; i < size; i++) {
     if (first[i] !== i) continue;
-    const entry = entries[i]!;
     isFirst[i] = 1;
-    parent[i] = entry.parentUuid === null ? NONE : (indexOf.get(entry.parentUuid) ?? NONE);
+    parent[i] = Math.max(parents[i]!, NONE);
   }
 
   const { rounds, stepOf, roundOfAssistant, significant, continuedBy } = collectRounds(

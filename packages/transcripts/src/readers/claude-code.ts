@@ -31,6 +31,7 @@ import {
   neutralizeStrayCommandOutput,
   neutralizeUnansweredTrees,
   NEUTRAL_SUBTYPE,
+  parentIndices,
   parentsFirstForest,
   settleAbandonedAttempts,
   uuidIndex,
@@ -78,8 +79,7 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  /** The fan-out entry; its parent is brought up to date when the fan-out is linearised. */
-  fanOut: { -readonly [K in keyof FanOutEntry]: FanOutEntry[K] };
+  fanOut: FanOutEntry;
   logicalParentUuid: string | undefined;
 }
 
@@ -124,29 +124,33 @@ export function readClaudeCodeJsonl(
   const { kept, folded } = foldDuplicateChains(mapped);
   // A subagent file: every record is a sidechain; it is read as its one conversation.
   const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
-  // The uuids are settled once folding is done; only parents move from here on.
-  const uuids = uuidIndex(kept);
-  const { indexOf, first } = uuids;
+  // The uuids are settled once folding is done; only parents move from here on, each pass
+  // that moves one keeping `parentOf` in step.
+  const { indexOf, first } = uuidIndex(kept);
   const compactions = joinCompactionRoots(kept, indexOf);
-  const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
-  const fanOut = kept.map((entry) => {
-    entry.fanOut.parentUuid = entry.record.parentUuid;
-    return entry.fanOut;
-  });
-  const joinedBelow = linearizeToolFanOut(fanOut, indexOf, first);
+  const parentOf = parentIndices(kept, indexOf);
+  const joinedOrphans = attachOrphanRecords(kept, { indexOf, first }, parentOf, isSubagentFile);
+  const joinedBelow = linearizeToolFanOut(
+    kept.map((entry) => entry.fanOut),
+    first,
+    parentOf,
+  );
   // Later copies of a uuid move with it only when they agree with its first record, so a
-  // conflicting parent stays visible to the inspector.
-  for (let index = 0; index < kept.length; index++) {
+  // conflicting parent stays visible to the inspector. Backwards, so that each first record
+  // still has the parent it had in the fan-out when its later copies compare with it.
+  for (let index = kept.length - 1; index >= 0; index--) {
     const to = joinedBelow[first[index]!]!;
     if (to === NOT_REPARENTED) continue;
     const { record, source } = kept[index]!;
-    if (record.parentUuid !== fanOut[first[index]!]!.parentUuid) continue;
+    if (record.parentUuid !== kept[first[index]!]!.record.parentUuid) continue;
     source.originalParentUuid ??= record.parentUuid;
     record.parentUuid = kept[to]!.record.uuid;
+    parentOf[index] = first[to]!;
   }
 
-  let forest = parentsFirstForest(kept, uuids);
-  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, uuids);
+  let forest = parentsFirstForest(kept, first, parentOf);
+  if (rehangCarriedPrompts(kept, forest) > 0)
+    forest = parentsFirstForest(kept, first, parentIndices(kept, indexOf));
 
   // The parents are final: the rules below only make records neutral, so they share one forest.
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
@@ -211,7 +215,6 @@ function mapRecord(
     toolResultIds: content.toolResultIds,
     fanOut: {
       uuid,
-      parentUuid: null,
       kind,
       messageId,
       toolUseIds: content.toolUseIds,
