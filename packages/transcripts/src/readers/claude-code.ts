@@ -79,7 +79,8 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  fanOut: FanOutEntry;
+  /** What the record is to the tool fan-out. */
+  kind: FanOutKind;
   logicalParentUuid: string | undefined;
 }
 
@@ -130,11 +131,7 @@ export function readClaudeCodeJsonl(
   const compactions = joinCompactionRoots(kept, indexOf);
   const parentOf = parentIndices(kept, indexOf);
   const joinedOrphans = attachOrphanRecords(kept, { indexOf, first }, parentOf, isSubagentFile);
-  const joinedBelow = linearizeToolFanOut(
-    kept.map((entry) => entry.fanOut),
-    first,
-    parentOf,
-  );
+  const joinedBelow = linearizeToolFanOut(kept.map(fanOutEntry), first, parentOf);
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector. Backwards, so that each first record
   // still has the parent it had in the fan-out when its later copies compare with it.
@@ -213,15 +210,17 @@ function mapRecord(
     isApiError,
     toolUseIds: content.toolUseIds,
     toolResultIds: content.toolResultIds,
-    fanOut: {
-      uuid,
-      kind,
-      messageId,
-      toolUseIds: content.toolUseIds,
-      toolResultIds: content.toolResultIds,
-    },
+    kind,
     logicalParentUuid: stringField(value, 'logicalParentUuid'),
   };
+}
+
+/**
+ * Made when the fan-out runs, not kept from the read: every object a record holds while the
+ * file is read is copied by each garbage collection of the young generation.
+ */
+function fanOutEntry({ record, source, kind, toolUseIds, toolResultIds }: MappedRecord): FanOutEntry {
+  return { uuid: record.uuid, kind, messageId: source.messageId, toolUseIds, toolResultIds };
 }
 
 /** The record a line becomes, and what it is to the tool fan-out. */
@@ -290,9 +289,11 @@ type RecordBase = Pick<ChatRecord, 'uuid' | 'parentUuid' | 'sessionId' | 'timest
 
 /**
  * A record's keys in one order: the base's, then type, subtype, message, systemPayload, each
- * optional one only when set. Built by assignment, not `{ ...base, type }`: V8 gives every
- * object made by spreading into a literal a hidden class of its own, and then every pass that
- * reads the records misses its inline caches on every property.
+ * optional one only when set. Never `{ ...base, type }`: V8 gives every object made by spreading
+ * into a literal a hidden class of its own, and then every pass that reads the records misses its
+ * inline caches on every property. The shapes nearly every record has are whole literals, so
+ * their keys sit in the object itself (a key added to a literal afterwards is stored in an
+ * array of its own, one more object per record for the garbage collector).
  */
 function chatRecord(
   base: RecordBase,
@@ -301,14 +302,15 @@ function chatRecord(
   message?: ChatMessage,
   systemPayload?: SystemPayload,
 ): ChatRecord {
-  const record: ChatRecord = {
-    uuid: base.uuid,
-    parentUuid: base.parentUuid,
-    sessionId: base.sessionId,
-    timestamp: base.timestamp,
-    claudeCode: base.claudeCode,
-    type,
-  };
+  const { uuid, parentUuid, sessionId, timestamp, claudeCode } = base;
+  if (systemPayload === undefined && message !== undefined) {
+    return subtype === undefined
+      ? { uuid, parentUuid, sessionId, timestamp, claudeCode, type, message }
+      : { uuid, parentUuid, sessionId, timestamp, claudeCode, type, subtype, message };
+  }
+  if (systemPayload === undefined && subtype !== undefined)
+    return { uuid, parentUuid, sessionId, timestamp, claudeCode, type, subtype };
+  const record: ChatRecord = { uuid, parentUuid, sessionId, timestamp, claudeCode, type };
   if (subtype !== undefined) record.subtype = subtype;
   if (message !== undefined) record.message = message;
   if (systemPayload !== undefined) record.systemPayload = systemPayload;
