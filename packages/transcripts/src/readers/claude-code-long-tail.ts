@@ -102,16 +102,22 @@ export function foldDuplicateChains<T extends LongTailRecord>(
 interface StampGroup<T> {
   first: T;
   byContent?: Map<string, string>;
+  /** The group of another stamp under the same parent. */
+  next: StampGroup<T> | undefined;
 }
 
 /**
- * The records written under one parent. Most parents have one child: its group is kept alone,
- * and stamp keys are made only once a second child with a timestamp comes.
+ * The records written under one parent: a chain of groups, one per stamp, searched by building
+ * stamp keys as they are compared (most parents have one or two children, and no key is kept);
+ * a parent with more than CHAINED_STAMPS stamps gets a map, so the pass stays linear.
  */
 interface ParentGroups<T> {
-  only: StampGroup<T>;
+  chain: StampGroup<T>;
+  stamps: number;
   byStamp?: Map<string, StampGroup<T>>;
 }
+
+const CHAINED_STAMPS = 8;
 
 /** (type, subtype, sidechain, timestamp) of a record with a timestamp. */
 function stampKey({ record, source }: LongTailRecord): string {
@@ -126,14 +132,13 @@ function repeatedRecord<T extends LongTailRecord>(
 ): string | undefined {
   const below = groups.get(parent);
   if (below === undefined) {
-    groups.set(parent, { only: { first: entry } });
+    groups.set(parent, { chain: { first: entry, next: undefined }, stamps: 1 });
     return undefined;
   }
-  below.byStamp ??= new Map([[stampKey(below.only.first), below.only]]);
   const stamp = stampKey(entry);
-  const group = below.byStamp.get(stamp);
+  const group = groupWithStamp(below, stamp);
   if (group === undefined) {
-    below.byStamp.set(stamp, { first: entry });
+    addGroup(below, entry, stamp);
     return undefined;
   }
   const uuid = entry.record.uuid;
@@ -144,6 +149,28 @@ function repeatedRecord<T extends LongTailRecord>(
   if (earlier !== undefined && earlier !== uuid) return earlier;
   if (earlier === undefined) group.byContent.set(content, uuid);
   return undefined;
+}
+
+function groupWithStamp<T extends LongTailRecord>(
+  below: ParentGroups<T>,
+  stamp: string,
+): StampGroup<T> | undefined {
+  if (below.byStamp !== undefined) return below.byStamp.get(stamp);
+  for (let group: StampGroup<T> | undefined = below.chain; group !== undefined; group = group.next)
+    if (stampKey(group.first) === stamp) return group;
+  return undefined;
+}
+
+function addGroup<T extends LongTailRecord>(below: ParentGroups<T>, first: T, stamp: string): void {
+  if (below.byStamp !== undefined) {
+    below.byStamp.set(stamp, { first, next: undefined });
+    return;
+  }
+  below.chain = { first, next: below.chain };
+  if (++below.stamps <= CHAINED_STAMPS) return;
+  below.byStamp = new Map();
+  for (let group: StampGroup<T> | undefined = below.chain; group !== undefined; group = group.next)
+    below.byStamp.set(stampKey(group.first), group);
 }
 
 function contentKey(entry: LongTailRecord): string {
