@@ -16,11 +16,7 @@ const TOOL_USE_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'server_tool_u
 /** Shared by every record without tool ids; nothing writes to a mapped record's ids. */
 const NO_IDS: readonly string[] = Object.freeze([]);
 
-/**
- * `toolNames` maps tool_use ids seen so far to tool names, to name the responses. The arrays
- * answered are exact copies: an array grown by push keeps room for sixteen elements, and every
- * record of a long session would carry that room through each garbage collection.
- */
+/** `toolNames` maps tool_use ids seen so far to tool names, to name the responses. */
 export function mapContent(content: unknown, toolNames: Map<string, string>): MappedContent {
   if (typeof content === 'string') {
     return {
@@ -43,11 +39,21 @@ export function mapContent(content: unknown, toolNames: Map<string, string>): Ma
     if (block.type === 'tool_result') toolResults++;
   }
   return {
-    parts: parts.slice(),
-    toolUseIds: toolUseIds.length === 0 ? NO_IDS : toolUseIds.slice(),
-    toolResultIds: toolResultIds.length === 0 ? NO_IDS : toolResultIds.slice(),
+    parts: exactCopy(parts),
+    toolUseIds: toolUseIds.length === 0 ? NO_IDS : exactCopy(toolUseIds),
+    toolResultIds: toolResultIds.length === 0 ? NO_IDS : exactCopy(toolResultIds),
     isOnlyToolResults: toolResults > 0 && toolResults === parts.length,
   };
+}
+
+/**
+ * An array grown by push keeps room for sixteen elements, which every record of a long session
+ * would carry through each garbage collection: the arrays a record keeps are exact copies. One
+ * element, nearly every record's, is copied as a literal, which V8 soon allocates with the
+ * long-lived objects instead of copying it out of the young generation.
+ */
+function exactCopy<T>(items: T[]): T[] {
+  return items.length === 1 ? [items[0]!] : items.slice();
 }
 
 function mapBlock(
