@@ -185,15 +185,20 @@ export interface UuidIndex {
   readonly first: Int32Array;
 }
 
+/**
+ * One map operation per record: set from the last record to the first leaves each uuid at its
+ * first index. Only when a uuid repeats (the map did not grow) is each first index looked up.
+ */
 export function uuidIndex(mapped: readonly LongTailRecord[]): UuidIndex {
   const indexOf = new Map<string, number>();
   const first = new Int32Array(mapped.length);
-  for (let index = 0; index < mapped.length; index++) {
-    const uuid = mapped[index]!.record.uuid;
-    const earlier = indexOf.get(uuid);
-    if (earlier === undefined) indexOf.set(uuid, index);
-    first[index] = earlier ?? index;
+  for (let index = mapped.length - 1; index >= 0; index--) {
+    indexOf.set(mapped[index]!.record.uuid, index);
+    first[index] = index;
   }
+  if (indexOf.size < mapped.length)
+    for (let index = 0; index < mapped.length; index++)
+      first[index] = indexOf.get(mapped[index]!.record.uuid)!;
   return { indexOf, first };
 }
 
@@ -206,14 +211,14 @@ export const MISSING_PARENT = -2;
  * Per index: the index of its parent's first record, else NO_PARENT or MISSING_PARENT. The
  * passes that move parents keep it in step with `parentUuid`, so each parent is looked up once.
  */
-export function parentIndices(
-  mapped: readonly LongTailRecord[],
-  indexOf: ReadonlyMap<string, number>,
-): Int32Array {
+export function parentIndices(mapped: readonly LongTailRecord[], { indexOf, first }: UuidIndex): Int32Array {
   const parentOf = new Int32Array(mapped.length);
   for (let index = 0; index < mapped.length; index++) {
     const { parentUuid } = mapped[index]!.record;
-    parentOf[index] = parentUuid === null ? NO_PARENT : (indexOf.get(parentUuid) ?? MISSING_PARENT);
+    if (parentUuid === null) parentOf[index] = NO_PARENT;
+    // Most records continue the one written just before them: that saves a lookup.
+    else if (index > 0 && parentUuid === mapped[index - 1]!.record.uuid) parentOf[index] = first[index - 1]!;
+    else parentOf[index] = indexOf.get(parentUuid) ?? MISSING_PARENT;
   }
   return parentOf;
 }

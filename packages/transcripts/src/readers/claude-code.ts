@@ -127,10 +127,11 @@ export function readClaudeCodeJsonl(
   const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
   // The uuids are settled once folding is done; only parents move from here on, each pass
   // that moves one keeping `parentOf` in step.
-  const { indexOf, first } = uuidIndex(kept);
+  const uuids = uuidIndex(kept);
+  const { indexOf, first } = uuids;
   const compactions = joinCompactionRoots(kept, indexOf);
-  const parentOf = parentIndices(kept, indexOf);
-  const joinedOrphans = attachOrphanRecords(kept, { indexOf, first }, parentOf, isSubagentFile);
+  const parentOf = parentIndices(kept, uuids);
+  const joinedOrphans = attachOrphanRecords(kept, uuids, parentOf, isSubagentFile);
   const joinedBelow = linearizeToolFanOut(kept.map(fanOutEntry), first, parentOf);
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector. Backwards, so that each first record
@@ -147,7 +148,7 @@ export function readClaudeCodeJsonl(
 
   let forest = parentsFirstForest(kept, first, parentOf);
   if (rehangCarriedPrompts(kept, forest) > 0)
-    forest = parentsFirstForest(kept, first, parentIndices(kept, indexOf));
+    forest = parentsFirstForest(kept, first, parentIndices(kept, uuids));
 
   // The parents are final: the rules below only make records neutral, so they share one forest.
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
