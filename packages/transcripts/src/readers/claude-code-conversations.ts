@@ -136,7 +136,7 @@ function replyKeys(record: ChatRecord, messageId: string | undefined): string[] 
  */
 export function keepDistinctLines(mapped: readonly LongTailRecord[], forest: ParentForest): number {
   const size = mapped.length;
-  const { order, first, parent: parentOf } = forest;
+  const { order, first, parent: parentOf, sidechain } = forest;
   // Trie of reply keys: node 0 and 1 are the main and sidechain roots.
   const trieParent: number[] = [-1, -1];
   const edges = new Map<string, number>();
@@ -150,10 +150,9 @@ export function keepDistinctLines(mapped: readonly LongTailRecord[], forest: Par
   }
   for (const index of order) {
     const { record, source } = mapped[index]!;
-    const side = source.isSidechain ? 1 : 0;
+    const side = sidechain[index]!;
     const up = parentOf[index]!;
-    const sameSide =
-      up >= 0 && up !== index && node[up]! >= 0 && mapped[up]!.source.isSidechain === source.isSidechain;
+    const sameSide = up >= 0 && up !== index && node[up]! >= 0 && sidechain[up] === side;
     let at = sameSide ? node[up]! : side;
     let last = sameSide ? lastKey[up] : undefined;
     treeOf[index] = sameSide ? treeOf[up]! : index;

@@ -149,6 +149,21 @@ describe('re-appended chains', () => {
     expect(result.records.map((r) => r.uuid)).toContain('a1-late');
     expect(inspectConversationBranches(result.records).branches.map((b) => b.leafUuid)).toEqual(['a1-below']);
   });
+
+  it('does not fold records under two parents whose uuid and type hold the separator characters', () => {
+    // Parent and stamp were once joined into one string key: 'root' and the stamp of type
+    // 'k\u0001user' spelled the same key as 'root\u0001k' and the stamp of type 'user'.
+    const timestamp = '2025-01-01T00:00:00.000Z';
+    const input = jsonl(
+      ccUser('root', null, 'Start', { timestamp }),
+      ccUser('root\u0001k', null, 'Another start'),
+      ccUser('a', 'root', 'Same words', { type: 'k\u0001user', timestamp }),
+      ccUser('b', 'root\u0001k', 'Same words', { timestamp }),
+    );
+    const result = parseClaudeCodeJsonl(input);
+    expect(result.foldedDuplicates).toBeUndefined();
+    expect(result.records.find((r) => r.uuid === 'b')?.parentUuid).toBe('root\u0001k');
+  });
 });
 
 describe('Qwen Code keeps the inspector’s own rules', () => {

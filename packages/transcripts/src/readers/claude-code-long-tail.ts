@@ -36,9 +36,7 @@ export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 export interface LongTailRecord {
   record: ChatRecord;
   source: ClaudeCodeSource;
-  /** (type, subtype, sidechain, timestamp); undefined when the record has no timestamp. */
-  stampKey: string | undefined;
-  /** The raw content, serialised only when another record shares the parent and stamp key. */
+  /** The raw content, serialised only when another record shares the parent and stamp. */
   rawContent: unknown;
   /** An `api_error` record or a synthetic "API Error" reply. */
   isApiError: boolean;
@@ -65,19 +63,23 @@ export function foldDuplicateChains<T extends LongTailRecord>(
   mapped: readonly T[],
 ): { kept: T[]; folded: FoldedDuplicate[] } {
   const sameAs = new Map<string, string>();
-  /** (parent, stamp) → the first record written there, then every content seen there. */
-  const groups = new Map<string, { first: T; byContent?: Map<string, string> }>();
+  /** Parent → the first records written below it, per stamp. */
+  const groups = new Map<string | null, ParentGroups<T>>();
   const kept: T[] = [];
   const folded: FoldedDuplicate[] = [];
   for (const entry of mapped) {
-    const { record, stampKey } = entry;
-    if (sameAs.has(record.uuid)) continue;
-    const parent = record.parentUuid === null ? null : (sameAs.get(record.parentUuid) ?? record.parentUuid);
+    const { record } = entry;
+    // Most files fold nothing: no lookups until something is folded.
+    if (sameAs.size > 0 && sameAs.has(record.uuid)) continue;
+    const parent =
+      record.parentUuid === null || sameAs.size === 0
+        ? record.parentUuid
+        : (sameAs.get(record.parentUuid) ?? record.parentUuid);
     if (parent !== record.parentUuid) {
       entry.source.originalParentUuid ??= record.parentUuid;
       record.parentUuid = parent;
     }
-    const first = stampKey === undefined ? undefined : repeatedRecord(groups, entry, parent, stampKey);
+    const first = record.timestamp === '' ? undefined : repeatedRecord(groups, entry, parent);
     if (first !== undefined) {
       sameAs.set(record.uuid, first);
       folded.push({ uuid: record.uuid, sameAs: first });
@@ -86,6 +88,7 @@ export function foldDuplicateChains<T extends LongTailRecord>(
     kept.push(entry);
   }
   // A child written before the copy it hangs on was folded (rare) is moved now.
+  if (sameAs.size === 0) return { kept, folded };
   for (const { record, source } of kept) {
     const to = record.parentUuid === null ? undefined : sameAs.get(record.parentUuid);
     if (to === undefined) continue;
@@ -95,17 +98,47 @@ export function foldDuplicateChains<T extends LongTailRecord>(
   return { kept, folded };
 }
 
-/** The uuid of an earlier record this one repeats, registering it otherwise. */
+/** The first record written under one parent and stamp, then every content seen there. */
+interface StampGroup<T> {
+  first: T;
+  byContent?: Map<string, string>;
+  /** The group of another stamp under the same parent. */
+  next: StampGroup<T> | undefined;
+}
+
+/**
+ * The records written under one parent: a chain of groups, one per stamp, searched by building
+ * stamp keys as they are compared (most parents have one or two children, and no key is kept);
+ * a parent with more than CHAINED_STAMPS stamps gets a map, so the pass stays linear.
+ */
+interface ParentGroups<T> {
+  chain: StampGroup<T>;
+  stamps: number;
+  byStamp?: Map<string, StampGroup<T>>;
+}
+
+const CHAINED_STAMPS = 8;
+
+/** (type, subtype, sidechain, timestamp) of a record with a timestamp. */
+function stampKey({ record, source }: LongTailRecord): string {
+  return `${source.type}\u0000${source.subtype ?? ''}\u0000${source.isSidechain}\u0000${record.timestamp}`;
+}
+
+/** The uuid of an earlier record this one (with a timestamp) repeats, registering it otherwise. */
 function repeatedRecord<T extends LongTailRecord>(
-  groups: Map<string, { first: T; byContent?: Map<string, string> }>,
+  groups: Map<string | null, ParentGroups<T>>,
   entry: T,
   parent: string | null,
-  stampKey: string,
 ): string | undefined {
-  const key = `${parent === null ? '\u0000' : `p${parent}`}\u0001${stampKey}`;
-  const group = groups.get(key);
+  const below = groups.get(parent);
+  if (below === undefined) {
+    groups.set(parent, { chain: { first: entry, next: undefined }, stamps: 1 });
+    return undefined;
+  }
+  const stamp = stampKey(entry);
+  const group = groupWithStamp(below, stamp);
   if (group === undefined) {
-    groups.set(key, { first: entry });
+    addGroup(below, entry, stamp);
     return undefined;
   }
   const uuid = entry.record.uuid;
@@ -118,17 +151,76 @@ function repeatedRecord<T extends LongTailRecord>(
   return undefined;
 }
 
+function groupWithStamp<T extends LongTailRecord>(
+  below: ParentGroups<T>,
+  stamp: string,
+): StampGroup<T> | undefined {
+  if (below.byStamp !== undefined) return below.byStamp.get(stamp);
+  for (let group: StampGroup<T> | undefined = below.chain; group !== undefined; group = group.next)
+    if (stampKey(group.first) === stamp) return group;
+  return undefined;
+}
+
+function addGroup<T extends LongTailRecord>(below: ParentGroups<T>, first: T, stamp: string): void {
+  if (below.byStamp !== undefined) {
+    below.byStamp.set(stamp, { first, next: undefined });
+    return;
+  }
+  below.chain = { first, next: below.chain };
+  if (++below.stamps <= CHAINED_STAMPS) return;
+  below.byStamp = new Map();
+  for (let group: StampGroup<T> | undefined = below.chain; group !== undefined; group = group.next)
+    below.byStamp.set(stampKey(group.first), group);
+}
+
 function contentKey(entry: LongTailRecord): string {
   return JSON.stringify(entry.rawContent ?? null);
 }
 
-/** Each uuid → the index of its first record in `mapped`. */
-export function uuidIndex(mapped: readonly LongTailRecord[]): Map<string, number> {
+/** Where each uuid's first record is; built once, when folding has settled the uuids. */
+export interface UuidIndex {
+  /** Each uuid → the index of its first record in `mapped`. */
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** Per index: the index of the first record with its uuid. */
+  readonly first: Int32Array;
+}
+
+/**
+ * One map operation per record: set from the last record to the first leaves each uuid at its
+ * first index. Only when a uuid repeats (the map did not grow) is each first index looked up.
+ */
+export function uuidIndex(mapped: readonly LongTailRecord[]): UuidIndex {
   const indexOf = new Map<string, number>();
-  mapped.forEach(({ record }, index) => {
-    if (!indexOf.has(record.uuid)) indexOf.set(record.uuid, index);
-  });
-  return indexOf;
+  const first = new Int32Array(mapped.length);
+  for (let index = mapped.length - 1; index >= 0; index--) {
+    indexOf.set(mapped[index]!.record.uuid, index);
+    first[index] = index;
+  }
+  if (indexOf.size < mapped.length)
+    for (let index = 0; index < mapped.length; index++)
+      first[index] = indexOf.get(mapped[index]!.record.uuid)!;
+  return { indexOf, first };
+}
+
+/** parentIndices of a record whose parent is null. */
+export const NO_PARENT = -1;
+/** parentIndices of a record whose parent is not in the file. */
+export const MISSING_PARENT = -2;
+
+/**
+ * Per index: the index of its parent's first record, else NO_PARENT or MISSING_PARENT. The
+ * passes that move parents keep it in step with `parentUuid`, so each parent is looked up once.
+ */
+export function parentIndices(mapped: readonly LongTailRecord[], { indexOf, first }: UuidIndex): Int32Array {
+  const parentOf = new Int32Array(mapped.length);
+  for (let index = 0; index < mapped.length; index++) {
+    const { parentUuid } = mapped[index]!.record;
+    if (parentUuid === null) parentOf[index] = NO_PARENT;
+    // Most records continue the one written just before them: that saves a lookup.
+    else if (index > 0 && parentUuid === mapped[index - 1]!.record.uuid) parentOf[index] = first[index - 1]!;
+    else parentOf[index] = indexOf.get(parentUuid) ?? MISSING_PARENT;
+  }
+  return parentOf;
 }
 
 /** A record whose parent was never written, joined below another (a repair, listed). */
@@ -140,17 +232,19 @@ export interface JoinedOrphan {
 }
 
 /**
- * Rule 5: records whose parent is not in the file (`indexOf`: the file's uuids, uuidIndex) are
- * joined to the record written just before them on their side (main or sidechain); a tool
+ * Rule 5: records whose parent is not in the file (MISSING_PARENT in `parentOf`, parentIndices)
+ * are joined to the record written just before them on their side (main or sidechain); a tool
  * result to the record holding its tool_use first. Writers lose parents where they lose a record
  * (a final assistant record never flushed below a `turn_duration`, an assistant record after a
  * run of uuid-less `queue-operation` records, a resumed agent run): what was written before is
  * what the record followed. The first record of a side has nothing before it and keeps its
  * missing parent (a file continuing another). Later copies of a uuid follow its first copy.
+ * `parentOf` is kept in step.
  */
 export function attachOrphanRecords(
   mapped: readonly LongTailRecord[],
-  indexOf: ReadonlyMap<string, number>,
+  { indexOf, first }: UuidIndex,
+  parentOf: Int32Array,
   isSubagentFile: boolean,
 ): JoinedOrphan[] {
   // Built on the first orphan only: most files have none.
@@ -160,12 +254,13 @@ export function attachOrphanRecords(
   const joined: JoinedOrphan[] = [];
   /** The last uuid written on each side (0 main, 1 sidechain). */
   const previous: (string | undefined)[] = [undefined, undefined];
-  mapped.forEach(({ record, source, toolResultIds }, index) => {
+  for (let index = 0; index < mapped.length; index++) {
+    const { record, source, toolResultIds } = mapped[index]!;
     const parent = record.parentUuid;
     const side = source.isSidechain ? 1 : 0;
-    if (parent !== null && !indexOf.has(parent)) {
+    if (parent !== null && parentOf[index] === MISSING_PARENT) {
       let to: string | undefined;
-      if (indexOf.get(record.uuid) !== index) to = attached.get(record.uuid)?.joinedTo;
+      if (first[index] !== index) to = attached.get(record.uuid)?.joinedTo;
       else {
         if (record.type === 'tool_result') {
           toolHolder ??= toolHolders(mapped);
@@ -176,6 +271,7 @@ export function attachOrphanRecords(
       if (to !== undefined && to !== record.uuid) {
         source.originalParentUuid ??= parent;
         record.parentUuid = to;
+        parentOf[index] = indexOf.get(to)!;
         if (!attached.has(record.uuid)) {
           const join = { line: source.line, uuid: record.uuid, missingParentUuid: parent, joinedTo: to };
           attached.set(record.uuid, join);
@@ -184,22 +280,23 @@ export function attachOrphanRecords(
       }
     }
     previous[side] = record.uuid;
-  });
+  }
   // A first copy that names a parent never written, where a later copy names one in the file
   // (a resumed agent run writes its history again), takes the later copy's parent.
   if (!isSubagentFile) return joined;
   const laterParent = new Map<string, string>();
   mapped.forEach(({ record }, index) => {
     const parent = record.parentUuid;
-    if (indexOf.get(record.uuid) !== index && parent !== null && indexOf.has(parent))
+    if (first[index] !== index && parent !== null && parentOf[index]! >= 0)
       if (!laterParent.has(record.uuid)) laterParent.set(record.uuid, parent);
   });
   if (laterParent.size === 0) return joined;
   mapped.forEach(({ record }, index) => {
     const later = laterParent.get(record.uuid);
     const join = attached.get(record.uuid);
-    if (later === undefined || indexOf.get(record.uuid) !== index || join === undefined) return;
+    if (later === undefined || first[index] !== index || join === undefined) return;
     record.parentUuid = later;
+    parentOf[index] = indexOf.get(later)!;
     join.joinedTo = later;
   });
   return joined;
@@ -225,20 +322,25 @@ export interface ParentForest {
   readonly first: Int32Array;
   /** Per index: the index of its parent's first record, or -1 when the parent is not in the file. */
   readonly parent: Int32Array;
+  /** Per index: 1 for a sidechain record, 0 for the main conversation. */
+  readonly sidechain: Uint8Array;
 }
 
-/** Linear: one children table, one explicit stack; `indexOf` from uuidIndex. */
+/**
+ * Linear: one children table, one explicit stack; `first` from uuidIndex, `parents` from
+ * parentIndices.
+ */
 export function parentsFirstForest(
   mapped: readonly LongTailRecord[],
-  indexOf: ReadonlyMap<string, number>,
+  first: Int32Array,
+  parents: Int32Array,
 ): ParentForest {
   const size = mapped.length;
-  const first = new Int32Array(size);
   const parentOf = new Int32Array(size);
+  const sidechain = new Uint8Array(size);
   for (let index = 0; index < size; index++) {
-    const { record } = mapped[index]!;
-    first[index] = indexOf.get(record.uuid)!;
-    parentOf[index] = record.parentUuid === null ? -1 : (indexOf.get(record.parentUuid) ?? -1);
+    parentOf[index] = Math.max(parents[index]!, -1);
+    sidechain[index] = mapped[index]!.source.isSidechain ? 1 : 0;
   }
   const firstChild = new Int32Array(size).fill(-1);
   const nextSibling = new Int32Array(size).fill(-1);
@@ -267,7 +369,7 @@ export function parentsFirstForest(
   }
   for (let index = 0; index < size; index++)
     if (seen[index] === 0 && first[index] === index) order.push(index);
-  return { order, first, parent: parentOf };
+  return { order, first, parent: parentOf, sidechain };
 }
 
 const THINKING_ONLY = 'thinking-only attempt';
@@ -312,6 +414,8 @@ export function settleAbandonedAttempts(
   const lastErrorBelow = new Int32Array(size).fill(-1);
   const lastVisibleBelow = new Int32Array(size).fill(-1);
   const childCount = new Int32Array(size);
+  /** Per first record: an attempt, as it was written (the second sweep makes some neutral). */
+  const isAttemptAt = new Uint8Array(size);
   for (const parent of parentOf) if (parent >= 0) childCount[parent]!++;
   // Children before parents: one sweep of the reversed order sees every child first.
   for (let i = order.length - 1; i >= 0; i--) {
@@ -319,6 +423,7 @@ export function settleAbandonedAttempts(
     const { record, isApiError } = mapped[index]!;
     const parent = parentOf[index]!;
     const attempt = isAttempt(record);
+    if (attempt) isAttemptAt[index] = 1;
     if (isApiError) lastErrorBelow[index] = Math.max(lastErrorBelow[index]!, index);
     if (attempt && hasVisibleText(record))
       lastVisibleBelow[index] = Math.max(lastVisibleBelow[index]!, index);
@@ -333,9 +438,9 @@ export function settleAbandonedAttempts(
   const decision = new Uint8Array(size);
   const alternatives: AlternativeReply[] = [];
   for (const index of order) {
-    const { record, source } = mapped[index]!;
     // Neutral records inside a dead attempt inherit nothing: they are neutral already.
-    if (!isAttempt(record) || keptBelow[index] === 1) continue;
+    if (isAttemptAt[index] === 0 || keptBelow[index] === 1) continue;
+    const { record, source } = mapped[index]!;
     const parent = parentOf[index]!;
     let choice = parent >= 0 ? decision[parent]! : 0;
     if (choice === 0) {
@@ -379,13 +484,13 @@ export function neutralizeStrayCommandOutput(mapped: readonly LongTailRecord[]):
  */
 export function neutralizeUnansweredTrees(
   mapped: readonly LongTailRecord[],
-  { order, first, parent: parentOf }: ParentForest,
+  { order, first, parent: parentOf, sidechain }: ParentForest,
 ): void {
   const size = mapped.length;
   const rootOf = new Int32Array(size).fill(-1);
   for (const index of order) {
     const parent = parentOf[index]!;
-    const sameSide = parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain;
+    const sameSide = parent >= 0 && sidechain[parent] === sidechain[index];
     rootOf[index] = sameSide && rootOf[parent]! >= 0 ? rootOf[parent]! : index;
   }
   const rootOfRecord = (index: number) => rootOf[first[index]!]!;
@@ -404,7 +509,7 @@ export function neutralizeUnansweredTrees(
   /** Per root: the first record of its tree. */
   const firstIndex = new Int32Array(size).fill(-1);
   for (let index = 0; index < size; index++) {
-    const side = mapped[index]!.source.isSidechain ? 1 : 0;
+    const side = sidechain[index]!;
     const root = rootOfRecord(index);
     if (firstIndex[root]! < 0) firstIndex[root] = index;
     if (answered[root] === 1) lastAnswered[side] = index;
@@ -412,13 +517,14 @@ export function neutralizeUnansweredTrees(
   }
   for (let index = 0; index < size; index++) {
     const { record, source } = mapped[index]!;
-    const last = lastAnswered[source.isSidechain ? 1 : 0]!;
+    const side = sidechain[index]!;
+    const last = lastAnswered[side]!;
     const root = rootOfRecord(index);
     if (isNeutral(record)) continue;
     // Replies without a prompt (the copied end of another session's run at the head of the
     // file) beside a conversation are none; alone in their file they are what there is.
     if (answered[root] === 1) {
-      if (prompted[root] === 0 && hasConversation[source.isSidechain ? 1 : 0] === true)
+      if (prompted[root] === 0 && hasConversation[side] === true)
         makeNeutral(record, source, 'replies without a prompt beside the conversation');
       continue;
     }
@@ -445,14 +551,12 @@ export function neutralizeUnansweredTrees(
  */
 export function neutralizeDeadEndBranches(
   mapped: readonly LongTailRecord[],
-  { order, first, parent: parentOf }: ParentForest,
+  { order, first, parent: parentOf, sidechain }: ParentForest,
 ): void {
   const size = mapped.length;
   const sameSideParent = (index: number) => {
     const parent = parentOf[index]!;
-    return parent >= 0 && mapped[parent]!.source.isSidechain === mapped[index]!.source.isSidechain
-      ? parent
-      : -1;
+    return parent >= 0 && sidechain[parent] === sidechain[index] ? parent : -1;
   };
   const REPLY = 1;
   const PROMPT = 2;

@@ -37,16 +37,10 @@ export type FanOutKind =
 
 export interface FanOutEntry {
   readonly uuid: string;
-  readonly parentUuid: string | null;
   readonly kind: FanOutKind;
   readonly messageId: string | undefined;
   readonly toolUseIds: readonly string[];
   readonly toolResultIds: readonly string[];
-}
-
-export interface Reparent {
-  from: string | null;
-  to: string;
 }
 
 interface Round {
@@ -59,21 +53,28 @@ interface Round {
 }
 
 const NONE = -1;
+/** linearizeToolFanOut's answer for an entry that keeps its parent. */
+export const NOT_REPARENTED = NONE;
 /** Undoing joins that close cycles converges in one or two passes; past this, undo them all. */
 const MAX_UNDO_PASSES = 4;
 
-/** The new parent of each re-chained uuid. `entries` are in physical order. */
-export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string, Reparent> {
+/**
+ * Per entry, the index of the entry it is re-chained below, else NOT_REPARENTED; only first
+ * entries of a uuid are re-chained. `entries` are in physical order; `first` gives each entry's
+ * first entry of its uuid (uuidIndex) and `parents` each entry's parent index (parentIndices).
+ */
+export function linearizeToolFanOut(
+  entries: readonly FanOutEntry[],
+  first: Int32Array,
+  parents: Int32Array,
+): Int32Array {
   const size = entries.length;
-  const firstIndex = new Map<string, number>();
-  for (let i = 0; i < size; i++) if (!firstIndex.has(entries[i]!.uuid)) firstIndex.set(entries[i]!.uuid, i);
   const isFirst = new Uint8Array(size);
   const parent = new Int32Array(size).fill(NONE);
   for (let i = 0; i < size; i++) {
-    const entry = entries[i]!;
-    if (firstIndex.get(entry.uuid) !== i) continue;
+    if (first[i] !== i) continue;
     isFirst[i] = 1;
-    parent[i] = entry.parentUuid === null ? NONE : (firstIndex.get(entry.parentUuid) ?? NONE);
+    parent[i] = Math.max(parents[i]!, NONE);
   }
 
   const { rounds, stepOf, roundOfAssistant, significant, continuedBy } = collectRounds(
@@ -107,14 +108,7 @@ export function linearizeToolFanOut(entries: readonly FanOutEntry[]): Map<string
       roundBottom[id] = joinHeads(round, id, heads, bottomOfChain, parent, leadsOn, reparented, roundOfJoin);
   }
   undoJoinsThatCloseCycles(parent, reparented, roundOfJoin);
-
-  const newParents = new Map<string, Reparent>();
-  for (let i = 0; i < size; i++) {
-    const to = reparented[i]!;
-    if (to === NONE) continue;
-    newParents.set(entries[i]!.uuid, { from: entries[i]!.parentUuid, to: entries[to]!.uuid });
-  }
-  return newParents;
+  return reparented;
 }
 
 /**

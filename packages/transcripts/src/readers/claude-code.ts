@@ -21,9 +21,9 @@
 //   topology and are skipped.
 import { MAX_NESTING_DEPTH } from '../limits';
 import { RecordSubtype } from '../record-kind';
-import type { ChatPart, ChatRecord } from '../types';
+import type { ChatMessage, ChatPart, ChatRecord, ChatRecordType, SystemPayload } from '../types';
 import { isInterruptionText, readCommandText, type CommandText } from './claude-code-commands';
-import { mapContent } from './claude-code-content';
+import { mapContent, type MappedContent } from './claude-code-content';
 import {
   attachOrphanRecords,
   foldDuplicateChains,
@@ -31,13 +31,19 @@ import {
   neutralizeStrayCommandOutput,
   neutralizeUnansweredTrees,
   NEUTRAL_SUBTYPE,
+  parentIndices,
   parentsFirstForest,
   settleAbandonedAttempts,
   uuidIndex,
   type LongTailRecord,
 } from './claude-code-long-tail';
 import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
-import { linearizeToolFanOut, type FanOutEntry, type FanOutKind } from './claude-code-tool-fanout';
+import {
+  linearizeToolFanOut,
+  NOT_REPARENTED,
+  type FanOutEntry,
+  type FanOutKind,
+} from './claude-code-tool-fanout';
 import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
 import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
@@ -73,8 +79,8 @@ const METADATA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 interface MappedRecord extends LongTailRecord {
-  /** The fan-out entry; its parent is brought up to date when the fan-out is linearised. */
-  fanOut: { -readonly [K in keyof FanOutEntry]: FanOutEntry[K] };
+  /** What the record is to the tool fan-out. */
+  kind: FanOutKind;
   logicalParentUuid: string | undefined;
 }
 
@@ -119,27 +125,30 @@ export function readClaudeCodeJsonl(
   const { kept, folded } = foldDuplicateChains(mapped);
   // A subagent file: every record is a sidechain; it is read as its one conversation.
   const isSubagentFile = kept.length > 0 && kept.every((entry) => entry.source.isSidechain);
-  // The uuids are settled once folding is done; only parents move from here on.
-  const indexOf = uuidIndex(kept);
+  // The uuids are settled once folding is done; only parents move from here on, each pass
+  // that moves one keeping `parentOf` in step.
+  const uuids = uuidIndex(kept);
+  const { indexOf, first } = uuids;
   const compactions = joinCompactionRoots(kept, indexOf);
-  const joinedOrphans = attachOrphanRecords(kept, indexOf, isSubagentFile);
-  const newParents = linearizeToolFanOut(
-    kept.map(({ fanOut, record }) => {
-      fanOut.parentUuid = record.parentUuid;
-      return fanOut;
-    }),
-  );
+  const parentOf = parentIndices(kept, uuids);
+  const joinedOrphans = attachOrphanRecords(kept, uuids, parentOf, isSubagentFile);
+  const joinedBelow = linearizeToolFanOut(kept.map(fanOutEntry), first, parentOf);
   // Later copies of a uuid move with it only when they agree with its first record, so a
-  // conflicting parent stays visible to the inspector.
-  for (const { record, source } of kept) {
-    const reparent = newParents.get(record.uuid);
-    if (reparent === undefined || record.parentUuid !== reparent.from) continue;
+  // conflicting parent stays visible to the inspector. Backwards, so that each first record
+  // still has the parent it had in the fan-out when its later copies compare with it.
+  for (let index = kept.length - 1; index >= 0; index--) {
+    const to = joinedBelow[first[index]!]!;
+    if (to === NOT_REPARENTED) continue;
+    const { record, source } = kept[index]!;
+    if (record.parentUuid !== kept[first[index]!]!.record.parentUuid) continue;
     source.originalParentUuid ??= record.parentUuid;
-    record.parentUuid = reparent.to;
+    record.parentUuid = kept[to]!.record.uuid;
+    parentOf[index] = first[to]!;
   }
 
-  let forest = parentsFirstForest(kept, indexOf);
-  if (rehangCarriedPrompts(kept, forest) > 0) forest = parentsFirstForest(kept, indexOf);
+  let forest = parentsFirstForest(kept, first, parentOf);
+  if (rehangCarriedPrompts(kept, forest) > 0)
+    forest = parentsFirstForest(kept, first, parentIndices(kept, uuids));
 
   // The parents are final: the rules below only make records neutral, so they share one forest.
   const alternativeReplies = settleAbandonedAttempts(kept, forest);
@@ -183,14 +192,8 @@ function mapRecord(
   const subtype = stringField(value, 'subtype');
   const message = isJsonObject(value.message) ? value.message : undefined;
   const messageId = message === undefined ? undefined : stringField(message, 'id');
-  const source: ClaudeCodeSource = {
-    line,
-    type,
-    ...(subtype !== undefined && { subtype }),
-    ...(messageId !== undefined && { messageId }),
-    isSidechain: value.isSidechain === true,
-  };
-  const base = {
+  const source = sourceOf(line, type, subtype, messageId, value.isSidechain === true);
+  const base: RecordBase = {
     uuid,
     parentUuid: parentUuid ?? null,
     sessionId: stringField(value, 'sessionId') ?? '',
@@ -198,115 +201,147 @@ function mapRecord(
     claudeCode: source,
   };
   const content = mapContent(message?.content, toolNames);
-  const logicalParentUuid = stringField(value, 'logicalParentUuid');
-  const timestamp = base.timestamp;
-  const stampKey =
-    timestamp === ''
-      ? undefined
-      : `${type}\u0000${subtype ?? ''}\u0000${source.isSidechain}\u0000${timestamp}`;
   const isApiError =
     (type === 'system' && subtype === 'api_error') || (type === 'assistant' && isSyntheticApiError(value));
-  const build = (record: ChatRecord, kind: FanOutKind): MappedRecord => ({
+  const { record, kind } = chatRecordOf(value, base, subtype, content, isApiError);
+  return {
     record,
     source,
-    stampKey,
     rawContent: message === undefined ? value.content : message.content,
     isApiError,
     toolUseIds: content.toolUseIds,
     toolResultIds: content.toolResultIds,
-    fanOut: {
-      uuid,
-      parentUuid: null,
-      kind,
-      messageId,
-      toolUseIds: content.toolUseIds,
-      toolResultIds: content.toolResultIds,
-    },
-    logicalParentUuid,
-  });
+    kind,
+    logicalParentUuid: stringField(value, 'logicalParentUuid'),
+  };
+}
 
+/**
+ * Made when the fan-out runs, not kept from the read: every object a record holds while the
+ * file is read is copied by each garbage collection of the young generation.
+ */
+function fanOutEntry({ record, source, kind, toolUseIds, toolResultIds }: MappedRecord): FanOutEntry {
+  return { uuid: record.uuid, kind, messageId: source.messageId, toolUseIds, toolResultIds };
+}
+
+/** The record a line becomes, and what it is to the tool fan-out. */
+function chatRecordOf(
+  value: JsonObject,
+  base: RecordBase,
+  subtype: string | undefined,
+  content: MappedContent,
+  isApiError: boolean,
+): { record: ChatRecord; kind: FanOutKind } {
+  const type = base.claudeCode.type;
   if (type === 'assistant' && isApiError) {
-    source.neutralBecause = 'synthetic API error reply';
-    return build(
-      {
-        ...base,
-        type: 'system',
-        subtype: NEUTRAL_SUBTYPE,
-        message: { role: 'assistant', parts: content.parts },
-      },
-      'neutral',
-    );
+    base.claudeCode.neutralBecause = 'synthetic API error reply';
+    const message = { role: 'assistant', parts: content.parts };
+    return { record: chatRecord(base, 'system', NEUTRAL_SUBTYPE, message), kind: 'neutral' };
   }
   if (type === 'assistant') {
-    return build(
-      { ...base, type: 'assistant', message: { role: 'assistant', parts: content.parts } },
-      'assistant',
-    );
+    const message = { role: 'assistant', parts: content.parts };
+    return { record: chatRecord(base, 'assistant', undefined, message), kind: 'assistant' };
   }
   if (type === 'user') {
-    const userMessage = { role: 'user', parts: content.parts };
-    const system = (subtype: string, extra: Partial<ChatRecord> = {}) =>
-      build({ ...base, type: 'system', subtype, message: userMessage, ...extra }, 'continuation');
-    if (value.isCompactSummary === true) return system(RecordSubtype.compactSummary);
-    if (value.isMeta === true) return system(RecordSubtype.meta);
+    const message = { role: 'user', parts: content.parts };
+    if (value.isCompactSummary === true) {
+      const record = chatRecord(base, 'system', RecordSubtype.compactSummary, message);
+      return { record, kind: 'continuation' };
+    }
+    if (value.isMeta === true)
+      return { record: chatRecord(base, 'system', RecordSubtype.meta, message), kind: 'continuation' };
     if (content.isOnlyToolResults)
-      return build({ ...base, type: 'tool_result', message: userMessage }, 'result');
+      return { record: chatRecord(base, 'tool_result', undefined, message), kind: 'result' };
     const text = plainText(content.parts);
-    if (text !== undefined && isInterruptionText(text)) return system(RecordSubtype.interrupted);
+    if (text !== undefined && isInterruptionText(text)) {
+      const record = chatRecord(base, 'system', RecordSubtype.interrupted, message);
+      return { record, kind: 'continuation' };
+    }
     const command = text === undefined ? undefined : readCommandText(text);
     if (command !== undefined) {
       const otherParts = content.parts.filter((part) => typeof part.text !== 'string');
-      return build(commandRecord(base, command, otherParts), 'continuation');
+      return { record: commandRecord(base, command, otherParts), kind: 'continuation' };
     }
-    return build({ ...base, type: 'user', message: userMessage }, 'continuation');
+    return { record: chatRecord(base, 'user', undefined, message), kind: 'continuation' };
   }
   const systemContent = value.content;
   // Newer Claude Code writes slash commands and their output as `local_command` system records.
   const systemCommand =
     type === 'system' && typeof systemContent === 'string' ? readCommandText(systemContent) : undefined;
-  if (systemCommand !== undefined) return build(commandRecord(base, systemCommand, []), 'continuation');
+  if (systemCommand !== undefined)
+    return { record: commandRecord(base, systemCommand, []), kind: 'continuation' };
   if (type === 'system' && subtype !== undefined && !isNeutralSystemSubtype(subtype)) {
     const compaction = subtype === RecordSubtype.compactBoundary ? compactionMetadata(value) : undefined;
-    const systemPayload = {
-      ...(typeof systemContent === 'string' && { content: systemContent }),
-      ...(compaction !== undefined && { compaction }),
+    const systemPayload: SystemPayload = {};
+    if (typeof systemContent === 'string') systemPayload.content = systemContent;
+    if (compaction !== undefined) systemPayload.compaction = compaction;
+    const hasPayload = Object.keys(systemPayload).length > 0;
+    return {
+      record: chatRecord(base, 'system', subtype, undefined, hasPayload ? systemPayload : undefined),
+      kind: 'continuation',
     };
-    return build(
-      {
-        ...base,
-        type: 'system',
-        subtype,
-        ...(Object.keys(systemPayload).length > 0 && { systemPayload }),
-      },
-      'continuation',
-    );
   }
-  return build({ ...base, type: 'system', subtype: NEUTRAL_SUBTYPE }, 'neutral');
+  return { record: chatRecord(base, 'system', NEUTRAL_SUBTYPE), kind: 'neutral' };
 }
 
 type RecordBase = Pick<ChatRecord, 'uuid' | 'parentUuid' | 'sessionId' | 'timestamp'> & {
   claudeCode: ClaudeCodeSource;
 };
 
+/**
+ * A record's keys in one order: the base's, then type, subtype, message, systemPayload, each
+ * optional one only when set. Never `{ ...base, type }`: V8 gives every object made by spreading
+ * into a literal a hidden class of its own, and then every pass that reads the records misses its
+ * inline caches on every property. The shapes nearly every record has are whole literals, so
+ * their keys sit in the object itself (a key added to a literal afterwards is stored in an
+ * array of its own, one more object per record for the garbage collector).
+ */
+function chatRecord(
+  base: RecordBase,
+  type: ChatRecordType,
+  subtype?: string,
+  message?: ChatMessage,
+  systemPayload?: SystemPayload,
+): ChatRecord {
+  const { uuid, parentUuid, sessionId, timestamp, claudeCode } = base;
+  if (systemPayload === undefined && message !== undefined) {
+    return subtype === undefined
+      ? { uuid, parentUuid, sessionId, timestamp, claudeCode, type, message }
+      : { uuid, parentUuid, sessionId, timestamp, claudeCode, type, subtype, message };
+  }
+  if (systemPayload === undefined && subtype !== undefined)
+    return { uuid, parentUuid, sessionId, timestamp, claudeCode, type, subtype };
+  const record: ChatRecord = { uuid, parentUuid, sessionId, timestamp, claudeCode, type };
+  if (subtype !== undefined) record.subtype = subtype;
+  if (message !== undefined) record.message = message;
+  if (systemPayload !== undefined) record.systemPayload = systemPayload;
+  return record;
+}
+
+/** Where a record came from; optional keys only when set, in one order (see chatRecord). */
+function sourceOf(
+  line: number,
+  type: string,
+  subtype: string | undefined,
+  messageId: string | undefined,
+  isSidechain: boolean,
+): ClaudeCodeSource {
+  if (subtype !== undefined && messageId !== undefined)
+    return { line, type, subtype, messageId, isSidechain };
+  if (subtype !== undefined) return { line, type, subtype, isSidechain };
+  if (messageId !== undefined) return { line, type, messageId, isSidechain };
+  return { line, type, isSidechain };
+}
+
 /** A command is the user's prompt, shown as `/x a`; its output is a `command_output` record. */
 function commandRecord(base: RecordBase, command: CommandText, otherParts: ChatPart[]): ChatRecord {
   const { displayText } = command;
-  const parts = [{ text: displayText }, ...otherParts];
+  const message = { role: 'user', parts: [{ text: displayText }, ...otherParts] };
   if (command.kind === 'output') {
-    return {
-      ...base,
-      type: 'system',
-      subtype: RecordSubtype.commandOutput,
-      message: { role: 'user', parts },
-      systemPayload: { displayText, commandOutput: command.output },
-    };
+    const systemPayload = { displayText, commandOutput: command.output };
+    return chatRecord(base, 'system', RecordSubtype.commandOutput, message, systemPayload);
   }
-  return {
-    ...base,
-    type: 'user',
-    message: { role: 'user', parts },
-    systemPayload: { displayText, command: command.command },
-  };
+  return chatRecord(base, 'user', undefined, message, { displayText, command: command.command });
 }
 
 /** The text parts of a user message joined, or undefined when it has none. */

@@ -19,6 +19,33 @@ describe('readJsonlObjects', () => {
     ]);
   });
 
+  it('reports a broken line alike whether it is parsed or scanned first', () => {
+    // The first broken lines are parsed before they are scanned; after enough of them every
+    // line is scanned first. Either way each line reads as the scan or the parser says.
+    const broken = ['{"a":"x}', '{"a":1]', '{"a":1}}', '{"a":[1', '{"a":1}{"b":2}', '[1]'];
+    const text = [...Array.from({ length: 40 }, () => broken).flat(), '{"ok":true}'].join('\n');
+    const items = [...readJsonlObjects(text)];
+    const group = (at: number) =>
+      items.slice(at * 8, at * 8 + 8).map((item) => JSON.stringify(item).replace(/"line":\d+/g, '"line":0'));
+    const malformed = (message: string) => ({
+      line: 0,
+      diagnostic: { kind: 'malformed-line', line: 0, message },
+    });
+    const first = group(0);
+    expect(first.map((item) => JSON.parse(item) as unknown)).toEqual([
+      malformed('not valid JSON: unterminated string'),
+      malformed(expect.any(String) as string),
+      malformed('not valid JSON: a bracket closes that never opened'),
+      malformed('not valid JSON: unexpected end of input (unclosed bracket)'),
+      { line: 0, diagnostic: { kind: 'glued-objects', line: 0, count: 2 } },
+      { line: 0, value: { a: 1 } },
+      { line: 0, value: { b: 2 } },
+      { line: 0, diagnostic: { kind: 'invalid-record', line: 0, reason: 'not a JSON object' } },
+    ]);
+    for (let at = 1; at < 40; at++) expect(group(at)).toEqual(first);
+    expect(items.at(-1)).toEqual({ line: 241, value: { ok: true } });
+  });
+
   it('recovers glued objects and reports them', () => {
     expect([...readJsonlObjects('{"a":"}{"} {"b":[1,{"c":2}]}')]).toEqual([
       { line: 1, diagnostic: { kind: 'glued-objects', line: 1, count: 2 } },

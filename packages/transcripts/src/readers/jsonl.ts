@@ -1,8 +1,14 @@
 // JSONL framing. Walks the text line by line without splitting it into one big array, and
-// turns every unreadable line into a line-numbered diagnostic instead of an exception. Each line
-// is scanned once before JSON.parse: nesting deeper than the limit is refused there (nothing
-// downstream ever recurses into it), and a line whose brackets or strings do not balance is
-// reported without paying for a thrown SyntaxError.
+// turns every unreadable line into a line-numbered diagnostic instead of an exception. Nesting
+// deeper than the limit is refused before JSON.parse sees a line (nothing downstream ever
+// recurses into it), and a line whose brackets or strings do not balance is reported without
+// paying for a thrown SyntaxError: such lines are scanned once before they are parsed.
+//
+// A line that holds no more `{` and `[` than the limit, strings included, cannot nest deeper,
+// and one JSON.parse accepts balances; so while lines parse, a line within that count is parsed
+// first and scanned only if JSON.parse refuses it, which reports it exactly as the scan would
+// have. After SCAN_FIRST_AFTER_FAILURES refused lines every line is scanned first again, so a
+// file of broken lines pays a thrown SyntaxError for a few of them only.
 import { MAX_NESTING_DEPTH } from '../limits';
 import { DEFAULT_MAX_LINE_LENGTH, type ReadOptions, type ReaderDiagnostic } from './types';
 
@@ -12,11 +18,13 @@ export type JsonlItem =
   { line: number; value: JsonObject } | { line: number; diagnostic: ReaderDiagnostic; isTooDeep?: true };
 
 const MAX_MESSAGE_LENGTH = 200;
+const SCAN_FIRST_AFTER_FAILURES = 64;
 
 /** Yields every JSON object of the text with its line number, and a diagnostic per bad line. */
 export function* readJsonlObjects(text: string, options: ReadOptions = {}): Generator<JsonlItem> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   const maxDepth = options.maxNestingDepth ?? MAX_NESTING_DEPTH;
+  const failures = { count: 0 };
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let line = 1; start <= text.length; line++) {
     const newline = text.indexOf('\n', start);
@@ -26,44 +34,72 @@ export function* readJsonlObjects(text: string, options: ReadOptions = {}): Gene
       yield { line, diagnostic: { kind: 'line-too-long', line, length: lineLength } };
     } else {
       const raw = text.slice(start, stop);
-      if (/\S/.test(raw)) yield* parseLine(raw, line, maxDepth);
+      if (/\S/.test(raw)) {
+        const items = parseLine(raw, line, maxDepth, failures);
+        if (Array.isArray(items)) yield* items;
+        else yield items;
+      }
     }
     if (newline === -1) break;
     start = newline + 1;
   }
 }
 
-function* parseLine(raw: string, line: number, maxDepth: number): Generator<JsonlItem> {
-  const shape = scanJsonShape(raw, maxDepth);
-  if (shape === TOO_DEEP) {
-    const message = `nested deeper than ${maxDepth} levels`;
-    yield { line, diagnostic: { kind: 'malformed-line', line, message }, isTooDeep: true };
-    return;
+/** The line's object, or its diagnostic; a glued line's diagnostic and objects. */
+function parseLine(
+  raw: string,
+  line: number,
+  maxDepth: number,
+  failures: { count: number },
+): JsonlItem | JsonlItem[] {
+  let shape: string | undefined;
+  if (failures.count >= SCAN_FIRST_AFTER_FAILURES || !isWithinBracketCount(raw, maxDepth)) {
+    shape = scanJsonShape(raw, maxDepth);
+    if (shape !== BALANCED) return shapeDiagnostic(shape, line, maxDepth);
   }
-  if (shape !== BALANCED) {
-    yield { line, diagnostic: { kind: 'malformed-line', line, message: shape } };
-    return;
-  }
-  let values: unknown[];
+  let value: unknown;
   try {
-    values = [JSON.parse(raw) as unknown];
+    value = JSON.parse(raw) as unknown;
   } catch (error: unknown) {
+    failures.count++;
+    shape ??= scanJsonShape(raw, maxDepth);
+    if (shape !== BALANCED) return shapeDiagnostic(shape, line, maxDepth);
     const glued = splitConcatenatedJson(raw);
     if (glued === undefined) {
       const message = error instanceof Error ? error.message : String(error);
-      yield {
+      return {
         line,
         diagnostic: { kind: 'malformed-line', line, message: message.slice(0, MAX_MESSAGE_LENGTH) },
       };
-      return;
     }
-    yield { line, diagnostic: { kind: 'glued-objects', line, count: glued.length } };
-    values = glued;
+    const items: JsonlItem[] = [{ line, diagnostic: { kind: 'glued-objects', line, count: glued.length } }];
+    for (const each of glued) items.push(objectItem(each, line));
+    return items;
   }
-  for (const value of values) {
-    if (isJsonObject(value)) yield { line, value };
-    else yield { line, diagnostic: { kind: 'invalid-record', line, reason: 'not a JSON object' } };
+  return objectItem(value, line);
+}
+
+function objectItem(value: unknown, line: number): JsonlItem {
+  if (isJsonObject(value)) return { line, value };
+  return { line, diagnostic: { kind: 'invalid-record', line, reason: 'not a JSON object' } };
+}
+
+function shapeDiagnostic(shape: string, line: number, maxDepth: number): JsonlItem {
+  if (shape === TOO_DEEP) {
+    const message = `nested deeper than ${maxDepth} levels`;
+    return { line, diagnostic: { kind: 'malformed-line', line, message }, isTooDeep: true };
   }
+  return { line, diagnostic: { kind: 'malformed-line', line, message: shape } };
+}
+
+/** At most `maxDepth` `{` and `[` in the line, strings included: it cannot nest deeper. */
+function isWithinBracketCount(raw: string, maxDepth: number): boolean {
+  let count = 0;
+  for (let at = raw.indexOf('{'); at !== -1; at = raw.indexOf('{', at + 1))
+    if (++count > maxDepth) return false;
+  for (let at = raw.indexOf('['); at !== -1; at = raw.indexOf('[', at + 1))
+    if (++count > maxDepth) return false;
+  return true;
 }
 
 const BALANCED = 'balanced';
