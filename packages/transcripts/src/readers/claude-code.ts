@@ -44,7 +44,7 @@ import {
   type FanOutEntry,
   type FanOutKind,
 } from './claude-code-tool-fanout';
-import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
+import { isJsonObject, JsonlReader, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
 import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
 
@@ -103,7 +103,8 @@ export function readClaudeCodeJsonl(
   /** Record types this reader does not know, with how many lines held each (not damage). */
   const skippedTypes = new Map<string, number>();
 
-  for (const item of readJsonlObjects(text, options)) {
+  const lines = new JsonlReader(text, options);
+  for (let item = lines.next(); item !== undefined; item = lines.next()) {
     const value = state.valueOf(item);
     if (state.isRefused) break;
     if (value === undefined) continue;
@@ -113,7 +114,7 @@ export function readClaudeCodeJsonl(
     // reported as an unreadable line; one that carries a uuid still takes its place in the tree.
     if (!isKnown) skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
     if (METADATA_TYPES.has(type) || (!isKnown && typeof value.uuid !== 'string')) continue;
-    const result = mapRecord(value, item.line, type, toolNames);
+    const result = mapRecord(value, lines.objectText, item.line, type, toolNames);
     if (typeof result === 'string') {
       state.diagnostics.push({ kind: 'invalid-record', line: item.line, reason: result });
       continue;
@@ -180,6 +181,7 @@ export function readClaudeCodeJsonl(
 
 function mapRecord(
   value: JsonObject,
+  json: string,
   line: number,
   type: string,
   toolNames: Map<string, string>,
@@ -207,7 +209,7 @@ function mapRecord(
   return {
     record,
     source,
-    rawContent: message === undefined ? value.content : message.content,
+    json,
     isApiError,
     toolUseIds: content.toolUseIds,
     toolResultIds: content.toolResultIds,
