@@ -38,12 +38,7 @@ import {
   type LongTailRecord,
 } from './claude-code-long-tail';
 import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
-import {
-  linearizeToolFanOut,
-  NOT_REPARENTED,
-  type FanOutEntry,
-  type FanOutKind,
-} from './claude-code-tool-fanout';
+import { linearizeToolFanOut, NOT_REPARENTED, type FanOutKind } from './claude-code-tool-fanout';
 import { isJsonObject, JsonlReader, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
 import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
@@ -133,7 +128,7 @@ export function readClaudeCodeJsonl(
   const compactions = joinCompactionRoots(kept, indexOf);
   const parentOf = parentIndices(kept, uuids);
   const joinedOrphans = attachOrphanRecords(kept, uuids, parentOf, isSubagentFile);
-  const joinedBelow = linearizeToolFanOut(kept.map(fanOutEntry), first, parentOf);
+  const joinedBelow = linearizeToolFanOut(kept, first, parentOf);
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector. Backwards, so that each first record
   // still has the parent it had in the fan-out when its later copies compare with it.
@@ -216,14 +211,6 @@ function mapRecord(
     kind,
     logicalParentUuid: stringField(value, 'logicalParentUuid'),
   };
-}
-
-/**
- * Made when the fan-out runs, not kept from the read: every object a record holds while the
- * file is read is copied by each garbage collection of the young generation.
- */
-function fanOutEntry({ record, source, kind, toolUseIds, toolResultIds }: MappedRecord): FanOutEntry {
-  return { uuid: record.uuid, kind, messageId: source.messageId, toolUseIds, toolResultIds };
 }
 
 /** The record a line becomes, and what it is to the tool fan-out. */
