@@ -8,8 +8,9 @@
 //    (role, sidechain, timestamp, content) fingerprint equals an earlier record's *under the same
 //    (folded) parent* is folded into that record: it is dropped and its children move to it.
 //    Folding walks down the chains, so two chains merge exactly as far as they agree. Content is
-//    serialised only for records sharing a parent and a timestamp (rare outside copies), and then
-//    looked up in a map per (parent, stamp), so the pass stays linear.
+//    read again from the record's line and serialised only for records sharing a parent and a
+//    timestamp (rare outside copies), then looked up in a map per (parent, stamp), so the pass
+//    stays linear.
 // 2. Retried streams: an assistant attempt (thinking or text, no tool call) that nothing but
 //    neutral records follows is a dead attempt. Holding only thinking, it is not a conversation
 //    (neutral). Holding visible text, cut by an API error (an `api_error` record or a synthetic
@@ -29,6 +30,7 @@
 import { RecordSubtype } from '../record-kind';
 import { assistantTextFragments } from '../text';
 import type { ChatRecord } from '../types';
+import { isJsonObject, type JsonObject } from './jsonl';
 import type { ClaudeCodeSource } from './types';
 
 export const NEUTRAL_SUBTYPE = 'session_artifact_event';
@@ -36,8 +38,12 @@ export const NEUTRAL_SUBTYPE = 'session_artifact_event';
 export interface LongTailRecord {
   record: ChatRecord;
   source: ClaudeCodeSource;
-  /** The raw content, serialised only when another record shares the parent and stamp. */
-  rawContent: unknown;
+  /**
+   * The JSON text the record was read from. Its content is compared only when another record
+   * shares the parent and stamp, and is parsed again from here then: keeping every record's
+   * parsed content instead doubled what the young generation carries while a file is read.
+   */
+  json: string;
   /** An `api_error` record or a synthetic "API Error" reply. */
   isApiError: boolean;
   toolUseIds: readonly string[];
@@ -173,8 +179,11 @@ function addGroup<T extends LongTailRecord>(below: ParentGroups<T>, first: T, st
     below.byStamp.set(stampKey(group.first), group);
 }
 
-function contentKey(entry: LongTailRecord): string {
-  return JSON.stringify(entry.rawContent ?? null);
+/** The content as written: the message's, or the record's own when it has no message. */
+function contentKey({ json }: LongTailRecord): string {
+  const value = JSON.parse(json) as JsonObject;
+  const message = isJsonObject(value.message) ? value.message : undefined;
+  return JSON.stringify((message === undefined ? value.content : message.content) ?? null);
 }
 
 /** Where each uuid's first record is; built once, when folding has settled the uuids. */

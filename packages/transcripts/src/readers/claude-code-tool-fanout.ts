@@ -35,10 +35,11 @@ export type FanOutKind =
   /** A prompt or a significant system record: the conversation goes on here. */
   | 'continuation';
 
+/** What the fan-out reads of a mapped record (the reader hands its records over as they are). */
 export interface FanOutEntry {
-  readonly uuid: string;
+  readonly record: { readonly uuid: string };
+  readonly source: { readonly messageId?: string | undefined };
   readonly kind: FanOutKind;
-  readonly messageId: string | undefined;
   readonly toolUseIds: readonly string[];
   readonly toolResultIds: readonly string[];
 }
@@ -166,7 +167,7 @@ function collectRounds(entries: readonly FanOutEntry[], isFirst: Uint8Array, par
     significant[i] = entry.kind !== 'neutral' ? i : p !== NONE && p < i ? significant[p]! : p;
 
     if (entry.kind === 'assistant') {
-      const key = entry.messageId ?? `record:${entry.uuid}`;
+      const key = entry.source.messageId ?? `record:${entry.record.uuid}`;
       const above = p === NONE ? NONE : p < i ? significant[p]! : p;
       let round = openRound.get(key);
       if (round === undefined || above === NONE || roundOfAssistant[above] !== round) {

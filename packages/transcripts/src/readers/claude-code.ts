@@ -38,13 +38,8 @@ import {
   type LongTailRecord,
 } from './claude-code-long-tail';
 import { keepDistinctLines, rehangCarriedPrompts } from './claude-code-conversations';
-import {
-  linearizeToolFanOut,
-  NOT_REPARENTED,
-  type FanOutEntry,
-  type FanOutKind,
-} from './claude-code-tool-fanout';
-import { isJsonObject, readJsonlObjects, stringField, type JsonObject } from './jsonl';
+import { linearizeToolFanOut, NOT_REPARENTED, type FanOutKind } from './claude-code-tool-fanout';
+import { isJsonObject, JsonlReader, stringField, type JsonObject } from './jsonl';
 import { ReadState, UNLIMITED_BUDGET } from './read-state';
 import type { ClaudeCodeSource, CompactionMark, ReadOptions, TranscriptReadResult } from './types';
 
@@ -103,7 +98,8 @@ export function readClaudeCodeJsonl(
   /** Record types this reader does not know, with how many lines held each (not damage). */
   const skippedTypes = new Map<string, number>();
 
-  for (const item of readJsonlObjects(text, options)) {
+  const lines = new JsonlReader(text, options);
+  for (let item = lines.next(); item !== undefined; item = lines.next()) {
     const value = state.valueOf(item);
     if (state.isRefused) break;
     if (value === undefined) continue;
@@ -113,7 +109,7 @@ export function readClaudeCodeJsonl(
     // reported as an unreadable line; one that carries a uuid still takes its place in the tree.
     if (!isKnown) skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
     if (METADATA_TYPES.has(type) || (!isKnown && typeof value.uuid !== 'string')) continue;
-    const result = mapRecord(value, item.line, type, toolNames);
+    const result = mapRecord(value, lines.objectText, item.line, type, toolNames);
     if (typeof result === 'string') {
       state.diagnostics.push({ kind: 'invalid-record', line: item.line, reason: result });
       continue;
@@ -132,7 +128,7 @@ export function readClaudeCodeJsonl(
   const compactions = joinCompactionRoots(kept, indexOf);
   const parentOf = parentIndices(kept, uuids);
   const joinedOrphans = attachOrphanRecords(kept, uuids, parentOf, isSubagentFile);
-  const joinedBelow = linearizeToolFanOut(kept.map(fanOutEntry), first, parentOf);
+  const joinedBelow = linearizeToolFanOut(kept, first, parentOf);
   // Later copies of a uuid move with it only when they agree with its first record, so a
   // conflicting parent stays visible to the inspector. Backwards, so that each first record
   // still has the parent it had in the fan-out when its later copies compare with it.
@@ -180,6 +176,7 @@ export function readClaudeCodeJsonl(
 
 function mapRecord(
   value: JsonObject,
+  json: string,
   line: number,
   type: string,
   toolNames: Map<string, string>,
@@ -207,21 +204,13 @@ function mapRecord(
   return {
     record,
     source,
-    rawContent: message === undefined ? value.content : message.content,
+    json,
     isApiError,
     toolUseIds: content.toolUseIds,
     toolResultIds: content.toolResultIds,
     kind,
     logicalParentUuid: stringField(value, 'logicalParentUuid'),
   };
-}
-
-/**
- * Made when the fan-out runs, not kept from the read: every object a record holds while the
- * file is read is copied by each garbage collection of the young generation.
- */
-function fanOutEntry({ record, source, kind, toolUseIds, toolResultIds }: MappedRecord): FanOutEntry {
-  return { uuid: record.uuid, kind, messageId: source.messageId, toolUseIds, toolResultIds };
 }
 
 /** The record a line becomes, and what it is to the tool fan-out. */

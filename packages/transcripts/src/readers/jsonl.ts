@@ -22,27 +22,68 @@ const SCAN_FIRST_AFTER_FAILURES = 64;
 
 /** Yields every JSON object of the text with its line number, and a diagnostic per bad line. */
 export function* readJsonlObjects(text: string, options: ReadOptions = {}): Generator<JsonlItem> {
-  const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  const maxDepth = options.maxNestingDepth ?? MAX_NESTING_DEPTH;
-  const failures = { count: 0 };
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (let line = 1; start <= text.length; line++) {
-    const newline = text.indexOf('\n', start);
-    const stop = newline === -1 ? text.length : newline;
-    const lineLength = stop - start;
-    if (lineLength > maxLineLength) {
-      yield { line, diagnostic: { kind: 'line-too-long', line, length: lineLength } };
-    } else {
-      const raw = text.slice(start, stop);
-      if (/\S/.test(raw)) {
-        const items = parseLine(raw, line, maxDepth, failures);
-        if (Array.isArray(items)) yield* items;
-        else yield items;
-      }
-    }
-    if (newline === -1) break;
-    start = newline + 1;
+  const reader = new JsonlReader(text, options);
+  for (let item = reader.next(); item !== undefined; item = reader.next()) yield item;
+}
+
+/**
+ * The items of readJsonlObjects one call at a time, each object with the JSON text it was
+ * parsed from (`objectText`: its line, or its part of a glued line), so that a reader can parse
+ * again the little it needs later instead of keeping every parsed value alive.
+ */
+export class JsonlReader {
+  /** The JSON text of the last object `next` answered. */
+  objectText = '';
+  private readonly maxLineLength: number;
+  private readonly maxDepth: number;
+  private readonly failures = { count: 0 };
+  private start: number;
+  private line = 0;
+  /** The rest of a glued line. */
+  private queued: GluedItem[] = [];
+
+  constructor(
+    private readonly text: string,
+    options: ReadOptions = {},
+  ) {
+    this.maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+    this.maxDepth = options.maxNestingDepth ?? MAX_NESTING_DEPTH;
+    this.start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
+
+  /** The next item, or undefined after the last line. */
+  next(): JsonlItem | undefined {
+    const queued = this.queued.shift();
+    if (queued !== undefined) {
+      this.objectText = queued.text;
+      return queued.item;
+    }
+    const { text } = this;
+    while (this.start <= text.length) {
+      const line = ++this.line;
+      const start = this.start;
+      const newline = text.indexOf('\n', start);
+      const stop = newline === -1 ? text.length : newline;
+      this.start = newline === -1 ? text.length + 1 : newline + 1;
+      if (stop - start > this.maxLineLength)
+        return { line, diagnostic: { kind: 'line-too-long', line, length: stop - start } };
+      const raw = text.slice(start, stop);
+      if (!/\S/.test(raw)) continue;
+      const parsed = parseLine(raw, line, this.maxDepth, this.failures);
+      if (!Array.isArray(parsed)) {
+        this.objectText = raw;
+        return parsed;
+      }
+      this.queued = parsed;
+      return this.next();
+    }
+    return undefined;
+  }
+}
+
+interface GluedItem {
+  item: JsonlItem;
+  text: string;
 }
 
 /** The line's object, or its diagnostic; a glued line's diagnostic and objects. */
@@ -51,7 +92,7 @@ function parseLine(
   line: number,
   maxDepth: number,
   failures: { count: number },
-): JsonlItem | JsonlItem[] {
+): JsonlItem | GluedItem[] {
   let shape: string | undefined;
   if (failures.count >= SCAN_FIRST_AFTER_FAILURES || !isWithinBracketCount(raw, maxDepth)) {
     shape = scanJsonShape(raw, maxDepth);
@@ -64,7 +105,7 @@ function parseLine(
     failures.count++;
     shape ??= scanJsonShape(raw, maxDepth);
     if (shape !== BALANCED) return shapeDiagnostic(shape, line, maxDepth);
-    const glued = splitConcatenatedJson(raw);
+    const glued = gluedValues(raw);
     if (glued === undefined) {
       const message = error instanceof Error ? error.message : String(error);
       return {
@@ -72,8 +113,11 @@ function parseLine(
         diagnostic: { kind: 'malformed-line', line, message: message.slice(0, MAX_MESSAGE_LENGTH) },
       };
     }
-    const items: JsonlItem[] = [{ line, diagnostic: { kind: 'glued-objects', line, count: glued.length } }];
-    for (const each of glued) items.push(objectItem(each, line));
+    const count = glued.values.length;
+    const items: GluedItem[] = [
+      { item: { line, diagnostic: { kind: 'glued-objects', line, count } }, text: raw },
+    ];
+    glued.values.forEach((each, at) => items.push({ item: objectItem(each, line), text: glued.texts[at]! }));
     return items;
   }
   return objectItem(value, line);
@@ -143,6 +187,11 @@ function closingQuote(raw: string, from: number): number {
  * its top-level values. Undefined unless there are at least two values and every one parses.
  */
 export function splitConcatenatedJson(raw: string): unknown[] | undefined {
+  return gluedValues(raw)?.values;
+}
+
+/** splitConcatenatedJson's values, with the text each was parsed from. */
+function gluedValues(raw: string): { values: unknown[]; texts: string[] } | undefined {
   const segments: string[] = [];
   let depth = 0;
   let inString = false;
@@ -179,7 +228,7 @@ export function splitConcatenatedJson(raw: string): unknown[] | undefined {
       return undefined;
     }
   }
-  return values;
+  return { values, texts: segments };
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {
