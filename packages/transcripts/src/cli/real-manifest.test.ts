@@ -37,7 +37,7 @@ describe('the real-corpus manifest', () => {
     const entries = parseManifest(manifestText);
     if (typeof entries === 'string') throw new Error(entries);
     const paths = entries.map((entry) => entry.path);
-    expect(paths.filter((path) => path.includes('/.qwen/projects/')).length).toBeGreaterThanOrEqual(4);
+    expect(paths.filter((path) => path.includes('/.qwen/projects/')).length).toBeGreaterThanOrEqual(40);
     expect(paths.filter((path) => path.includes('/subagents/agent-')).length).toBeGreaterThanOrEqual(10);
     const versions = new Set(entries.flatMap((entry) => entry.reasons?.match(/Claude Code [\d.]+/g) ?? []));
     expect(versions.size).toBeGreaterThanOrEqual(4);
