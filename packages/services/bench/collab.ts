@@ -56,7 +56,7 @@ try {
     const start = performance.now();
     await pushDocumentUpdates(one, actor, {
       threadId,
-      push: { version, client_id: 'bench-local-0001', updates: [{ patch: [{ r: length }, { i: key }] }] },
+      push: { version, client_id: 'bench-local-0001', length, updates: [{ patch: [{ r: length }, { i: key }] }] },
     });
     await arrived;
     if (i >= WARMUP) crossSamples.push(performance.now() - start);

@@ -55,6 +55,13 @@ export const PushDocumentUpdatesSchema = z
         'the version the updates were made on; on an older one they are rebased over the updates since (never refused)',
       ),
     client_id: CollabClientIdSchema,
+    length: z
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        'the length (UTF-16 units) of the editor’s text at `version`: with it, updates on the current version are taken in one statement',
+      ),
     updates: z
       .array(z.object({ patch: DocPatchSchema }).strict())
       .min(1)

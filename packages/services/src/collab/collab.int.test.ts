@@ -55,6 +55,8 @@ class Editor {
     readonly threadId: string,
     doc: string,
     version: number,
+    /** Says its text's length with each push, as the studio's editor does (the one-statement path). */
+    readonly sendsLength = true,
   ) {
     this.state = EditorState.create({
       doc,
@@ -95,7 +97,12 @@ class Editor {
     }));
     this.inFlight = pushDocumentUpdates(this.deps, this.actor, {
       threadId: this.threadId,
-      push: { version, client_id: this.clientId, updates },
+      push: {
+        version,
+        client_id: this.clientId,
+        ...(this.sendsLength && { length: sendable[0]!.changes.length }),
+        updates,
+      },
     }).then(
       (answer) => {
         this.inFlight = null;
@@ -148,6 +155,14 @@ async function replayLog(threadId: string): Promise<string> {
   return rows.reduce((text, row) => applyDocPatch(text, row.after.patch), '');
 }
 
+/** The document as stored. */
+async function pullDocument(threadId: string): Promise<{ content: string; version: number } | undefined> {
+  const [row] = await admin.db.execute<{ content: string; version: number }>(
+    sql`select content, version from documents where thread_id = ${threadId}`,
+  );
+  return row;
+}
+
 type Command =
   | { kind: 'type'; who: 0 | 1; at: number }
   | { kind: 'delete'; who: 0 | 1; pick: number }
@@ -176,7 +191,9 @@ describe('two editors and the agent in one document', () => {
         fc.string({ maxLength: 12 }),
         async (commands, start) => {
           const seedText = start.replace(/[^a-z \n]/g, '');
-          // Two people: the owner on one process and an editor she invited on the other.
+          // Two people: the owner on one process and an editor she invited on the other; Ana's
+          // editor says its text's length (pushes on the current version take one statement), Ben's
+          // does not (every push takes the transaction path).
           const threadId = await newThread(one, ana);
           const invitation = await createInvitation(one.db, ana, { threadId, role: 'editor' });
           await acceptInvitation(other.db, ben, { token: invitation.url.split('/join/')[1]! });
@@ -200,6 +217,7 @@ describe('two editors and the agent in one document', () => {
               threadId,
               seeded.document.content,
               seeded.document.version,
+              false,
             ),
           ] as const;
           const agent = createDbWorkspacePort(one.db, { threadId, turnIndex: 0 });
@@ -289,6 +307,121 @@ describe('two editors and the agent in one document', () => {
       { version: 1, client_id: 'editor-retry-01', length: 0, patch: [{ i: 'Hello world' }] },
       { version: 2, client_id: 'editor-retry-01', length: 11, patch: [] },
     ]);
+  });
+
+  it('takes updates on the current version in one statement, writing what the transaction path writes', async () => {
+    const ana = await newUser(admin);
+    const sent: string[] = [];
+    // One connection, its types read before the count starts (postgres.js does once per connection).
+    const probe = createTestDeps(undefined, 1, { onQuery: (query) => sent.push(query) });
+    try {
+      await probe.db.execute(sql`select 1`);
+      const seedText = 'First aim. Second aim. Third aim.';
+      const [atOnce, inTransaction] = [await newThread(one, ana), await newThread(one, ana)];
+      for (const threadId of [atOnce, inTransaction]) await patchWorkspace(one, ana, { threadId, patch: { document: { content: seedText } } });
+      // A keystroke, a replacement with a deletion, two updates in one push, a deletion at the end.
+      const pushes: { patches: DocPatch[] }[] = [
+        { patches: [[{ r: 10 }, { i: ' Now' }]] },
+        { patches: [[{ r: 15 }, { d: 6 }, { i: 'Next' }]] },
+        { patches: [[{ i: '# Aims\n' }], [{ r: 7 }, { d: 5 }, { i: 'One' }]] },
+        { patches: [[{ r: 36 }, { d: 3 }]] },
+      ];
+      const answers: Record<string, unknown[]> = { [atOnce]: [], [inTransaction]: [] };
+      for (const threadId of [atOnce, inTransaction]) {
+        let { content, version } = (await pullDocument(threadId))!;
+        for (const { patches } of pushes) {
+          const before = sent.length;
+          const answer = await pushDocumentUpdates(probe, ana, {
+            threadId,
+            push: {
+              version,
+              client_id: 'editor-at-once-1',
+              ...(threadId === atOnce && { length: content.length }),
+              updates: patches.map((patch) => ({ patch })),
+            },
+          });
+          if (threadId === atOnce) expect(sent.length - before, 'one statement').toBe(1);
+          else expect(sent.length - before).toBeGreaterThan(3);
+          answers[threadId]!.push(answer);
+          for (const patch of patches) content = applyDocPatch(content, patch);
+          version = answer.version;
+        }
+      }
+      expect(answers[atOnce]).toEqual(answers[inTransaction]);
+      expect(await pullDocument(atOnce)).toEqual(await pullDocument(inTransaction));
+      expect((await pullDocument(atOnce))!.content).toBe('# Aims\nOne aim. Now Next aim. Third .');
+      const rows = async (threadId: string) =>
+        admin.db.execute(sql`select seq, actor, actor_id, via, kind, key, op, before, after from workspace_changes
+          where thread_id = ${threadId} order by seq`);
+      expect(await rows(atOnce)).toEqual(await rows(inTransaction));
+      expect(await replayLog(atOnce)).toBe((await pullDocument(atOnce))!.content);
+      const events = async (threadId: string) =>
+        admin.db.execute(sql`select kind, data from family_events where thread_id = ${threadId} order by id`);
+      expect(await events(atOnce)).toEqual(await events(inTransaction));
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('leaves to the transaction path what one statement cannot be sure of, and that path answers', async () => {
+    const ana = await newUser(admin);
+    const cleo = await newUser(admin);
+    const sent: string[] = [];
+    const probe = createTestDeps(undefined, 2, { onQuery: (query) => sent.push(query) });
+    const statementsOf = async (run: () => Promise<unknown>) => {
+      const before = sent.length;
+      await run();
+      return sent.length - before;
+    };
+    try {
+      const threadId = await newThread(one, ana);
+      await patchWorkspace(one, ana, { threadId, patch: { document: { content: 'Plain text.' } } });
+      const push = (version: number, length: number, patch: DocPatch, clientId = 'editor-decline-1') =>
+        pushDocumentUpdates(probe, ana, { threadId, push: { version, client_id: clientId, length, updates: [{ patch }] } });
+      // A length the document does not have: the transaction path takes the updates as they fit.
+      expect(await statementsOf(() => push(1, 99, [{ r: 11 }, { i: ' More.' }]))).toBeGreaterThan(1);
+      expect((await pullDocument(threadId))!.content).toBe('Plain text. More.');
+      // A text with a character beyond the Basic Multilingual Plane (positions are UTF-16 units,
+      // PostgreSQL counts code points): inserting one is sure, editing the text after it is not.
+      expect(await statementsOf(() => push(2, 17, [{ r: 17 }, { i: ' 🌿' }]))).toBe(1);
+      expect(await statementsOf(() => push(3, 20, [{ r: 20 }, { i: ' Leaf.' }]))).toBeGreaterThan(1);
+      expect((await pullDocument(threadId))!.content).toBe('Plain text. More. 🌿 Leaf.');
+      // Another editor's push on an older version: rebased over what came since, by the transaction path.
+      expect(await statementsOf(() => push(3, 20, [{ i: 'Start. ' }], 'editor-decline-4'))).toBeGreaterThan(1);
+      expect((await pullDocument(threadId))!.content).toBe('Start. Plain text. More. 🌿 Leaf.');
+      // Someone who may not edit gets the transaction path's refusal, and nothing is written.
+      const other = await newThread(one, ana);
+      await expect(
+        pushDocumentUpdates(probe, cleo, { threadId: other, push: { version: 0, client_id: 'editor-decline-2', length: 0, updates: [{ patch: [{ i: 'x' }] }] } }),
+      ).rejects.toMatchObject({ code: 'forbidden' });
+      expect((await pullDocument(other))!.version).toBe(0);
+      // Another writer holding the thread's lock: the push waits for it instead of failing.
+      const fresh = await newThread(one, ana);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = admin.sql.begin(async (tx) => {
+        await tx`select 1 from conversations where thread_id = ${fresh} for no key update`;
+        locked();
+        await held;
+        return { done: true };
+      });
+      await isLocked;
+      let answered = false;
+      const waiting = pushDocumentUpdates(probe, ana, {
+        threadId: fresh,
+        push: { version: 0, client_id: 'editor-decline-3', length: 0, updates: [{ patch: [{ i: 'Waited.' }] }] },
+      }).then((answer) => ((answered = true), answer));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answered).toBe(false);
+      release();
+      await holder;
+      expect((await waiting).version).toBe(1);
+      expect((await pullDocument(fresh))!.content).toBe('Waited.');
+    } finally {
+      await probe.close();
+    }
   });
 
   it('hands a change’s updates to the live editors of another process without reading the log', async () => {

@@ -24,7 +24,7 @@ export function prepareCheckpointer(): Promise<void> {
 export function createTestDeps(
   model: ChatModel = new OfflineChatModel(),
   poolSize = 5,
-  options: Pick<Parameters<typeof createServiceDeps>[0], 'presence'> = {},
+  options: Pick<Parameters<typeof createServiceDeps>[0], 'presence' | 'onQuery'> = {},
 ): TestDeps {
   return createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { instance: model }, poolSize, ...options });
 }

@@ -22,6 +22,8 @@ class Authority {
   push(push: PushDocumentUpdates): DocumentUpdates {
     const since = this.updates.slice(push.version);
     let length = since[0]?.length ?? this.text.length;
+    // The editor says its text's length at the version (the server's one-statement path checks it).
+    expect(push.length, 'the length of the text at the version').toBe(length);
     let incoming = push.updates.map((u) => {
       const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(u.patch, length));
       length = changes.newLength;

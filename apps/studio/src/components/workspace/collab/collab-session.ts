@@ -209,6 +209,7 @@ export class CollabSession {
     const request: PushDocumentUpdates = {
       version: getSyncedVersion(host.state),
       client_id: this.clientId,
+      length: sendable[0]!.changes.length,
       updates: sendable.map((u) => ({ patch: changeSetJsonToDocPatch(u.changes.toJSON() as ChangeSetJson) })),
     };
     this.#inFlight = this.#transport.push(request).then(

@@ -1,0 +1,173 @@
+// A live editor's updates made on the document's current version, taken in one statement: the
+// keystroke path of two people in one document (docs/architecture.md, "Two people in one
+// document"). The transaction path costs six round trips (begin, the access rule and the thread's
+// lock, the document read, its write, the change rows with their NOTIFY, commit); this is one, and
+// writes exactly what that path writes. It declines — answers null, having written nothing — whenever
+// it cannot be sure, and the caller takes the transaction path, which also gives every refusal its
+// message: an editor on an older version (its updates need rebasing), a length the document does
+// not have, a text holding characters beyond the Basic Multilingual Plane (PostgreSQL counts code
+// points, the editor UTF-16 units), another writer holding the thread's lock or committing first,
+// or a caller who may not edit.
+import { sql, type SQL } from 'drizzle-orm';
+import { ChangeSet } from '@codemirror/state';
+import {
+  changeSetJsonToDocPatch,
+  docPatchToChangeSetJson,
+  type ChangeSetJson,
+  type DocPatch,
+  type DocumentUpdate,
+} from '@trellis/domain';
+import type { Db } from '@trellis/db';
+import { canSql, type ThreadActor } from '../../conversations/conversation-access';
+import { expandBatch } from '../../collab/read-document-updates';
+import { publishChangesStatement } from '../publish-change';
+import type { ChangeAuthor } from './context';
+
+/** Patches cut into more pieces than this go the transaction path (the statement grows with them). */
+const MAX_PIECES = 64;
+
+/** PostgreSQL's errors that mean another writer came first: a lock not available, a seq taken. */
+const RACED = new Set(['55P03', '23505']);
+
+export interface DocumentUpdatesAtOnce {
+  threadId: string;
+  author: ChangeAuthor;
+  actor: ThreadActor;
+  /** The version the updates were made on, and the length (UTF-16 units) of the text at it. */
+  baseVersion: number;
+  length: number;
+  clientId: string;
+  patches: readonly DocPatch[];
+}
+
+/** The updates as the transaction path would take them, or null when this path declines. */
+export async function writeDocumentUpdatesAtOnce(
+  db: Db,
+  input: DocumentUpdatesAtOnce,
+): Promise<{ version: number; updates: DocumentUpdate[] } | null> {
+  const composed = compose(input.patches, input.length);
+  if (!composed) return null;
+  const pieces = piecesOf(composed.patch);
+  if (!pieces) return null;
+  const version = input.baseVersion + input.patches.length;
+  const updates = expandBatch({
+    fromVersion: input.baseVersion,
+    toVersion: version,
+    clientId: input.clientId,
+    length: input.length,
+    patch: composed.patch,
+    newLength: composed.newLength,
+  });
+  const { threadId, baseVersion } = input;
+  const before =
+    pieces.deleted.length > 0
+      ? sql`jsonb_build_object('deleted', jsonb_build_array(${sql.join(pieces.deleted, sql`, `)}))`
+      : undefined;
+  const statement = publishChangesStatement(
+    {
+      threadId,
+      author: input.author,
+      drafts: [
+        {
+          kind: 'document',
+          key: null,
+          op: 'patch',
+          before: { version: baseVersion },
+          after: { version, patch: composed.patch, client_id: input.clientId },
+        },
+      ],
+      documentUpdates: updates,
+    },
+    {
+      writes: sql`
+        at_target as (
+          select c.thread_id from conversations c
+          left join conversation_branches b on b.thread_id = c.thread_id
+          where c.thread_id = ${threadId} and c.deleted_at is null and b.status is distinct from 'pending'
+            and ${canSql(input.actor, 'edit', { owner: sql`c.user_id`, root: sql`c.root_thread_id` })}
+          for no key update of c nowait
+        ),
+        at_old as (
+          select d.content from documents d join at_target t on t.thread_id = d.thread_id
+          where d.version = ${baseVersion} and char_length(d.content) = ${input.length}
+            and d.content !~ '[\\U00010000-\\U0010FFFF]'
+        ),
+        at_doc as (
+          update documents d set content = ${sql.join(pieces.content, sql` || `)}, version = ${version}, updated_at = now()
+          from at_old o where d.thread_id = ${threadId} and d.version = ${baseVersion}
+          returning d.version
+        ),`,
+      join: sql`at_doc cross join at_old o`,
+      ...(before && { before }),
+    },
+  );
+  try {
+    const [row] = await db.execute<{ seqs: number[] | null }>(statement);
+    return row?.seqs?.length ? { version, updates } : null;
+  } catch (error) {
+    if (RACED.has(postgresCode(error) ?? '')) return null;
+    throw error;
+  }
+}
+
+/** The pushed patches as one (each on the text the previous one made), or null when they do not fit. */
+function compose(
+  patches: readonly DocPatch[],
+  length: number,
+): { patch: DocPatch; newLength: number } | null {
+  try {
+    let composed = ChangeSet.empty(length);
+    let at = length;
+    for (const patch of patches) {
+      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, at));
+      composed = composed.compose(changes);
+      at = changes.newLength;
+    }
+    return {
+      patch: changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson),
+      newLength: composed.newLength,
+    };
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The new text as pieces over the old one (`o.content`): the kept runs and the inserted texts, in
+ * order; and the deleted runs, as the change row stores them. Positions are 1-based code points,
+ * which are UTF-16 units in a text of the Basic Multilingual Plane only (the statement checks it).
+ */
+function piecesOf(patch: DocPatch): { content: SQL[]; deleted: SQL[] } | null {
+  const content: SQL[] = [];
+  const deleted: SQL[] = [];
+  let at = 0;
+  let kept = 0;
+  const keep = () => {
+    if (at > kept) content.push(sql`substr(o.content, ${kept + 1}::int, ${at - kept}::int)`);
+    kept = at;
+  };
+  for (const op of patch) {
+    if ('r' in op) at += op.r;
+    else if ('d' in op) {
+      keep();
+      deleted.push(sql`substr(o.content, ${at + 1}::int, ${op.d}::int)`);
+      at += op.d;
+      kept = at;
+    } else {
+      keep();
+      content.push(sql`${op.i}::text`);
+    }
+    if (content.length + deleted.length > MAX_PIECES) return null;
+  }
+  content.push(sql`substr(o.content, ${kept + 1}::int)`);
+  return { content, deleted };
+}
+
+function postgresCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
