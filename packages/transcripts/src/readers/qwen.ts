@@ -51,7 +51,7 @@ export function readQwenJsonl(text: string, options: ReadOptions, state: ReadSta
 }
 
 /**
- * The record itself (a shallow copy), or why it is not one. A missing `sessionId` or `timestamp`
+ * The record itself (the parsed object, not a copy), or why it is not one. A missing `sessionId` or `timestamp`
  * reads as an empty string; every other named field must have its documented type.
  */
 export function toQwenRecord(value: JsonObject): ChatRecord | string {
@@ -69,18 +69,12 @@ export function toQwenRecord(value: JsonObject): ChatRecord | string {
   if (systemPayload !== undefined && !isSystemPayload(systemPayload)) {
     return 'systemPayload is not an object with an optional string displayText';
   }
-  return {
-    ...value,
-    uuid,
-    parentUuid,
-    type,
-    sessionId: sessionId ?? '',
-    timestamp: timestamp ?? '',
-    ...(subtype !== undefined && { subtype }),
-    ...(message !== undefined && { message }),
-    ...(systemPayload !== undefined && { systemPayload }),
-    ...(externalInputKind !== undefined && { externalInputKind }),
-  };
+  // The parsed object is the reader's own, so it becomes the record as it is: a copy built with a
+  // spread would give records a hidden class each (docs/transcripts.md, "Speed").
+  const record = value as ChatRecord;
+  if (sessionId === undefined) record.sessionId = '';
+  if (timestamp === undefined) record.timestamp = '';
+  return record;
 }
 
 function isRecordType(type: unknown): type is ChatRecordType {
