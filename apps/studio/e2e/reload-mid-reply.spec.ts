@@ -63,7 +63,14 @@ interface Seen {
  */
 async function watchEveryDocument(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen: Seen = { transcriptAt: null, bubbleAt: null, streamingWithTextAt: null, running: false, regenerate: false, noReplyYet: false };
+    const seen: Seen = {
+      transcriptAt: null,
+      bubbleAt: null,
+      streamingWithTextAt: null,
+      running: false,
+      regenerate: false,
+      noReplyYet: false,
+    };
     (window as unknown as { seen: Seen }).seen = seen;
     let isOver = false;
     const look = () => {
@@ -72,15 +79,20 @@ async function watchEveryDocument(page: Page): Promise<void> {
         isOver = true;
         return;
       }
-      if (seen.transcriptAt === null && document.querySelector('[data-testid="message-user"]')) seen.transcriptAt = performance.now();
+      if (seen.transcriptAt === null && document.querySelector('[data-testid="message-user"]'))
+        seen.transcriptAt = performance.now();
       const bubble = document.querySelector('[data-testid="message-assistant"][data-status="streaming"]');
       if (seen.bubbleAt === null && bubble) seen.bubbleAt = performance.now();
       const content = bubble?.querySelector('[data-testid="message-content"]');
-      if (seen.streamingWithTextAt === null && (content?.textContent ?? '').trim() !== '') seen.streamingWithTextAt = performance.now();
+      if (seen.streamingWithTextAt === null && (content?.textContent ?? '').trim() !== '')
+        seen.streamingWithTextAt = performance.now();
       seen.running ||= document.querySelector('[data-testid="chat-input"][data-running="true"]') !== null;
-      seen.regenerate ||= document.querySelector('[data-testid="regenerate"], [data-testid="regenerate-last"]') !== null;
+      seen.regenerate ||=
+        document.querySelector('[data-testid="regenerate"], [data-testid="regenerate-last"]') !== null;
       // The chat, the map's cards and an open step detail: everything the studio shows.
-      seen.noReplyYet ||= /no reply yet/i.test(document.querySelector('[data-testid="studio"]')?.textContent ?? '');
+      seen.noReplyYet ||= /no reply yet/i.test(
+        document.querySelector('[data-testid="studio"]')?.textContent ?? '',
+      );
     };
     // Looked at once per frame at most (what was never painted was never seen), so the watching
     // itself does not slow the page it measures.
@@ -93,7 +105,13 @@ async function watchEveryDocument(page: Page): Promise<void> {
         look();
       });
     };
-    const start = () => new MutationObserver(schedule).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    const start = () =>
+      new MutationObserver(schedule).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
     if (document.documentElement) start();
     else document.addEventListener('DOMContentLoaded', start, { once: true });
   });
@@ -120,31 +138,40 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
 
   // Every read of this path's workspace from the reload on, and every one that failed (aborted).
   const workspacePath = `/api/conversations/${threadId}/workspace`;
-  const isWorkspaceRead = (url: string, method: string) => method === 'GET' && new URL(url).pathname === workspacePath;
+  const isWorkspaceRead = (url: string, method: string) =>
+    method === 'GET' && new URL(url).pathname === workspacePath;
   let workspaceReads = 0;
   const failed: string[] = [];
   page.on('request', (request) => {
     if (isWorkspaceRead(request.url(), request.method())) workspaceReads += 1;
   });
   page.on('requestfailed', (request) => {
-    if (isWorkspaceRead(request.url(), request.method())) failed.push(request.failure()?.errorText ?? 'failed');
+    if (isWorkspaceRead(request.url(), request.method()))
+      failed.push(request.failure()?.errorText ?? 'failed');
   });
 
   const reloadedAt = Date.now();
   const reloadAfterSendMs = reloadedAt - sentAt;
   await page.reload();
   // Generous: the figure that matters is recorded below, not asserted against the clock.
-  await expect(page.locator('[data-testid="message-assistant"][data-status="streaming"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="message-assistant"][data-status="streaming"]')).toBeVisible({
+    timeout: 30_000,
+  });
   const seenStreamingMs = Date.now() - reloadedAt;
   // The step's detail on the map says its reply is being written, not that there is none.
-  await studio.byTestId('trajectory-panel').locator(`[data-testid="trajectory-node"][data-node-id="${threadId}:1"]`).click();
+  await studio
+    .byTestId('trajectory-panel')
+    .locator(`[data-testid="trajectory-node"][data-node-id="${threadId}:1"]`)
+    .click();
   const detail = studio.byTestId('trajectory-detail');
   await expect(detail).toContainText(/replying…/i);
   await expect(detail).not.toContainText(/no reply yet/i);
   await axe(page, '[data-testid="trajectory-detail"]');
   // The live workspace: the todos and the paragraph the reply made are there.
   await expect(studio.todoItems).toHaveCount(3);
-  await expect(page.locator('[data-testid="document-editor"] .cm-content')).toContainText('The opening paragraph of the review.');
+  await expect(page.locator('[data-testid="document-editor"] .cm-content')).toContainText(
+    'The opening paragraph of the review.',
+  );
 
   await studio.waitForReplies(1, { timeout: 120_000 });
   const endedAt = Date.now();
@@ -153,7 +180,21 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
   await expect(studio.todoItems).toHaveCount(3);
 
   const seen = await page.evaluate(() => (window as unknown as { seen: Seen }).seen);
-  expect(seen.streamingWithTextAt, 'the reloaded page showed the reply streaming with its text').not.toBeNull();
+  // Where the reloaded page's time went: the server's answer, the document parsed, then the studio's
+  // own reads and render (figures beside the ones above).
+  const navigation = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      response_start_ms: Math.round(entry.responseStart),
+      response_end_ms: Math.round(entry.responseEnd),
+      dom_content_loaded_ms: Math.round(entry.domContentLoadedEventEnd),
+      load_ms: Math.round(entry.loadEventEnd),
+    };
+  });
+  expect(
+    seen.streamingWithTextAt,
+    'the reloaded page showed the reply streaming with its text',
+  ).not.toBeNull();
   expect(seen.running, 'the reloaded page showed the turn running (the composer waits)').toBe(true);
   expect(seen.regenerate, 'Regenerate offered while the turn ran').toBe(false);
   expect(seen.noReplyYet, '"no reply yet" shown while the turn ran').toBe(false);
@@ -171,9 +212,11 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
     type: 'reload mid-reply',
     description: JSON.stringify({
       reload_after_send_ms: reloadAfterSendMs,
+      ...navigation,
       transcript_after_reload_ms_in_page: seen.transcriptAt === null ? null : Math.round(seen.transcriptAt),
       bubble_after_reload_ms_in_page: seen.bubbleAt === null ? null : Math.round(seen.bubbleAt),
-      streaming_after_reload_ms_in_page: seen.streamingWithTextAt === null ? null : Math.round(seen.streamingWithTextAt),
+      streaming_after_reload_ms_in_page:
+        seen.streamingWithTextAt === null ? null : Math.round(seen.streamingWithTextAt),
       streaming_after_reload_ms_seen_by_test: seenStreamingMs,
       workspace_reads: workspaceReads,
       workspace_reads_per_s: Number(readsPerSecond.toFixed(2)),
