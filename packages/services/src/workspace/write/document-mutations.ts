@@ -173,23 +173,14 @@ async function applyDocumentUpdates(
   if (patches.length === 0) return { ...current, updates: since };
   // The batch is one change row: the composition of its updates, spanning their versions (a burst of
   // typing is one change of the log, as one save was, not one per keystroke).
-  let composed: ChangeSet;
-  try {
-    let length = current.content.length;
-    composed = ChangeSet.empty(length);
-    for (const patch of patches) {
-      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, length));
-      composed = composed.compose(changes);
-      length = changes.newLength;
-    }
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
+  const composed = composePatches(patches, current.content.length);
+  if (!composed) {
     throw AppError.validation(
       [{ path: 'updates', message: 'do not fit the document at this version' }],
       'The updates do not fit the document',
     );
   }
-  const patch = changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson);
+  const { patch } = composed;
   const content = applyDocPatch(current.content, patch);
   const deleted = deletedTexts(current.content, patch);
   const version = current.version + patches.length;
@@ -214,6 +205,23 @@ async function applyDocumentUpdates(
     insert into documents (thread_id, title, content, version) values (${ctx.threadId}, ${current.title}, ${content}, ${version})
     on conflict (thread_id) do update set content = excluded.content, version = excluded.version, updated_at = now()`);
   return { title: current.title, content, version, updates: since };
+}
+
+/** Patches, each on the text the previous one made, as one patch of a text of `length`; null when they do not fit it. */
+export function composePatches(patches: readonly DocPatch[], length: number): { patch: DocPatch; newLength: number } | null {
+  try {
+    let composed = ChangeSet.empty(length);
+    let at = length;
+    for (const patch of patches) {
+      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, at));
+      composed = composed.compose(changes);
+      at = changes.newLength;
+    }
+    return { patch: changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson), newLength: composed.newLength };
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** The pushed patches (each on the text the previous one made, the first on the base version) moved over `since`. */

@@ -9,19 +9,13 @@
 // points, the editor UTF-16 units), another writer holding the thread's lock or committing first,
 // or a caller who may not edit.
 import { sql, type SQL } from 'drizzle-orm';
-import { ChangeSet } from '@codemirror/state';
-import {
-  changeSetJsonToDocPatch,
-  docPatchToChangeSetJson,
-  type ChangeSetJson,
-  type DocPatch,
-  type DocumentUpdate,
-} from '@trellis/domain';
+import type { DocPatch, DocumentUpdate } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { canSql, type ThreadActor } from '../../conversations/conversation-access';
 import { expandBatch } from '../../collab/read-document-updates';
 import { publishChangesStatement } from '../publish-change';
 import type { ChangeAuthor } from './context';
+import { composePatches } from './document-mutations';
 
 /** Patches cut into more pieces than this go the transaction path (the statement grows with them). */
 const MAX_PIECES = 64;
@@ -45,7 +39,7 @@ export async function writeDocumentUpdatesAtOnce(
   db: Db,
   input: DocumentUpdatesAtOnce,
 ): Promise<{ version: number; updates: DocumentUpdate[] } | null> {
-  const composed = compose(input.patches, input.length);
+  const composed = composePatches(input.patches, input.length);
   if (!composed) return null;
   const pieces = piecesOf(composed.patch);
   if (!pieces) return null;
@@ -106,29 +100,6 @@ export async function writeDocumentUpdatesAtOnce(
     return row?.seqs?.length ? { version, updates } : null;
   } catch (error) {
     if (RACED.has(postgresCode(error) ?? '')) return null;
-    throw error;
-  }
-}
-
-/** The pushed patches as one (each on the text the previous one made), or null when they do not fit. */
-function compose(
-  patches: readonly DocPatch[],
-  length: number,
-): { patch: DocPatch; newLength: number } | null {
-  try {
-    let composed = ChangeSet.empty(length);
-    let at = length;
-    for (const patch of patches) {
-      const changes = ChangeSet.fromJSON(docPatchToChangeSetJson(patch, at));
-      composed = composed.compose(changes);
-      at = changes.newLength;
-    }
-    return {
-      patch: changeSetJsonToDocPatch(composed.toJSON() as ChangeSetJson),
-      newLength: composed.newLength,
-    };
-  } catch (error) {
-    if (error instanceof RangeError) return null;
     throw error;
   }
 }
