@@ -386,9 +386,13 @@ describe('two editors and the agent in one document', () => {
       expect(await statementsOf(() => push(2, 17, [{ r: 17 }, { i: ' 🌿' }]))).toBe(1);
       expect(await statementsOf(() => push(3, 20, [{ r: 20 }, { i: ' Leaf.' }]))).toBeGreaterThan(1);
       expect((await pullDocument(threadId))!.content).toBe('Plain text. More. 🌿 Leaf.');
-      // Another editor's push on an older version: rebased over what came since, by the transaction path.
+      // … even when a client gives the length in code points, which PostgreSQL's count would match.
+      expect(await statementsOf(() => push(4, 25, [{ i: 'So. ' }], 'editor-decline-5'))).toBeGreaterThan(1);
+      expect((await pullDocument(threadId))!.content).toBe('So. Plain text. More. 🌿 Leaf.');
+      // Another editor's push on an older version: rebased over what came since, by the transaction
+      // path (at one place, the update accepted first comes first).
       expect(await statementsOf(() => push(3, 20, [{ i: 'Start. ' }], 'editor-decline-4'))).toBeGreaterThan(1);
-      expect((await pullDocument(threadId))!.content).toBe('Start. Plain text. More. 🌿 Leaf.');
+      expect((await pullDocument(threadId))!.content).toBe('So. Start. Plain text. More. 🌿 Leaf.');
       // Someone who may not edit gets the transaction path's refusal, and nothing is written.
       const other = await newThread(one, ana);
       await expect(
