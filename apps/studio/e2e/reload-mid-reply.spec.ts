@@ -150,6 +150,13 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
       failed.push(request.failure()?.errorText ?? 'failed');
   });
 
+  // The reloaded page's server render holds the transcript: its hydration must agree with it.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+
   const reloadedAt = Date.now();
   const reloadAfterSendMs = reloadedAt - sentAt;
   await page.reload();
@@ -158,6 +165,9 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
     timeout: 30_000,
   });
   const seenStreamingMs = Date.now() - reloadedAt;
+  // The page's own HTML holds the transcript (the server render reads the path's newest page).
+  const html = await (await page.request.get(`/c/${threadId}`)).text();
+  expect(html).toContain('data-testid="message-user"');
   // The step's detail on the map says its reply is being written, not that there is none.
   await studio
     .byTestId('trajectory-panel')
@@ -208,6 +218,9 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
   // reply was stored: two at most. A loop of aborted reads (the bug) is hundreds.
   expect(failed.length, failed.join(', ')).toBeLessThanOrEqual(2);
 
+  // React's hydration mismatches (its errors 418, 423 and 425 in a production build).
+  expect(consoleErrors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+
   test.info().annotations.push({
     type: 'reload mid-reply',
     description: JSON.stringify({
@@ -221,6 +234,7 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
       workspace_reads: workspaceReads,
       workspace_reads_per_s: Number(readsPerSecond.toFixed(2)),
       workspace_reads_failed: failed.length,
+      console_errors: consoleErrors,
       seconds_reload_to_end: Number(seconds.toFixed(1)),
     }),
   });

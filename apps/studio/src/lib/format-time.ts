@@ -1,5 +1,6 @@
-// Timestamps are rendered only in the browser (every list is fetched client
-// side), so the viewer's locale and time zone apply without hydration drift.
+// Timestamps are rendered only in the browser, so the viewer's locale and time zone apply without
+// hydration drift: lists are fetched client side, and the one transcript page a server render
+// holds shows its times once hydrated (MessageTime).
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayTime = new Intl.DateTimeFormat(undefined, {

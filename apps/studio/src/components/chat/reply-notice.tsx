@@ -1,5 +1,6 @@
 'use client';
 import type { Message } from '@trellis/domain';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 import { KeyRound, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -69,12 +70,14 @@ export function ReplyNotice({ message, isEarlierAttempt = false }: { message: Me
 /** Whole seconds until a rate-limited reply's wait is over (0 when there is none, or it passed). */
 function useCountdown(message: Message): number {
   const until = message.retry_after_s === undefined ? null : Date.parse(message.created_at) + message.retry_after_s * 1000;
+  // The time now is the browser's: a server-rendered transcript counts down once hydrated.
+  const isHydrated = useIsHydrated();
   const [now, setNow] = useState(() => Date.now());
-  const isWaiting = until !== null && until > now;
+  const isWaiting = isHydrated && until !== null && until > now;
   useEffect(() => {
     if (!isWaiting) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [isWaiting]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  return until === null || !isHydrated ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }

@@ -4,10 +4,9 @@ import type { Message, MessageList } from '@trellis/domain';
 import { useCallback, useMemo, useRef } from 'react';
 import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
+import { TURNS_PER_PAGE, type PathAtOpen } from '@/lib/turns/path-at-open';
 import type { TranscriptSource } from './transcript-source';
 
-/** Turns per page: enough to fill a tall screen, small enough to load fast. */
-export const TURNS_PER_PAGE = 25;
 
 /**
  * While the newest question has no reply row and no turn of this page is answering it, the
@@ -28,13 +27,21 @@ export function awaitsReply(messages: readonly Message[]): boolean {
  * page before the oldest loaded turn. A refetch re-reads every loaded page
  * from the newest, so pages never leave a gap.
  */
-export function useLiveTranscript(threadId: string | null, isAnswering = false): TranscriptSource {
+export function useLiveTranscript(threadId: string | null, isAnswering = false, atOpen: PathAtOpen | null = null): TranscriptSource {
   const rereads = useRef(0);
+  // The page's server render read the newest page already: it is the query's first data (fresh
+  // from when the server read it), so the HTML holds the transcript and the browser reads it again
+  // only once it is stale.
+  const opened = atOpen !== null && atOpen.threadId === threadId ? atOpen : null;
   const query = useInfiniteQuery({
     queryKey: queryKeys.messages(threadId ?? ''),
     queryFn: ({ pageParam, signal }) =>
       messagesApi.list(threadId ?? '', { beforeTurn: pageParam, limitTurns: TURNS_PER_PAGE }, signal),
     initialPageParam: undefined as number | undefined,
+    ...(opened && {
+      initialData: { pages: [opened.transcript], pageParams: [undefined] },
+      initialDataUpdatedAt: opened.readAt,
+    }),
     getNextPageParam: (page: MessageList) => (page.has_more ? page.messages[0]?.turn_index : undefined),
     enabled: threadId !== null,
     refetchInterval: (current) => {

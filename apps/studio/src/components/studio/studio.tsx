@@ -23,7 +23,7 @@ import { ShareDialog } from '@/components/share/share-dialog';
 import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
-import type { TurnToFollow } from '@/lib/turns/turn-to-follow';
+import type { PathAtOpen } from '@/lib/turns/path-at-open';
 
 export interface StudioProps {
   user: { id: string; name: string; email: string };
@@ -32,8 +32,8 @@ export interface StudioProps {
   initialStep: number | null;
   /** `?replay=n`: the replayed change of the path. */
   initialReplay?: number | null;
-  /** The turn running on the path as the page was rendered: followed as the page hydrates. */
-  initialRunningTurn?: TurnToFollow | null;
+  /** The path as the page was rendered: its transcript shown at once, its running turn followed as the page hydrates. */
+  pathAtOpen?: PathAtOpen | null;
   /** A studio narrowed to one family: a study participant's own, or a researcher reading one. */
   narrowed?: NarrowedStudio;
 }
@@ -64,7 +64,7 @@ export function Studio(props: StudioProps) {
   );
 }
 
-function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, initialRunningTurn, narrowed }: StudioProps) {
+function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialReplay, pathAtOpen, narrowed }: StudioProps) {
   const studio = useStudioController(
     {
       threadId: initialThreadId,
@@ -73,7 +73,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     },
     {
       root: narrowed?.root ?? '',
-      runningAtOpen: initialThreadId === null || initialRunningTurn == null ? null : { threadId: initialThreadId, ...initialRunningTurn },
+      atOpen: pathAtOpen?.threadId === initialThreadId ? pathAtOpen : null,
     },
   );
   const { replay, conversation } = studio;

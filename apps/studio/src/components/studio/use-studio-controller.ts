@@ -23,6 +23,7 @@ import { useUnsentLeaveGuard } from './use-unsent-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use-family-events';
+import type { PathAtOpen } from '@/lib/turns/path-at-open';
 
 /**
  * The studio's state in one place, so later features plug in here:
@@ -34,9 +35,10 @@ import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use
  * - `send` — flush manual edits, make sure a thread exists, start the turn.
  *   A preview's first send branches at the step, then sends on the branch.
  */
-export function useStudioController(initial: DisplayedView, options: { root?: string; runningAtOpen?: OpenedTurn | null } = {}) {
+export function useStudioController(initial: DisplayedView, options: { root?: string; atOpen?: PathAtOpen | null } = {}) {
   const { view, navigate, setPopGuard } = useDisplayedView(initial, options.root);
-  const runningAtOpen = options.runningAtOpen ?? null;
+  const atOpen = options.atOpen ?? null;
+  const runningAtOpen: OpenedTurn | null = atOpen?.runningTurn ? { threadId: atOpen.threadId, ...atOpen.runningTurn } : null;
   const turns = useTurnRunner();
   const run = useTurnRun(turns, view.threadId);
   const runningThreadIds = useSyncExternalStore(
@@ -51,7 +53,7 @@ export function useStudioController(initial: DisplayedView, options: { root?: st
   // A previewed step swaps both sources for the restore view's; the live ones rest meanwhile.
   const preview = useStepPreview(view);
   const liveThreadId = preview === null ? view.threadId : null;
-  const liveTranscript = useLiveTranscript(liveThreadId, isRunActive(run));
+  const liveTranscript = useLiveTranscript(liveThreadId, isRunActive(run), atOpen);
   const liveWorkspace = useLiveWorkspace(liveThreadId);
   const transcript: TranscriptSource = preview?.transcript ?? liveTranscript;
   const workspace: WorkspaceSource = preview?.workspace ?? liveWorkspace;

@@ -2,7 +2,7 @@ import { Studio } from '@/components/studio/studio';
 import { parseReplayParam, parseStepParam } from '@/lib/view-url';
 import { getContext } from '@/server/context';
 import { requireUser } from '@/server/session';
-import { turnRunningAtOpen } from '@/server/turn-at-open';
+import { pathAtOpen } from '@/server/path-at-open';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,8 +19,9 @@ export default async function ThreadPage({
   const { threadId } = await params;
   const { step, replay } = await searchParams;
   const parsedStep = parseStepParam(step);
-  // A reply running on the live path streams in from the page's first moment (a reload mid-reply).
-  const runningTurn = parsedStep === null ? await turnRunningAtOpen(deps, user.id, threadId) : null;
+  // The live path's transcript is in the page's HTML, and a reply running on it streams in from the
+  // page's first moment (a reload mid-reply).
+  const opened = parsedStep === null ? await pathAtOpen(deps, user.id, threadId) : null;
   return (
     <Studio
       user={user}
@@ -28,7 +29,7 @@ export default async function ThreadPage({
       initialThreadId={threadId}
       initialStep={parsedStep}
       initialReplay={parseReplayParam(replay)}
-      initialRunningTurn={runningTurn}
+      pathAtOpen={opened}
     />
   );
 }

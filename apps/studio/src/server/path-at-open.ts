@@ -1,0 +1,24 @@
+import { AppError } from '@trellis/domain';
+import { listMessages, type ServiceDeps } from '@trellis/services';
+import { TURNS_PER_PAGE, type PathAtOpen } from '@/lib/turns/path-at-open';
+import { turnToFollow } from '@/lib/turns/turn-to-follow';
+import { logger } from './logger';
+
+/**
+ * The path as its page is rendered (a reload mid-reply among others): the transcript's newest page,
+ * which the page renders into its HTML, and the turn running on it, which the page starts following
+ * as it hydrates, beside its first reads rather than after the transcript's. Null when the path
+ * cannot be read (the page's own reads say why).
+ */
+export async function pathAtOpen(deps: Pick<ServiceDeps, 'db'>, userId: string, threadId: string): Promise<PathAtOpen | null> {
+  try {
+    const page = await listMessages(deps, { userId }, { threadId, limit_turns: TURNS_PER_PAGE });
+    // As the browser's read would have it: plain JSON.
+    const transcript = JSON.parse(JSON.stringify(page)) as typeof page;
+    const runningTurn = page.running_turn == null ? null : turnToFollow(threadId, transcript.messages, page.running_turn);
+    return { threadId, transcript, readAt: Date.now(), runningTurn };
+  } catch (error) {
+    if (!(error instanceof AppError)) logger.warn({ err: error, threadId }, 'could not read the path of a page being opened');
+    return null;
+  }
+}
