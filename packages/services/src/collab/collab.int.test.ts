@@ -155,8 +155,8 @@ async function replayLog(threadId: string): Promise<string> {
   return rows.reduce((text, row) => applyDocPatch(text, row.after.patch), '');
 }
 
-/** The document as stored. */
-async function pullDocument(threadId: string): Promise<{ content: string; version: number } | undefined> {
+/** The document as stored (a test's reference: read past every service). */
+async function storedDocument(threadId: string): Promise<{ content: string; version: number } | undefined> {
   const [row] = await admin.db.execute<{ content: string; version: number }>(
     sql`select content, version from documents where thread_id = ${threadId}`,
   );
@@ -257,11 +257,7 @@ describe('two editors and the agent in one document', () => {
           for (const editor of editors) await editor.settle();
           for (const editor of editors) await editor.pull();
 
-          const final = (
-            await admin.db.execute<{ content: string; version: number }>(
-              sql`select content, version from documents where thread_id = ${threadId}`,
-            )
-          )[0]!;
+          const final = (await storedDocument(threadId))!;
           for (const editor of editors) {
             expect(editor.text).toBe(final.content);
             expect(getSyncedVersion(editor.state)).toBe(final.version);
@@ -328,7 +324,7 @@ describe('two editors and the agent in one document', () => {
       ];
       const answers: Record<string, unknown[]> = { [atOnce]: [], [inTransaction]: [] };
       for (const threadId of [atOnce, inTransaction]) {
-        let { content, version } = (await pullDocument(threadId))!;
+        let { content, version } = (await storedDocument(threadId))!;
         for (const { patches } of pushes) {
           const before = sent.length;
           const answer = await pushDocumentUpdates(probe, ana, {
@@ -348,13 +344,13 @@ describe('two editors and the agent in one document', () => {
         }
       }
       expect(answers[atOnce]).toEqual(answers[inTransaction]);
-      expect(await pullDocument(atOnce)).toEqual(await pullDocument(inTransaction));
-      expect((await pullDocument(atOnce))!.content).toBe('# Aims\nOne aim. Now Next aim. Third .');
+      expect(await storedDocument(atOnce)).toEqual(await storedDocument(inTransaction));
+      expect((await storedDocument(atOnce))!.content).toBe('# Aims\nOne aim. Now Next aim. Third .');
       const rows = async (threadId: string) =>
         admin.db.execute(sql`select seq, actor, actor_id, via, kind, key, op, before, after from workspace_changes
           where thread_id = ${threadId} order by seq`);
       expect(await rows(atOnce)).toEqual(await rows(inTransaction));
-      expect(await replayLog(atOnce)).toBe((await pullDocument(atOnce))!.content);
+      expect(await replayLog(atOnce)).toBe((await storedDocument(atOnce))!.content);
       const events = async (threadId: string) =>
         admin.db.execute(sql`select kind, data from family_events where thread_id = ${threadId} order by id`);
       expect(await events(atOnce)).toEqual(await events(inTransaction));
@@ -380,25 +376,25 @@ describe('two editors and the agent in one document', () => {
         pushDocumentUpdates(probe, ana, { threadId, push: { version, client_id: clientId, length, updates: [{ patch }] } });
       // A length the document does not have: the transaction path takes the updates as they fit.
       expect(await statementsOf(() => push(1, 99, [{ r: 11 }, { i: ' More.' }]))).toBeGreaterThan(1);
-      expect((await pullDocument(threadId))!.content).toBe('Plain text. More.');
+      expect((await storedDocument(threadId))!.content).toBe('Plain text. More.');
       // A text with a character beyond the Basic Multilingual Plane (positions are UTF-16 units,
       // PostgreSQL counts code points): inserting one is sure, editing the text after it is not.
       expect(await statementsOf(() => push(2, 17, [{ r: 17 }, { i: ' 🌿' }]))).toBe(1);
       expect(await statementsOf(() => push(3, 20, [{ r: 20 }, { i: ' Leaf.' }]))).toBeGreaterThan(1);
-      expect((await pullDocument(threadId))!.content).toBe('Plain text. More. 🌿 Leaf.');
+      expect((await storedDocument(threadId))!.content).toBe('Plain text. More. 🌿 Leaf.');
       // … even when a client gives the length in code points, which PostgreSQL's count would match.
       expect(await statementsOf(() => push(4, 25, [{ i: 'So. ' }], 'editor-decline-5'))).toBeGreaterThan(1);
-      expect((await pullDocument(threadId))!.content).toBe('So. Plain text. More. 🌿 Leaf.');
+      expect((await storedDocument(threadId))!.content).toBe('So. Plain text. More. 🌿 Leaf.');
       // Another editor's push on an older version: rebased over what came since, by the transaction
       // path (at one place, the update accepted first comes first).
       expect(await statementsOf(() => push(3, 20, [{ i: 'Start. ' }], 'editor-decline-4'))).toBeGreaterThan(1);
-      expect((await pullDocument(threadId))!.content).toBe('So. Start. Plain text. More. 🌿 Leaf.');
+      expect((await storedDocument(threadId))!.content).toBe('So. Start. Plain text. More. 🌿 Leaf.');
       // Someone who may not edit gets the transaction path's refusal, and nothing is written.
       const other = await newThread(one, ana);
       await expect(
         pushDocumentUpdates(probe, cleo, { threadId: other, push: { version: 0, client_id: 'editor-decline-2', length: 0, updates: [{ patch: [{ i: 'x' }] }] } }),
       ).rejects.toMatchObject({ code: 'forbidden' });
-      expect((await pullDocument(other))!.version).toBe(0);
+      expect((await storedDocument(other))!.version).toBe(0);
       // Another writer holding the thread's lock: the push waits for it instead of failing.
       const fresh = await newThread(one, ana);
       let release!: () => void;
@@ -422,7 +418,7 @@ describe('two editors and the agent in one document', () => {
       release();
       await holder;
       expect((await waiting).version).toBe(1);
-      expect((await pullDocument(fresh))!.content).toBe('Waited.');
+      expect((await storedDocument(fresh))!.content).toBe('Waited.');
     } finally {
       await probe.close();
     }
