@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRereadScheduler } from './coalesced-reread';
 
@@ -56,5 +56,33 @@ describe('createRereadScheduler', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(started).toBe(3);
     expect(aborted).toBe(0);
+  });
+
+  it("leaves a read to the tab's own edit when that edit began after the ask, and reads as asked when it ends first", async () => {
+    const rereads = createRereadScheduler(client);
+    const edit = new MutationObserver(client, {
+      mutationKey: ['workspace-edit'],
+      mutationFn: () => new Promise((resolve) => setTimeout(resolve, 300)),
+    });
+    // An event asks for a read; before it starts, the person ticks a box (an edit in flight).
+    rereads.ask(['thread', 'th_a', 'workspace'], { heldBy: ['workspace-edit'] });
+    void edit.mutate();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toBe(1);
+
+    // With no edit in flight when the read is due, it starts.
+    rereads.ask(['thread', 'th_a', 'workspace'], { heldBy: ['workspace-edit'] });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toBe(2);
+
+    // An edit of other data holds nothing.
+    const other = new MutationObserver(client, {
+      mutationKey: ['conversation-edit'],
+      mutationFn: () => new Promise((resolve) => setTimeout(resolve, 300)),
+    });
+    rereads.ask(['thread', 'th_a', 'workspace'], { heldBy: ['workspace-edit'] });
+    void other.mutate();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toBe(3);
   });
 });

@@ -4,7 +4,10 @@
 // that takes the browser's few connections from the reply's own stream. Here a burst of asks is one
 // read, at most one start per interval, never cancelled: a read that began before the last ask is
 // followed by one more once it lands, so the last state is always read.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+// A read asked for while this tab's own edit of the same data is in flight is left to that edit: a
+// read that started before the edit was stored would put back what it is changing (a star, a ticked
+// box flipping back for a moment), and the edit re-reads once it settles.
+import type { MutationKey, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /** At most this often per query: two reads a second. */
 export const REREAD_INTERVAL_MS = 500;
@@ -12,11 +15,17 @@ export const REREAD_INTERVAL_MS = 500;
 interface KeyState {
   timer: ReturnType<typeof setTimeout> | null;
   lastStart: number;
+  heldBy: MutationKey | undefined;
+}
+
+export interface AskOptions {
+  /** The tab's edits of this data: while one is in flight the read is dropped (the edit re-reads when it settles). */
+  heldBy?: MutationKey;
 }
 
 export interface RereadScheduler {
   /** Asks for a fresh read of `queryKey` soon (coalesced with other asks for it). */
-  ask(queryKey: QueryKey): void;
+  ask(queryKey: QueryKey, options?: AskOptions): void;
 }
 
 export function createRereadScheduler(
@@ -29,6 +38,8 @@ export function createRereadScheduler(
 
   const run = (queryKey: QueryKey, state: KeyState) => {
     state.timer = null;
+    // Checked when the read would start, not when it was asked for: an edit may have begun since.
+    if (state.heldBy !== undefined && queryClient.isMutating({ mutationKey: state.heldBy }) > 0) return;
     // A read in flight is left to land; the ask is served by one more read after it.
     if (queryClient.isFetching({ queryKey }) > 0) {
       state.timer = setTimeout(() => run(queryKey, state), interval);
@@ -39,13 +50,14 @@ export function createRereadScheduler(
   };
 
   return {
-    ask(queryKey) {
+    ask(queryKey, options = {}) {
       const id = JSON.stringify(queryKey);
       let state = states.get(id);
       if (!state) {
-        state = { timer: null, lastStart: Number.NEGATIVE_INFINITY };
+        state = { timer: null, lastStart: Number.NEGATIVE_INFINITY, heldBy: undefined };
         states.set(id, state);
       }
+      state.heldBy = options.heldBy;
       if (state.timer !== null) return;
       const wait = Math.max(0, state.lastStart + interval - now());
       const scheduled = state;

@@ -12,6 +12,9 @@ export const CONVERSATION_PAGE_SIZE = 50;
 
 export type ConversationPages = InfiniteData<ConversationList>;
 
+/** Every rename, star, archive and delete of this tab runs under this key (the family events wait for them). */
+export const CONVERSATION_EDIT_KEY = ['conversation-edit'];
+
 /**
  * The history menu's conversations, a page of whole families at a time, newest family first. A
  * refetch (after a turn, a rename, …) walks the loaded pages again from the first, each next cursor
@@ -66,6 +69,7 @@ export function useUpdateConversation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
+    mutationKey: CONVERSATION_EDIT_KEY,
     mutationFn: ({ threadId, patch }: { threadId: string; patch: UpdateConversation }) =>
       conversationsApi.update(threadId, patch),
     onMutate: async ({ threadId, patch }) => {
@@ -84,7 +88,10 @@ export function useUpdateConversation() {
       toast.error(`Could not save: ${errorMessage(error)}`);
     },
     onSettled: (_data, _error, { threadId }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      // The last edit in flight re-reads: an earlier one's read could land before a later one is stored.
+      if (queryClient.isMutating({ mutationKey: CONVERSATION_EDIT_KEY }) <= 1) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      }
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
       void invalidateFamilyGraphs(queryClient);
     },
@@ -95,6 +102,7 @@ export function useDeleteConversation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
+    mutationKey: CONVERSATION_EDIT_KEY,
     mutationFn: (threadId: string) => conversationsApi.remove(threadId),
     onMutate: async (threadId) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
@@ -112,7 +120,9 @@ export function useDeleteConversation() {
       queryClient.removeQueries({ queryKey: queryKeys.thread(threadId) });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      if (queryClient.isMutating({ mutationKey: CONVERSATION_EDIT_KEY }) <= 1) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
+      }
     },
   });
 }

@@ -16,6 +16,7 @@ import { familySignals } from '@/lib/live/family-signals';
 import type { TurnStore } from '@/lib/turns/turn-store';
 import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
+import { CONVERSATION_EDIT_KEY } from '@/components/history/use-conversations';
 import { FAMILY_GRAPH_KEY } from './use-family-graph';
 import { COMMENTS_KEY } from '@/components/comments/use-comments';
 
@@ -56,7 +57,9 @@ export function useFamilyEvents(threadId: string | null): void {
         return;
       }
       rereads.ask([FAMILY_GRAPH_KEY]);
-      rereads.ask(queryKeys.conversationList());
+      // While this tab's own edits are in flight, a re-read would put back what they are changing (a star
+      // or a ticked box flips back until its save lands); the last edit re-reads when it settles.
+      rereads.ask(queryKeys.conversationList(), { heldBy: CONVERSATION_EDIT_KEY });
       if (event.kind === 'member_changed') {
         // Someone's role changed: if it was this person's, what this page may show or do changed with it
         // (a removed member's next read is refused, and the page says so at once).
@@ -66,14 +69,12 @@ export function useFamilyEvents(threadId: string | null): void {
       }
       if (event.thread_id !== threadId) return;
       if (event.kind === 'thread_updated' || event.kind === 'deleted') {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(threadId) });
+        rereads.ask(queryKeys.conversation(threadId), { heldBy: CONVERSATION_EDIT_KEY });
         return;
       }
       rereads.ask(queryKeys.messages(threadId));
-      // While this tab's own workspace edits are in flight, a re-read would put back what they are
-      // changing (a ticked box flips back until its save lands); the last edit re-reads when it settles.
-      if (queryClient.isMutating({ mutationKey: WORKSPACE_EDIT_KEY }) === 0) rereads.ask(queryKeys.workspace(threadId));
-      rereads.ask(queryKeys.conversation(threadId));
+      rereads.ask(queryKeys.workspace(threadId), { heldBy: WORKSPACE_EDIT_KEY });
+      rereads.ask(queryKeys.conversation(threadId), { heldBy: CONVERSATION_EDIT_KEY });
     };
     for (const kind of FAMILY_EVENT_KINDS) source.addEventListener(kind, onEvent);
     source.addEventListener('document_updates', (message: MessageEvent<string>) => {
