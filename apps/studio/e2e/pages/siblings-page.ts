@@ -44,6 +44,24 @@ export class SiblingsPage extends StudioPage {
     return this.stepRows(turn, place).getByTestId('sibling-next');
   }
 
+  /**
+   * Clicks `button` and returns where `group` stood on screen as the click was dispatched: where the
+   * page reads it (a row still settling before the click may have moved it since an earlier reading).
+   */
+  async clickReadingTop(button: Locator, group: Locator): Promise<number> {
+    await group.evaluate((el) => {
+      document.addEventListener(
+        'click',
+        () => {
+          document.body.dataset.topAtClick = String(el.getBoundingClientRect().top);
+        },
+        { capture: true, once: true },
+      );
+    });
+    await button.click();
+    return Number(await this.page.evaluate(() => document.body.dataset.topAtClick));
+  }
+
   async userText(turn: number): Promise<string> {
     return (await this.userMessage(turn).getByTestId('message-content').innerText()).trim();
   }

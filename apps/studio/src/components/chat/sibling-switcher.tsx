@@ -15,6 +15,8 @@ type Direction = -1 | 1;
  */
 let pressed: { turn: number; place: ForkPlace; top: number; direction: Direction; hadFocus: boolean; until: number } | null = null;
 const PRESS_TTL_MS = 10_000;
+/** How long the arrows are held under the pointer while the version that opened settles. */
+const SETTLE_MS = 2_000;
 
 /**
  * `‹ i/n ›` at a fork point (docs/branching.md, "Siblings: edit and regenerate"): the reply's
@@ -39,7 +41,7 @@ export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPlac
       if (!el) return;
       const scroller = scrollParentOf(el);
       if (scroller) {
-        scroller.scrollTop += el.getBoundingClientRect().top - press.top;
+        keepInPlace(el, scroller, press.top);
         // Tell the list now (not at the next frame) to stay here rather than follow the bottom.
         holdPlace(scroller);
       }
@@ -111,6 +113,32 @@ export function SiblingSwitcher({ turn, place }: { turn: number; place: ForkPlac
       </Button>
     </div>
   );
+}
+
+/**
+ * Scrolls so `el` stands at `top`, and keeps it there while the version that opened settles: rows
+ * still growing (a reply's actions, the bar under the last reply) would otherwise push the arrows off
+ * the place the person pressed, or leave them short of it where the list could not yet scroll that
+ * far. Held until the person scrolls, touches or types, or SETTLE_MS has passed.
+ */
+function keepInPlace(el: HTMLElement, scroller: HTMLElement, top: number): void {
+  const keep = () => {
+    const delta = el.getBoundingClientRect().top - top;
+    if (Math.abs(delta) >= 0.5) scroller.scrollTop += delta;
+  };
+  keep();
+  const content = scroller.firstElementChild;
+  if (!content || typeof ResizeObserver === 'undefined') return;
+  const intents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const observer = new ResizeObserver(() => (el.isConnected ? keep() : stop()));
+  const timer = setTimeout(() => stop(), SETTLE_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const intent of intents) scroller.removeEventListener(intent, stop);
+  };
+  observer.observe(content);
+  for (const intent of intents) scroller.addEventListener(intent, stop, { passive: true });
 }
 
 function scrollParentOf(el: HTMLElement): HTMLElement | null {
