@@ -105,13 +105,17 @@ async function watchEveryDocument(page: Page): Promise<void> {
         look();
       });
     };
-    const start = () =>
+    // What the parser put in the document before the watching began (the server-rendered
+    // transcript) is looked at once; every later change as it happens.
+    const start = () => {
       new MutationObserver(schedule).observe(document.documentElement, {
         subtree: true,
         childList: true,
         characterData: true,
         attributes: true,
       });
+      schedule();
+    };
     if (document.documentElement) start();
     else document.addEventListener('DOMContentLoaded', start, { once: true });
   });
@@ -199,6 +203,9 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
       response_end_ms: Math.round(entry.responseEnd),
       dom_content_loaded_ms: Math.round(entry.domContentLoadedEventEnd),
       load_ms: Math.round(entry.loadEventEnd),
+      first_contentful_paint_ms: Math.round(
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      ),
     };
   });
   expect(
