@@ -172,6 +172,8 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
   // The page's own HTML holds the transcript (the server render reads the path's newest page).
   const html = await (await page.request.get(`/c/${threadId}`)).text();
   expect(html).toContain('data-testid="message-user"');
+  // …and the reply as far as it had come, streaming (this process runs the turn).
+  expect(html).toMatch(/data-testid="message-assistant"[^>]*data-status="streaming"/);
   // The step's detail on the map says its reply is being written, not that there is none.
   await studio
     .byTestId('trajectory-panel')

@@ -37,6 +37,12 @@ export class LiveTurn {
     return this.#text;
   }
 
+  /** The reply so far, as a page rendered now shows it: its text and its tool calls, in order. */
+  soFar(): { text: string; tools: Extract<TurnEvent, { event: 'tool' }>['data'][] } {
+    const tools = this.#history.flatMap((event) => (event.event === 'tool' ? [event.data] : []));
+    return { text: this.#text, tools };
+  }
+
   get subscriberCount(): number {
     return this.#subscribers.size;
   }

@@ -13,7 +13,7 @@ import { apiPaths } from '@/lib/api/paths';
 import { rereadScheduler } from '@/lib/coalesced-reread';
 import { queryKeys } from '@/lib/api/query-keys';
 import { familySignals } from '@/lib/live/family-signals';
-import type { TurnStore } from '@/lib/turns/turn-store';
+import type { FollowedSoFar, TurnStore } from '@/lib/turns/turn-store';
 import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { CONVERSATION_EDIT_KEY } from '@/components/history/use-conversations';
@@ -107,8 +107,8 @@ export function useFamilyEvents(threadId: string | null): void {
   }, [threadId, queryClient]);
 }
 
-/** The turn the page's server render saw running on its path. */
-export type OpenedTurn = TurnToFollow & { threadId: string };
+/** The turn the page's server render saw running on its path, and its reply so far when it had one. */
+export type OpenedTurn = TurnToFollow & { threadId: string; soFar?: FollowedSoFar | undefined };
 
 /**
  * A turn of the displayed thread answered elsewhere — the server says one runs (`running_turn`: a
@@ -131,13 +131,16 @@ export function useFollowUnansweredTurn(
   const turn = target?.turn ?? null;
   const content = target?.content ?? '';
   const attempt = target?.attempt ?? 1;
+  // The reply the page's HTML already shows goes on from there.
+  const soFar =
+    atOpen !== null && atOpen.threadId === threadId && atOpen.turn === turn && atOpen.attempt === attempt ? atOpen.soFar : undefined;
   useEffect(() => {
     if (threadId === null || turn === null) return;
     const key = `${threadId}:${turn}:${attempt}`;
     if (followed.current === key || turns.isActive(threadId)) return;
     followed.current = key;
-    void turns.follow(threadId, turn, content, attempt);
-  }, [turns, threadId, turn, content, attempt]);
+    void turns.follow(threadId, turn, content, attempt, soFar);
+  }, [turns, threadId, turn, content, attempt, soFar]);
 }
 
 /** A pause in typing after which the map re-reads its change counts. */

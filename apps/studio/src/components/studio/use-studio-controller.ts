@@ -1,6 +1,6 @@
 'use client';
 import type { PathRefInput } from '@trellis/domain';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TranscriptSource } from '@/components/chat/transcript-source';
 import { useLiveTranscript } from '@/components/chat/use-live-transcript';
 import { useConversation, useCreateConversation } from '@/components/history/use-conversations';
@@ -9,7 +9,7 @@ import type { WorkspaceSource } from '@/components/workspace/workspace-source';
 import { useToast } from '@/components/ui/toast';
 import { useReplay } from '@/components/replay/use-replay';
 import { isApiError } from '@/lib/api/http';
-import { isRunActive } from '@/lib/turns/turn-store';
+import { isRunActive, type TurnRun } from '@/lib/turns/turn-store';
 import { replyingTurn as replyingTurnOf } from '@/lib/turns/pending-turn';
 import { EMPTY_VIEW, type DisplayedView } from '@/lib/view-url';
 import { usePendingSaves } from '@/components/workspace/pending-saves';
@@ -23,7 +23,7 @@ import { useUnsentLeaveGuard } from './use-unsent-leave-guard';
 import { useTrajectory } from './use-trajectory';
 import { useTurnRun, useTurnRunner } from './use-turn-runner';
 import { useFamilyEvents, useFollowUnansweredTurn, type OpenedTurn } from './use-family-events';
-import type { PathAtOpen } from '@/lib/turns/path-at-open';
+import { openedRunOf, type PathAtOpen } from '@/lib/turns/path-at-open';
 
 /**
  * The studio's state in one place, so later features plug in here:
@@ -38,9 +38,11 @@ import type { PathAtOpen } from '@/lib/turns/path-at-open';
 export function useStudioController(initial: DisplayedView, options: { root?: string; atOpen?: PathAtOpen | null } = {}) {
   const { view, navigate, setPopGuard } = useDisplayedView(initial, options.root);
   const atOpen = options.atOpen ?? null;
-  const runningAtOpen: OpenedTurn | null = atOpen?.runningTurn ? { threadId: atOpen.threadId, ...atOpen.runningTurn } : null;
+  const runningAtOpen: OpenedTurn | null = atOpen?.runningTurn
+    ? { threadId: atOpen.threadId, ...atOpen.runningTurn, soFar: atOpen.replySoFar ?? undefined }
+    : null;
   const turns = useTurnRunner();
-  const run = useTurnRun(turns, view.threadId);
+  const run = useOpenedRun(useTurnRun(turns, view.threadId), atOpen, view.threadId);
   const runningThreadIds = useSyncExternalStore(
     turns.subscribe,
     turns.getActiveThreads,
@@ -177,4 +179,19 @@ export function useStudioController(initial: DisplayedView, options: { root?: st
     openStep,
     replay,
   };
+}
+
+/**
+ * The displayed thread's run; until this page has one, the reply its server render saw running (the
+ * HTML shows it streaming from the first paint, and its follow goes on from the same text). Once the
+ * page's own run has stood for the thread, or another thread is displayed, only the page's.
+ */
+function useOpenedRun(run: TurnRun | undefined, atOpen: PathAtOpen | null, threadId: string | null): TurnRun | undefined {
+  const opened = useMemo(() => openedRunOf(atOpen), [atOpen]);
+  const [isOver, setOver] = useState(opened === null);
+  const isShown = !isOver && run === undefined && opened !== null && opened.threadId === threadId;
+  useEffect(() => {
+    if (!isOver && (run !== undefined || opened?.threadId !== threadId)) setOver(true);
+  }, [isOver, run, opened, threadId]);
+  return isShown ? opened : run;
 }

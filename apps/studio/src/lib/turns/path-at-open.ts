@@ -1,5 +1,6 @@
 import type { MessageList } from '@trellis/domain';
 import type { TurnToFollow } from './turn-to-follow';
+import type { FollowedSoFar, TurnRun } from './turn-store';
 
 /** Turns per page of a transcript: enough to fill a tall screen, small enough to load fast. */
 export const TURNS_PER_PAGE = 25;
@@ -15,4 +16,41 @@ export interface PathAtOpen {
   /** When the server read it (ms since the epoch): the read counts as fresh from then. */
   readAt: number;
   runningTurn: TurnToFollow | null;
+  /**
+   * The running turn's reply as far as it had come when the page was rendered (its text and tool
+   * calls), when this server process runs it; null otherwise (the page then shows it once the
+   * reply's stream answers).
+   */
+  replySoFar: ReplySoFar | null;
+}
+
+/** Its text and tool calls, and when its question was sent (the time its bubble shows). */
+export type ReplySoFar = FollowedSoFar;
+
+/**
+ * The reply the page shows from its first paint, before its scripts follow the turn's stream: the
+ * run that follow will be (its question, the text and tool calls so far, streaming), so the HTML
+ * holds the streaming reply and hydration shows the same. Null without a reply so far.
+ */
+export function openedRunOf(atOpen: PathAtOpen | null): TurnRun | null {
+  if (!atOpen?.runningTurn || !atOpen.replySoFar) return null;
+  const { turn, content, attempt } = atOpen.runningTurn;
+  const { text, tools, startedAt } = atOpen.replySoFar;
+  return {
+    runId: 0,
+    threadId: atOpen.threadId,
+    content,
+    phase: 'streaming',
+    turnIndex: turn,
+    messageId: null,
+    text,
+    tools,
+    error: null,
+    startedAt,
+    isFollowed: true,
+    isStopping: false,
+    status: null,
+    statusAt: null,
+    attempt,
+  };
 }

@@ -152,6 +152,35 @@ describe('TurnStore', () => {
     expect(follow).toHaveBeenCalledTimes(1);
   });
 
+  it("goes on from the reply the page's HTML already shows: its stream's replay of that text and those tools is not shown twice", async () => {
+    const add = { name: 'add_todo', args: { text: 'a' }, result: 'added', is_error: false };
+    const plan = { name: 'write_document', args: { text: '# Plan' }, result: 'written', is_error: false };
+    // The stream replays the reply from its start (as the server's follow does), in pieces that do
+    // not fall where the page's copy ends.
+    const follow = async function* (_thread: string, turn: number): AsyncGenerator<TurnEvent> {
+      yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } };
+      yield { event: 'tool', data: add };
+      yield { event: 'token', data: { text: 'Hel' } };
+      yield { event: 'token', data: { text: 'lo wor' } };
+      yield { event: 'tool', data: plan };
+      yield { event: 'token', data: { text: 'ld!' } };
+      yield { event: 'done', data: { turn_index: turn, message_id: 'm', status: 'complete', reason: null } };
+    };
+    const store = new TurnStore({ send: scripted([]), follow });
+    const seen: string[] = [];
+    store.subscribe(() => {
+      const run = store.get('t');
+      if (run) seen.push(run.text);
+    });
+    const soFar = { text: 'Hello w', tools: [add], startedAt: '2026-12-07T08:00:00.000Z' };
+    const run = await store.follow('t', 2, 'question', 1, soFar);
+    expect(run).toMatchObject({ phase: 'done', text: 'Hello world!', startedAt: soFar.startedAt, isFollowed: true });
+    expect(run?.tools).toEqual([add, plan]);
+    // From its first state on, the run never shows less than the page did, nor any text twice.
+    expect(seen[0]).toBe('Hello w');
+    expect(seen.every((text) => 'Hello world!'.startsWith(text) && text.length >= soFar.text.length)).toBe(true);
+  });
+
   it('follows a retry of a turn whose earlier attempt it already showed (the next attempt runs)', async () => {
     const follow = vi.fn(async function* (_thread: string, turn: number) {
       yield { event: 'turn', data: { turn_index: turn, thread_id: 't' } } satisfies TurnEvent;

@@ -90,6 +90,38 @@ export interface TurnHooks {
   onEnd?: (run: TurnRun) => void;
 }
 
+/**
+ * A followed reply the page already shows part of (rendered on the server): its text and tool calls
+ * so far, and when its question was sent.
+ */
+export interface FollowedSoFar {
+  text: string;
+  tools: ToolActivity[];
+  startedAt: string;
+}
+
+/**
+ * A followed turn's stream replays its reply from the start (the text so far, then the rest): what
+ * the page already shows is dropped from it, so the run goes on from there instead of repeating it.
+ */
+export async function* afterSoFar(events: AsyncIterable<TurnEvent>, soFar: FollowedSoFar): AsyncIterable<TurnEvent> {
+  let text = soFar.text.length;
+  let tools = soFar.tools.length;
+  for await (const event of events) {
+    if (event.event === 'token' && text > 0) {
+      const rest = event.data.text.slice(text);
+      text = Math.max(0, text - event.data.text.length);
+      if (rest !== '') yield { event: 'token', data: { ...event.data, text: rest } };
+      continue;
+    }
+    if (event.event === 'tool' && tools > 0) {
+      tools -= 1;
+      continue;
+    }
+    yield event;
+  }
+}
+
 export function isRunActive(run: TurnRun | undefined): boolean {
   return run !== undefined && (run.phase === 'sending' || run.phase === 'streaming');
 }
@@ -131,7 +163,7 @@ export class TurnStore {
    * Shows a turn this page did not start (another tab's, or one still running when the page opened):
    * its reply streams in from where it is. Never replaces a run of this page that is still active.
    */
-  async follow(threadId: string, turn: number, content: string, attempt = 1): Promise<TurnRun | undefined> {
+  async follow(threadId: string, turn: number, content: string, attempt = 1, soFar?: FollowedSoFar): Promise<TurnRun | undefined> {
     const existing = this.runs.get(threadId);
     const follow = this.sources.follow;
     // A run of this turn already shown (its attempt or a later one) is not followed again; a retry's
@@ -139,7 +171,8 @@ export class TurnStore {
     if (!follow || (existing && (isRunActive(existing) || (existing.turnIndex === turn && existing.attempt >= attempt)))) return undefined;
     const controller = new AbortController();
     let isHeard = false;
-    const source = follow(threadId, turn, controller.signal);
+    const replayed = follow(threadId, turn, controller.signal);
+    const source = soFar ? afterSoFar(replayed, soFar) : replayed;
     const heard: AsyncIterable<TurnEvent> = {
       async *[Symbol.asyncIterator]() {
         for await (const event of source) {
@@ -150,7 +183,7 @@ export class TurnStore {
     };
     // The turn is known before its stream answers: from the first render the run stands for it (the
     // map and the step say "replying…", its stored question is not shown twice, Stop asks the server).
-    const run = await this.drive(threadId, content, heard, controller, { isFollowed: true, attempt, turnIndex: turn });
+    const run = await this.drive(threadId, content, heard, controller, { isFollowed: true, attempt, turnIndex: turn, soFar });
     // Refused before its first event (the turn is gone): nothing to show; the transcript has the rest.
     if (run.phase === 'failed' && !isHeard) this.dismiss(threadId, run.runId);
     return run;
@@ -210,7 +243,12 @@ export class TurnStore {
     content: string,
     events: AsyncIterable<TurnEvent>,
     controller: AbortController,
-    { isFollowed = false, attempt = 1, turnIndex = null }: { isFollowed?: boolean; attempt?: number; turnIndex?: number | null } = {},
+    {
+      isFollowed = false,
+      attempt = 1,
+      turnIndex = null,
+      soFar,
+    }: { isFollowed?: boolean; attempt?: number; turnIndex?: number | null; soFar?: FollowedSoFar | undefined } = {},
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
@@ -221,10 +259,10 @@ export class TurnStore {
       phase: 'sending',
       turnIndex,
       messageId: null,
-      text: '',
-      tools: [],
+      text: soFar?.text ?? '',
+      tools: soFar?.tools ?? [],
       error: null,
-      startedAt: new Date().toISOString(),
+      startedAt: soFar?.startedAt ?? new Date().toISOString(),
       isFollowed,
       isStopping: false,
       status: null,
