@@ -114,6 +114,7 @@ export class SiblingsPage extends StudioPage {
     await this.userMessage(turn).getByTestId('message-content').filter({ hasText: user }).waitFor();
     await this.reply(turn).waitFor();
     await this.page.locator('[data-testid="chat-input"][data-running="false"]').waitFor();
+    await this.waitForHydrated();
   }
 
   async hasFocus(control: Locator): Promise<boolean> {

@@ -131,6 +131,15 @@ export class StudioPage {
       .locator(`[data-testid="message-assistant"][data-status="complete"] >> nth=${count - 1}`)
       .waitFor(options);
     await this.page.locator('[data-testid="chat-input"][data-running="false"]').waitFor(options);
+    await this.waitForHydrated(options);
+  }
+
+  /**
+   * The page's scripts have taken over its server-rendered HTML (which already shows the
+   * transcript): from here a click or a key does what it says.
+   */
+  async waitForHydrated(options: { timeout?: number } = {}): Promise<void> {
+    await this.page.locator('[data-testid="studio"][data-hydrated="true"]').waitFor(options);
   }
 
   /** One consistent reading of what the page shows right now (taken in a single task in the page). */

@@ -1,3 +1,5 @@
+import { holdPlace } from './hold-place';
+
 const FLASH_CLASS = 'flash-message';
 
 /**
@@ -46,6 +48,9 @@ export function scrollToTurnMessage(turn: number, framesLeft = 60, settledFrames
     else {
       settled = 0;
       row.scrollIntoView({ block: 'center' });
+      // Placed on purpose: the list stops following the latest message (a reply's rows or a
+      // re-read of the transcript landing later would pull it back down).
+      holdPlace(list);
     }
   }
   if (settled < 5 && framesLeft > 0) requestAnimationFrame(() => scrollToTurnMessage(turn, framesLeft - 1, settled));

@@ -3,6 +3,7 @@ import type { Message } from '@trellis/domain';
 import { ArrowDown, ChevronUp } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { pendingTurnView } from '@/lib/turns/pending-turn';
 import { attemptsByTurn, type AttemptsPage } from './attempts-pager';
@@ -92,6 +93,7 @@ export function MessageList({
     [messages, hideTurn, attemptPages],
   );
   const firstId = messages[0]?.id;
+  const isHydrated = useIsHydrated();
 
   // Whether the "jump to latest" button shows: the latest message is out of view.
   const [isAway, setAway] = useState(false);
@@ -175,7 +177,8 @@ export function MessageList({
                   size="sm"
                   variant="ghost"
                   data-testid="load-earlier"
-                  disabled={isLoadingEarlier}
+                  // In the page's HTML before its scripts run, a press would be lost: it waits for them.
+                  disabled={isLoadingEarlier || !isHydrated}
                   onClick={loadEarlier}
                 >
                   <ChevronUp /> {isLoadingEarlier ? 'Loading…' : 'Load earlier messages'}

@@ -24,6 +24,7 @@ import { StudioLayout } from './studio-layout';
 import { UnsentTextDialog } from './unsent-text-dialog';
 import { useStudioController } from './use-studio-controller';
 import type { PathAtOpen } from '@/lib/turns/path-at-open';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 
 export interface StudioProps {
   user: { id: string; name: string; email: string };
@@ -77,6 +78,8 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
     },
   );
   const { replay, conversation } = studio;
+  // The page's HTML shows the transcript before its scripts run; what a click does starts here.
+  const isHydrated = useIsHydrated();
   const presence = usePresence(studio.isMissing ? null : studio.view.threadId, studio.view.step);
   // A viewer or a commenter of a shared family reads: no message box, no editable field, no edit or regenerate.
   const canWrite = narrowed?.readOnlyNote === undefined && (conversation === undefined || roleAllows(conversation.role, 'edit'));
@@ -89,7 +92,7 @@ function StudioShell({ user, modelLabel, initialThreadId, initialStep, initialRe
   };
   return (
     <PresenceProvider state={presence} meUserId={user.id}>
-      <div className="relative flex h-dvh flex-col" data-testid="studio">
+      <div className="relative flex h-dvh flex-col" data-testid="studio" data-hydrated={isHydrated}>
         {/* The page's first tab stop (before the header, the history and the map): straight to writing. */}
         <a
           href="#composer"
