@@ -67,6 +67,9 @@ export interface TrajectoryViewport {
  * (the window, S/M/L, the drag handle, the full-screen map), "you are here" brought into view when it
  * moves, and the pan that keeps a step in view.
  */
+/** A move's animation may end a frame or two after its duration. */
+const FLIGHT_SLACK_MS = 50;
+
 export function useTrajectoryViewport(options: TrajectoryViewportOptions): TrajectoryViewport {
   const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn, replayNodeId } = options;
   const size = useElementSize(containerRef);
@@ -96,11 +99,23 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
     isFitting.current = isFullScreen;
   }, [isFullScreen]);
 
+  // Where an animated move is taking the map, until it has arrived. A long animated pan zooms out on
+  // its way (d3's smooth zoom), so a move asked for meanwhile (the map following the chat while a
+  // replay frames its step) starts from where the map is going, not from the zoomed-out middle of
+  // the flight, which would leave the map there.
+  const flight = useRef<{ to: FlowViewport; until: number } | null>(null);
+  const fly = useCallback(
+    (to: FlowViewport, duration: number) => {
+      if (flow === null) return;
+      flight.current = duration > 0 ? { to, until: performance.now() + duration + FLIGHT_SLACK_MS } : null;
+      void flow.setViewport(to, { duration });
+    },
+    [flow],
+  );
+
   // A new size frames the view again.
   const framedSize = useRef(size);
-  const reframe = useEffectEvent((next: Size) => {
-    if (flow !== null) void flow.setViewport(frame(next), { duration: 0 });
-  });
+  const reframe = useEffectEvent((next: Size) => fly(frame(next), 0));
   useEffect(() => {
     const before = framedSize.current;
     framedSize.current = size;
@@ -114,15 +129,17 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
       const node = layout.nodeById.get(id);
       if (flow === null || size === null || node === undefined) return null;
       const rect = nodeRect({ ...node, position: dragged.get(id) ?? node.position });
-      const next = (isChosen ? frameChosenViewport : revealViewport)(flow.getViewport(), size, rect, REVEAL_MARGIN);
+      const going = flight.current;
+      const from = going !== null && performance.now() < going.until ? going.to : flow.getViewport();
+      const next = (isChosen ? frameChosenViewport : revealViewport)(from, size, rect, REVEAL_MARGIN);
       if (next !== null) {
         // A zoom into a chosen step ends a fit: a resize then keeps the step readable.
-        if (next.zoom !== flow.getViewport().zoom) isFitting.current = false;
-        void flow.setViewport(next, { duration: 200 });
+        if (next.zoom !== from.zoom) isFitting.current = false;
+        fly(next, 200);
       }
-      return rectOnScreen(next ?? flow.getViewport(), rect);
+      return rectOnScreen(next ?? from, rect);
     },
-    [dragged, flow, layout, size],
+    [dragged, flow, fly, layout, size],
   );
   const reveal = useCallback((id: string) => moveTo(id, false), [moveTo]);
 
@@ -153,7 +170,7 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
 
   const fitAll = () => {
     isFitting.current = true;
-    if (flow !== null && size !== null) void flow.setViewport(frame(size), { duration: 200 });
+    if (size !== null) fly(frame(size), 200);
   };
 
   // The map follows the chat: the step whose message is in view comes into view on the map.
@@ -168,6 +185,8 @@ export function useTrajectoryViewport(options: TrajectoryViewportOptions): Traje
 
   const onMoveStart = useCallback((event: unknown) => {
     if (event === null || event === undefined) return;
+    // The person took the map: no move of ours is under way any more.
+    flight.current = null;
     lastMovedByPerson.current = Date.now();
     isFitting.current = false;
   }, []);
