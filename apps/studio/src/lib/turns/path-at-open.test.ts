@@ -5,7 +5,7 @@ import { pendingTurnView } from './pending-turn';
 
 const atOpen: PathAtOpen = {
   threadId: 'th_a',
-  transcript: { messages: [], has_more: false, running_turn: 3 } as unknown as PathAtOpen['transcript'],
+  transcript: { messages: [], has_more: false, running_turn: 3 },
   readAt: 0,
   runningTurn: { turn: 3, content: 'todo: Water daily', attempt: 2 },
   replySoFar: { text: 'Adding', tools: [{ name: 'add_todo', args: {}, result: 'ok', is_error: false }], startedAt: '2026-12-07T08:00:00.000Z' },
