@@ -62,14 +62,14 @@ export interface TrajectoryViewport {
   readonly onMoveStart: (event: unknown) => void;
 }
 
+/** A move's animation may end a frame or two after its duration. */
+const FLIGHT_SLACK_MS = 50;
+
 /**
  * The canvas's viewport: the first view framed once per mount, a reframe on every new container size
  * (the window, S/M/L, the drag handle, the full-screen map), "you are here" brought into view when it
  * moves, and the pan that keeps a step in view.
  */
-/** A move's animation may end a frame or two after its duration. */
-const FLIGHT_SLACK_MS = 50;
-
 export function useTrajectoryViewport(options: TrajectoryViewportOptions): TrajectoryViewport {
   const { containerRef, layout, nav, dragged, currentNodeId, isFullScreen, followTurn, replayNodeId } = options;
   const size = useElementSize(containerRef);
