@@ -1,6 +1,7 @@
 import { AppError, type Message } from '@trellis/domain';
 import { listMessages, type ServiceDeps } from '@trellis/services';
-import { TURNS_PER_PAGE, type PathAtOpen, type ReplySoFar } from '@/lib/turns/path-at-open';
+import { TURNS_PER_PAGE, type PathAtOpen } from '@/lib/turns/path-at-open';
+import type { FollowedSoFar } from '@/lib/turns/turn-store';
 import { turnToFollow } from '@/lib/turns/turn-to-follow';
 import { logger } from './logger';
 
@@ -34,12 +35,12 @@ function replySoFar(
   threadId: string,
   messages: readonly Message[],
   turn: number | undefined,
-): ReplySoFar | null {
+): FollowedSoFar | null {
   if (turn === undefined) return null;
   const live = deps.liveTurns.get(threadId, turn);
   const question = messages.findLast((m) => m.role === 'user' && m.turn_index === turn);
   if (!live || !question) return null;
   const { text, tools } = live.soFar();
   // Plain JSON, as the page's props are.
-  return JSON.parse(JSON.stringify({ text, tools, startedAt: question.created_at })) as ReplySoFar;
+  return JSON.parse(JSON.stringify({ text, tools, startedAt: question.created_at })) as FollowedSoFar;
 }

@@ -1,6 +1,6 @@
 import type { MessageList } from '@trellis/domain';
 import type { TurnToFollow } from './turn-to-follow';
-import type { FollowedSoFar, TurnRun } from './turn-store';
+import { runOf, type FollowedSoFar, type TurnRun } from './turn-store';
 
 /** Turns per page of a transcript: enough to fill a tall screen, small enough to load fast. */
 export const TURNS_PER_PAGE = 25;
@@ -21,11 +21,8 @@ export interface PathAtOpen {
    * calls), when this server process runs it; null otherwise (the page then shows it once the
    * reply's stream answers).
    */
-  replySoFar: ReplySoFar | null;
+  replySoFar: FollowedSoFar | null;
 }
-
-/** Its text and tool calls, and when its question was sent (the time its bubble shows). */
-export type ReplySoFar = FollowedSoFar;
 
 /**
  * The reply the page shows from its first paint, before its scripts follow the turn's stream: the
@@ -35,22 +32,14 @@ export type ReplySoFar = FollowedSoFar;
 export function openedRunOf(atOpen: PathAtOpen | null): TurnRun | null {
   if (!atOpen?.runningTurn || !atOpen.replySoFar) return null;
   const { turn, content, attempt } = atOpen.runningTurn;
-  const { text, tools, startedAt } = atOpen.replySoFar;
-  return {
+  return runOf({
     runId: 0,
     threadId: atOpen.threadId,
     content,
-    phase: 'streaming',
     turnIndex: turn,
-    messageId: null,
-    text,
-    tools,
-    error: null,
-    startedAt,
     isFollowed: true,
-    isStopping: false,
-    status: null,
-    statusAt: null,
     attempt,
-  };
+    soFar: atOpen.replySoFar,
+    phase: 'streaming',
+  });
 }

@@ -122,6 +122,41 @@ export async function* afterSoFar(events: AsyncIterable<TurnEvent>, soFar: Follo
   }
 }
 
+/**
+ * A run as it starts: the page's own send (no turn yet), or a followed turn, from the reply so far
+ * when the page already shows part of it. The turn store starts every run here, and a page rendered
+ * on the server shows the followed run it will have from the same fields.
+ */
+export function runOf(start: {
+  runId: number;
+  threadId: string;
+  content: string;
+  turnIndex: number | null;
+  isFollowed: boolean;
+  attempt: number;
+  soFar?: FollowedSoFar | undefined;
+  phase?: TurnPhase;
+}): TurnRun {
+  const { soFar } = start;
+  return {
+    runId: start.runId,
+    threadId: start.threadId,
+    content: start.content,
+    phase: start.phase ?? 'sending',
+    turnIndex: start.turnIndex,
+    messageId: null,
+    text: soFar?.text ?? '',
+    tools: soFar?.tools ?? [],
+    error: null,
+    startedAt: soFar?.startedAt ?? new Date().toISOString(),
+    isFollowed: start.isFollowed,
+    isStopping: false,
+    status: null,
+    statusAt: null,
+    attempt: start.attempt,
+  };
+}
+
 export function isRunActive(run: TurnRun | undefined): boolean {
   return run !== undefined && (run.phase === 'sending' || run.phase === 'streaming');
 }
@@ -252,23 +287,7 @@ export class TurnStore {
   ): Promise<TurnRun> {
     const runId = this.nextRunId++;
     this.controllers.set(runId, controller);
-    const initial: TurnRun = {
-      runId,
-      threadId,
-      content,
-      phase: 'sending',
-      turnIndex,
-      messageId: null,
-      text: soFar?.text ?? '',
-      tools: soFar?.tools ?? [],
-      error: null,
-      startedAt: soFar?.startedAt ?? new Date().toISOString(),
-      isFollowed,
-      isStopping: false,
-      status: null,
-      statusAt: null,
-      attempt,
-    };
+    const initial = runOf({ runId, threadId, content, turnIndex, isFollowed, attempt, soFar });
     this.set(initial);
     try {
       for await (const event of events) {
