@@ -26,6 +26,10 @@ describe('createRereadScheduler', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(started).toBe(1);
   });
+  /** An edit under `mutationKey` whose save takes 300 ms. */
+  const slowEdit = (mutationKey: string[]) =>
+    new MutationObserver(client, { mutationKey, mutationFn: () => new Promise((resolve) => setTimeout(resolve, 300)) });
+
   afterEach(() => {
     unsubscribe();
     client.clear();
@@ -60,10 +64,7 @@ describe('createRereadScheduler', () => {
 
   it("leaves a read to the tab's own edit when that edit began after the ask, and reads as asked when it ends first", async () => {
     const rereads = createRereadScheduler(client);
-    const edit = new MutationObserver(client, {
-      mutationKey: ['workspace-edit'],
-      mutationFn: () => new Promise((resolve) => setTimeout(resolve, 300)),
-    });
+    const edit = slowEdit(['workspace-edit']);
     // An event asks for a read; before it starts, the person ticks a box (an edit in flight).
     rereads.ask(['thread', 'th_a', 'workspace'], { heldBy: ['workspace-edit'] });
     void edit.mutate();
@@ -76,10 +77,7 @@ describe('createRereadScheduler', () => {
     expect(started).toBe(2);
 
     // An edit of other data holds nothing.
-    const other = new MutationObserver(client, {
-      mutationKey: ['conversation-edit'],
-      mutationFn: () => new Promise((resolve) => setTimeout(resolve, 300)),
-    });
+    const other = slowEdit(['conversation-edit']);
     rereads.ask(['thread', 'th_a', 'workspace'], { heldBy: ['workspace-edit'] });
     void other.mutate();
     await vi.advanceTimersByTimeAsync(1_000);
