@@ -58,6 +58,8 @@ interface FamilyState {
   /** The newest id this process has read for the family (rows after it are read on the next notification). */
   cursor: number;
   ready: Promise<void>;
+  /** Subscribes under way: the state stays while one is (a read finding no subscriber yet must not drop it). */
+  joining: number;
   reading: boolean;
   readAgain: boolean;
 }
@@ -112,6 +114,16 @@ export class FamilyHub {
   async subscribe(familyId: string, lastEventId: number | null, options: SubscriptionOptions = {}): Promise<FamilySubscription> {
     await this.start();
     const family = this.#family(familyId);
+    family.joining += 1;
+    try {
+      return await this.#join(family, familyId, lastEventId, options);
+    } finally {
+      family.joining -= 1;
+      this.#forgetIfIdle(familyId, family);
+    }
+  }
+
+  async #join(family: FamilyState, familyId: string, lastEventId: number | null, options: SubscriptionOptions): Promise<FamilySubscription> {
     await family.ready;
     const maxQueued = this.#options.maxQueued ?? 1_000;
     if (lastEventId !== null && lastEventId > family.cursor) {
@@ -328,7 +340,7 @@ export class FamilyHub {
   #family(familyId: string): FamilyState {
     let family = this.#families.get(familyId);
     if (!family) {
-      const state: FamilyState = { subscribers: new Set(), cursor: 0, ready: Promise.resolve(), reading: false, readAgain: false };
+      const state: FamilyState = { subscribers: new Set(), cursor: 0, ready: Promise.resolve(), joining: 0, reading: false, readAgain: false };
       state.ready = lastFamilyEventId(this.#options.db, familyId).then((id) => {
         state.cursor = Math.max(state.cursor, id);
       });
@@ -366,7 +378,13 @@ export class FamilyHub {
     const family = this.#families.get(subscription.familyId);
     if (!family) return;
     family.subscribers.delete(subscription);
-    if (family.subscribers.size === 0 && !family.reading) this.#families.delete(subscription.familyId);
+    this.#forgetIfIdle(subscription.familyId, family);
+  }
+
+  /** Drops a family's state once nothing holds it: no subscriber, none joining, no read running. */
+  #forgetIfIdle(familyId: string, family: FamilyState): void {
+    if (family.subscribers.size > 0 || family.joining > 0 || family.reading) return;
+    if (this.#families.get(familyId) === family) this.#families.delete(familyId);
   }
 
   /** Reads the family's rows after its cursor and fans them out; one read at a time per family. */
@@ -395,7 +413,7 @@ export class FamilyHub {
         this.#options.logger.warn({ err: error, familyId }, 'family channel: reading events failed');
       } finally {
         family.reading = false;
-        if (family.subscribers.size === 0 && this.#families.get(familyId) === family) this.#families.delete(familyId);
+        this.#forgetIfIdle(familyId, family);
       }
     })();
   }

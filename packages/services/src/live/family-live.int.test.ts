@@ -54,6 +54,22 @@ async function take(subscription: FamilySubscription, n: number, ms = 5_000): Pr
   return events;
 }
 
+/** Reads a subscription until `found` holds for an event (true), or 5 s pass (false). */
+async function takeUntil(subscription: FamilySubscription, found: (event: FamilyEvent) => boolean): Promise<boolean> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const [event] = await take(subscription, 1, deadline - Date.now());
+    if (!event) return false;
+    if (found(event)) return true;
+  }
+  return false;
+}
+
+async function lastFamilyEventIdOf(familyId: string): Promise<number> {
+  const [row] = await admin.db.execute<{ id: string }>(sql`select coalesce(max(id), 0)::text as id from family_events where family_id = ${familyId}`);
+  return Number(row!.id);
+}
+
 async function collectEvents(stream: AsyncIterable<TurnEvent>): Promise<TurnEvent[]> {
   const events: TurnEvent[] = [];
   for await (const event of stream) events.push(event);
@@ -147,6 +163,34 @@ describe('the family channel across two processes', () => {
     expect(events).toHaveLength(20);
     expect(new Set(events.map((e) => e.data['i'])).size).toBe(20);
     onB.end('closed');
+  });
+
+  it('a subscriber that joins while the family’s events flow in is never left deaf', async () => {
+    // A read the channel started during a subscribe (for events committed just before it) used to
+    // find no subscriber yet and forget the family, so the new stream heard nothing more.
+    const actor = await newUser(admin);
+    const root = await newThread(a, actor);
+    const { FamilyHub } = await import('./family-hub');
+    const { testDatabaseUrl } = await import('@trellis/db/testing');
+    const hub = new FamilyHub({ databaseUrl: testDatabaseUrl(), db: a.db, logger: a.logger });
+    let flowing = true;
+    const flow = (async () => {
+      while (flowing) await appendFamilyEvent(b.db, { threadId: root, kind: 'workspace_changed', data: { flow: true } });
+    })();
+    try {
+      for (let round = 0; round < 25; round += 1) {
+        const lastEventId = await lastFamilyEventIdOf(root);
+        const subscription = await hub.subscribe(root, Math.max(0, lastEventId - 1));
+        const marker = await appendFamilyEvent(b.db, { threadId: root, kind: 'workspace_changed', data: { round } });
+        const heard = await takeUntil(subscription, (e) => e.id === marker);
+        subscription.end('closed');
+        expect(heard, `round ${round}`).toBe(true);
+      }
+    } finally {
+      flowing = false;
+      await flow;
+      await hub.close();
+    }
   });
 
   it('drops a subscriber that does not keep up, and only that one', async () => {
