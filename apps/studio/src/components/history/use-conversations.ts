@@ -73,7 +73,11 @@ export function useUpdateConversation() {
     mutationFn: ({ threadId, patch }: { threadId: string; patch: UpdateConversation }) =>
       conversationsApi.update(threadId, patch),
     onMutate: async ({ threadId, patch }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
+      // A read of either already in flight would land after the new value with the old one.
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: queryKeys.conversationList() }),
+        queryClient.cancelQueries({ queryKey: queryKeys.conversation(threadId) }),
+      ]);
       const previous = queryClient.getQueryData<ConversationPages>(queryKeys.conversationList());
       queryClient.setQueryData<ConversationPages>(queryKeys.conversationList(), (pages) =>
         mapPages(pages, (list) => list.map((c) => (c.thread_id === threadId ? { ...c, ...patch } : c))),
