@@ -110,8 +110,7 @@ export function HistoryPanel({
     if (!pendingDelete) return;
     const threadId = pendingDelete.thread_id;
     setPendingDelete(null);
-    if (threadId === selectedThreadId) onDeletedSelected();
-    deleteConversation(threadId);
+    deleteConversation({ threadId, whenRemoved: threadId === selectedThreadId ? onDeletedSelected : undefined });
   };
 
   return (

@@ -102,25 +102,31 @@ export function useUpdateConversation() {
   });
 }
 
+/**
+ * Optimistic: the row leaves the list at once and comes back on failure. `whenRemoved` runs right
+ * after it left (the panel leaves a deleted open conversation then, so the page never shows the
+ * row it just left behind).
+ */
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     mutationKey: CONVERSATION_EDIT_KEY,
-    mutationFn: (threadId: string) => conversationsApi.remove(threadId),
-    onMutate: async (threadId) => {
+    mutationFn: ({ threadId }: { threadId: string; whenRemoved?: () => void }) => conversationsApi.remove(threadId),
+    onMutate: async ({ threadId, whenRemoved }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationList() });
       const previous = queryClient.getQueryData<ConversationPages>(queryKeys.conversationList());
       queryClient.setQueryData<ConversationPages>(queryKeys.conversationList(), (pages) =>
         mapPages(pages, (list) => list.filter((c) => c.thread_id !== threadId)),
       );
+      whenRemoved?.();
       return { previous };
     },
-    onError: (error, _threadId, context) => {
+    onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.conversationList(), context.previous);
       toast.error(`Could not delete: ${errorMessage(error)}`);
     },
-    onSuccess: (_data, threadId) => {
+    onSuccess: (_data, { threadId }) => {
       queryClient.removeQueries({ queryKey: queryKeys.thread(threadId) });
     },
     onSettled: () => {
