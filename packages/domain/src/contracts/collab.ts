@@ -99,6 +99,11 @@ export const PresenceSchema = z.object({
   people: z
     .array(PresenceEntrySchema)
     .describe('one entry per open tab, heard from within the last 20 seconds'),
+  as_of: z
+    .string()
+    .describe(
+      'when the server read this list (UTC, microseconds): of two lists that arrive out of order, the later read is the truth',
+    ),
 });
 export type Presence = z.infer<typeof PresenceSchema>;
 

@@ -76,14 +76,16 @@ export async function removePresence(
     from gone`);
 }
 
+/** A tab's row, or only the read's time (`client_id` null) when nobody is here. */
 interface PresenceRow extends Record<string, unknown> {
-  client_id: string;
+  client_id: string | null;
   user_id: string;
   name: string;
   thread_id: string;
   turn_index: number | null;
   is_typing: boolean;
   seen_at: Date | string;
+  as_of: string;
 }
 
 /** Everyone heard from within the window, by name then tab (a stable order: watchers compare lists). */
@@ -93,20 +95,28 @@ export async function readPresence(
   windowSeconds = PRESENCE_WINDOW_SECONDS,
 ): Promise<Presence> {
   const rows = await db.execute<PresenceRow>(sql`
-    select p.client_id, p.user_id, coalesce(nullif(u.name, ''), u.email) as name, p.thread_id, p.turn_index, p.is_typing, p.seen_at
-    from presence p join "user" u on u.id = p.user_id
-    where p.family_id = ${familyId} and p.seen_at > now() - make_interval(secs => ${windowSeconds})
+    with read as (select to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as as_of)
+    select p.client_id, p.user_id, coalesce(nullif(u.name, ''), u.email) as name, p.thread_id, p.turn_index, p.is_typing, p.seen_at, read.as_of
+    from read left join (presence p join "user" u on u.id = p.user_id)
+      on p.family_id = ${familyId} and p.seen_at > now() - make_interval(secs => ${windowSeconds})
     order by name, p.user_id, p.client_id`);
-  const people: PresenceEntry[] = rows.map((r) => ({
-    client_id: r.client_id,
-    user_id: r.user_id,
-    name: r.name,
-    thread_id: r.thread_id,
-    turn_index: r.turn_index === null ? null : Number(r.turn_index),
-    is_typing: r.is_typing,
-    last_seen_at: new Date(r.seen_at).toISOString(),
-  }));
-  return { family_id: familyId, people };
+  const asOf = rows[0]!.as_of;
+  const people: PresenceEntry[] = rows.flatMap((r) =>
+    r.client_id === null
+      ? []
+      : [
+          {
+            client_id: r.client_id,
+            user_id: r.user_id,
+            name: r.name,
+            thread_id: r.thread_id,
+            turn_index: r.turn_index === null ? null : Number(r.turn_index),
+            is_typing: r.is_typing,
+            last_seen_at: new Date(r.seen_at).toISOString(),
+          },
+        ],
+  );
+  return { family_id: familyId, people, as_of: asOf };
 }
 
 /** What a watcher compares to decide whether others must hear again (the times left out). */

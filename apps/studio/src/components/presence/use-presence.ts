@@ -1,5 +1,5 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Presence } from '@trellis/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { presenceApi } from '@/lib/api/collab';
@@ -10,6 +10,20 @@ import { newClientId } from '@/lib/live/family-signals';
 const HEARTBEAT_MS = 10_000;
 /** Typing ends after this long without a keystroke. */
 const TYPING_IDLE_MS = 3_000;
+
+/**
+ * The later read of two presence lists. A heartbeat's answer and the family stream's `presence`
+ * message can arrive out of order (the answer was read before someone else's typing was stored, the
+ * message after): the list read last is the truth, whichever came last.
+ */
+export function newerPresence(current: Presence | undefined, next: Presence): Presence {
+  return current !== undefined && current.as_of > next.as_of ? current : next;
+}
+
+/** Puts a presence list in the family's cache unless a later read is already there. */
+export function receivePresence(queryClient: QueryClient, threadId: string, next: Presence): void {
+  queryClient.setQueryData<Presence>(queryKeys.presence(threadId), (current) => newerPresence(current, next));
+}
 
 let tabId: string | null = null;
 /** One id per open tab, for its heartbeats. */
@@ -39,7 +53,11 @@ export function usePresence(threadId: string | null, step: number | null): Prese
 
   const query = useQuery({
     queryKey: queryKeys.presence(threadId ?? ''),
-    queryFn: ({ signal }) => presenceApi.get(threadId ?? '', signal),
+    queryFn: async ({ signal }) =>
+      newerPresence(
+        queryClient.getQueryData<Presence>(queryKeys.presence(threadId ?? '')),
+        await presenceApi.get(threadId ?? '', signal),
+      ),
     enabled: threadId !== null,
     staleTime: Infinity,
   });
@@ -49,7 +67,7 @@ export function usePresence(threadId: string | null, step: number | null): Prese
     let isCurrent = true;
     const beat = () =>
       presenceApi.heartbeat(threadId, { client_id: clientId, turn_index: step, is_typing: isTyping }).then(
-        (presence) => isCurrent && queryClient.setQueryData(queryKeys.presence(threadId), presence),
+        (presence) => isCurrent && receivePresence(queryClient, threadId, presence),
         () => undefined,
       );
     void beat();

@@ -17,6 +17,7 @@ import type { FollowedSoFar, TurnStore } from '@/lib/turns/turn-store';
 import { turnToFollow, type TurnToFollow } from '@/lib/turns/turn-to-follow';
 import { WORKSPACE_EDIT_KEY } from '@/components/workspace/use-live-workspace';
 import { CONVERSATION_EDIT_KEY } from '@/components/history/use-conversations';
+import { receivePresence } from '@/components/presence/use-presence';
 import { FAMILY_GRAPH_KEY } from './use-family-graph';
 import { COMMENTS_KEY } from '@/components/comments/use-comments';
 
@@ -83,7 +84,7 @@ export function useFamilyEvents(threadId: string | null): void {
     });
     source.addEventListener('presence', (message: MessageEvent<string>) => {
       const presence = parseJson(PresenceSchema, message.data);
-      if (presence) queryClient.setQueryData(queryKeys.presence(threadId), presence);
+      if (presence) receivePresence(queryClient, threadId, presence);
     });
     // Signals are not replayed on a reconnect: the live editors read what they missed.
     let hasOpened = false;
@@ -127,13 +128,17 @@ export function useFollowUnansweredTurn(
 ): void {
   const followed = useRef<string | null>(null);
   const target =
-    messages.length === 0 && atOpen !== null && atOpen.threadId === threadId ? atOpen : turnToFollow(threadId, messages, runningTurn);
+    messages.length === 0 && atOpen !== null && atOpen.threadId === threadId
+      ? atOpen
+      : turnToFollow(threadId, messages, runningTurn);
   const turn = target?.turn ?? null;
   const content = target?.content ?? '';
   const attempt = target?.attempt ?? 1;
   // The reply the page's HTML already shows goes on from there.
   const soFar =
-    atOpen !== null && atOpen.threadId === threadId && atOpen.turn === turn && atOpen.attempt === attempt ? atOpen.soFar : undefined;
+    atOpen !== null && atOpen.threadId === threadId && atOpen.turn === turn && atOpen.attempt === attempt
+      ? atOpen.soFar
+      : undefined;
   useEffect(() => {
     if (threadId === null || turn === null) return;
     const key = `${threadId}:${turn}:${attempt}`;
