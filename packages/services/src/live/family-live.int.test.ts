@@ -9,7 +9,7 @@ import { patchWorkspace } from '../workspace/patch-workspace';
 import { createBranch } from '../branching/create-branch';
 import { sendTurn } from '../turns/send-turn';
 import { connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
-import { appendFamilyEvent } from './family-events';
+import { appendFamilyEvent, lastFamilyEventId } from './family-events';
 import type { FamilySubscription } from './family-subscription';
 import { followTurn } from './follow-turn';
 import { stopTurn } from './stop-turn';
@@ -63,11 +63,6 @@ async function takeUntil(subscription: FamilySubscription, found: (event: Family
     if (found(event)) return true;
   }
   return false;
-}
-
-async function lastFamilyEventIdOf(familyId: string): Promise<number> {
-  const [row] = await admin.db.execute<{ id: string }>(sql`select coalesce(max(id), 0)::text as id from family_events where family_id = ${familyId}`);
-  return Number(row!.id);
 }
 
 async function collectEvents(stream: AsyncIterable<TurnEvent>): Promise<TurnEvent[]> {
@@ -179,7 +174,7 @@ describe('the family channel across two processes', () => {
     })();
     try {
       for (let round = 0; round < 25; round += 1) {
-        const lastEventId = await lastFamilyEventIdOf(root);
+        const lastEventId = await lastFamilyEventId(admin.db, root);
         const subscription = await hub.subscribe(root, Math.max(0, lastEventId - 1));
         const marker = await appendFamilyEvent(b.db, { threadId: root, kind: 'workspace_changed', data: { round } });
         const heard = await takeUntil(subscription, (e) => e.id === marker);
