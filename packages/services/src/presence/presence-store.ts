@@ -88,6 +88,10 @@ interface PresenceRow extends Record<string, unknown> {
   as_of: string;
 }
 
+function isTab(row: PresenceRow): row is PresenceRow & { client_id: string } {
+  return row.client_id !== null;
+}
+
 /** Everyone heard from within the window, by name then tab (a stable order: watchers compare lists). */
 export async function readPresence(
   db: DbOrTx,
@@ -100,23 +104,16 @@ export async function readPresence(
     from read left join (presence p join "user" u on u.id = p.user_id)
       on p.family_id = ${familyId} and p.seen_at > now() - make_interval(secs => ${windowSeconds})
     order by name, p.user_id, p.client_id`);
-  const asOf = rows[0]!.as_of;
-  const people: PresenceEntry[] = rows.flatMap((r) =>
-    r.client_id === null
-      ? []
-      : [
-          {
-            client_id: r.client_id,
-            user_id: r.user_id,
-            name: r.name,
-            thread_id: r.thread_id,
-            turn_index: r.turn_index === null ? null : Number(r.turn_index),
-            is_typing: r.is_typing,
-            last_seen_at: new Date(r.seen_at).toISOString(),
-          },
-        ],
-  );
-  return { family_id: familyId, people, as_of: asOf };
+  const people: PresenceEntry[] = rows.filter(isTab).map((r) => ({
+    client_id: r.client_id,
+    user_id: r.user_id,
+    name: r.name,
+    thread_id: r.thread_id,
+    turn_index: r.turn_index === null ? null : Number(r.turn_index),
+    is_typing: r.is_typing,
+    last_seen_at: new Date(r.seen_at).toISOString(),
+  }));
+  return { family_id: familyId, people, as_of: rows[0]!.as_of };
 }
 
 /** What a watcher compares to decide whether others must hear again (the times left out). */
