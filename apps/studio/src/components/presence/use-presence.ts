@@ -51,11 +51,12 @@ export function usePresence(threadId: string | null, step: number | null): Prese
   const [isTyping, setIsTyping] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  const presenceKey = queryKeys.presence(threadId ?? '');
   const query = useQuery({
-    queryKey: queryKeys.presence(threadId ?? ''),
+    queryKey: presenceKey,
     queryFn: async ({ signal }) =>
       newerPresence(
-        queryClient.getQueryData<Presence>(queryKeys.presence(threadId ?? '')),
+        queryClient.getQueryData<Presence>(presenceKey),
         await presenceApi.get(threadId ?? '', signal),
       ),
     enabled: threadId !== null,
