@@ -4,9 +4,10 @@
 // 20 s reply the goal names, because on a saturated machine (2 cores, a load of 15) the reloaded page
 // alone took up to 8 s to come up, and a 20 s reply had sometimes ended before it could be seen
 // running. Reloaded 2 s in, the tab shows the reply streaming from where it is, with the todos and
-// the paragraph already made; never "no reply yet" or Regenerate while it runs; and it reads the
-// workspace at most twice a second, with no loop of cancelled reads. How long the streaming bubble
-// took after the reload is a figure, not an assertion: the test records it as an annotation.
+// the paragraph already made; never "no reply yet", Regenerate or "answering in another tab" while
+// it runs; and it reads the workspace at most twice a second, with no loop of cancelled reads. How
+// long the streaming bubble took after the reload is a figure, not an assertion: the test records it
+// as an annotation.
 import type { Page } from '@playwright/test';
 import { AuthPage } from './pages/auth-page';
 import { StudioPage } from './pages/studio-page';
@@ -54,6 +55,8 @@ interface Seen {
   /** What was on the page while no stored reply had come back yet (the turn still running). */
   regenerate: boolean;
   noReplyYet: boolean;
+  /** "The agent is answering in another tab", said of the reply this very tab sent. */
+  answeringElsewhere: boolean;
 }
 
 /**
@@ -70,6 +73,7 @@ async function watchEveryDocument(page: Page): Promise<void> {
       running: false,
       regenerate: false,
       noReplyYet: false,
+      answeringElsewhere: false,
     };
     (window as unknown as { seen: Seen }).seen = seen;
     let isOver = false;
@@ -89,6 +93,7 @@ async function watchEveryDocument(page: Page): Promise<void> {
       seen.running ||= document.querySelector('[data-testid="chat-input"][data-running="true"]') !== null;
       seen.regenerate ||=
         document.querySelector('[data-testid="regenerate"], [data-testid="regenerate-last"]') !== null;
+      seen.answeringElsewhere ||= document.querySelector('[data-testid="answering-elsewhere"]') !== null;
       // The chat, the map's cards and an open step detail: everything the studio shows.
       seen.noReplyYet ||= /no reply yet/i.test(
         document.querySelector('[data-testid="studio"]')?.textContent ?? '',
@@ -217,6 +222,7 @@ test('reloaded 2 s into a long reply: the reply streams on with the live todos, 
   expect(seen.running, 'the reloaded page showed the turn running (the composer waits)').toBe(true);
   expect(seen.regenerate, 'Regenerate offered while the turn ran').toBe(false);
   expect(seen.noReplyYet, '"no reply yet" shown while the turn ran').toBe(false);
+  expect(seen.answeringElsewhere, 'its own reply said to be answered in another tab').toBe(false);
 
   const seconds = (endedAt - reloadedAt) / 1000;
   const readsPerSecond = workspaceReads / seconds;

@@ -1,4 +1,6 @@
 'use client';
+import { useEffect, useState } from 'react';
+import { isOwnTurn, tabMemory } from '@/lib/turns/own-turns';
 import type { TurnRun } from '@/lib/turns/turn-store';
 import { isRunActive } from '@/lib/turns/turn-store';
 import { Markdown } from '@/components/ui/markdown';
@@ -10,6 +12,7 @@ import { WaitStatus } from './wait-status';
 /** The turn in flight: the user's message and the reply as it streams (tools first, then text). */
 export function StreamingTurn({ run }: { run: TurnRun }) {
   const isActive = isRunActive(run);
+  const isElsewhere = useIsStartedElsewhere(run);
   return (
     <>
       <UserBubble testId="message-user" turnIndex={run.turnIndex} content={run.content}>
@@ -38,7 +41,7 @@ export function StreamingTurn({ run }: { run: TurnRun }) {
             <Markdown source={run.text} className="text-sm" />
           </div>
         )}
-        {isActive && run.isFollowed && (
+        {isActive && isElsewhere && (
           <p className="text-xs text-muted-foreground" data-testid="answering-elsewhere">
             The agent is answering in another tab.
           </p>
@@ -63,4 +66,18 @@ export function StreamingTurn({ run }: { run: TurnRun }) {
       </AssistantBubble>
     </>
   );
+}
+
+/**
+ * Whether a followed reply was started by another tab, not by this one before a reload. Decided
+ * after the page is up (the server cannot read the tab's storage): nothing is said until then.
+ */
+function useIsStartedElsewhere(run: TurnRun): boolean {
+  const { isFollowed, threadId, turnIndex, attempt } = run;
+  const [isElsewhere, setElsewhere] = useState(false);
+  useEffect(() => {
+    const memory = tabMemory();
+    setElsewhere(isFollowed && !(memory && turnIndex !== null && isOwnTurn(memory, threadId, turnIndex, attempt)));
+  }, [isFollowed, threadId, turnIndex, attempt]);
+  return isElsewhere;
 }

@@ -5,6 +5,7 @@ import { messagesApi } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
 import { siblingsApi } from '@/lib/api/siblings';
 import { rereadScheduler } from '@/lib/coalesced-reread';
+import { rememberOwnTurn, tabMemory } from '@/lib/turns/own-turns';
 import { TurnStore, type TurnRun } from '@/lib/turns/turn-store';
 import { invalidateFamilyGraphs } from './use-family-graph';
 
@@ -26,7 +27,10 @@ export function useTurnRunner(): TurnStore {
         stop: (threadId, turn) => messagesApi.stop(threadId, turn),
       },
       {
-        onCommitted: () => {
+        onCommitted: (run) => {
+          // A reply this tab sent is its own after a reload too (never "answering in another tab").
+          const memory = tabMemory();
+          if (memory && !run.isFollowed && run.turnIndex !== null) rememberOwnTurn(memory, run.threadId, run.turnIndex, run.attempt);
           void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList() });
           void invalidateFamilyGraphs(queryClient);
         },
