@@ -47,7 +47,7 @@ export interface FamilyHubOptions {
   maxQueued?: number;
   /** Streams one user may hold on this process; the oldest is closed past it (default 50). */
   maxStreamsPerUser?: number;
-  /** First and longest wait between reconnection attempts. */
+  /** First and longest wait between reconnection attempts, and between tries of a failed read. */
   reconnectMs?: { first: number; max: number };
 }
 
@@ -62,6 +62,9 @@ interface FamilyState {
   joining: number;
   reading: boolean;
   readAgain: boolean;
+  /** A failed read's next try (a backoff like the connection's), and how many failed in a row. */
+  retryTimer: NodeJS.Timeout | undefined;
+  failedReads: number;
 }
 
 const PAGE = 500;
@@ -255,7 +258,10 @@ export class FamilyHub {
   async close(): Promise<void> {
     this.#isClosed = true;
     clearTimeout(this.#reconnectTimer);
-    for (const family of this.#families.values()) for (const s of [...family.subscribers]) s.end('hub_closed');
+    for (const family of this.#families.values()) {
+      clearTimeout(family.retryTimer);
+      for (const s of [...family.subscribers]) s.end('hub_closed');
+    }
     this.#families.clear();
     const connection = this.#connection;
     this.#connection = null;
@@ -284,8 +290,6 @@ export class FamilyHub {
   }
 
   #scheduleReconnect(connection: postgres.Sql, attempt = 0): void {
-    const { first, max } = this.#options.reconnectMs ?? { first: 50, max: 5_000 };
-    const wait = Math.min(max, first * 2 ** attempt);
     this.#reconnectTimer = setTimeout(() => {
       if (this.#isClosed) return;
       // The same client reconnects on its next query; LISTEN is per session, so it is sent again.
@@ -300,8 +304,14 @@ export class FamilyHub {
           this.#scheduleReconnect(connection, attempt + 1);
         },
       );
-    }, wait);
+    }, this.#backoff(attempt));
     this.#reconnectTimer.unref();
+  }
+
+  /** The wait before try `attempt` + 1 (from 0): doubling from the first wait up to the longest. */
+  #backoff(attempt: number): number {
+    const { first, max } = this.#options.reconnectMs ?? { first: 50, max: 5_000 };
+    return Math.min(max, first * 2 ** attempt);
   }
 
   #onPayload(payload: string): void {
@@ -340,7 +350,16 @@ export class FamilyHub {
   #family(familyId: string): FamilyState {
     let family = this.#families.get(familyId);
     if (!family) {
-      const state: FamilyState = { subscribers: new Set(), cursor: 0, ready: Promise.resolve(), joining: 0, reading: false, readAgain: false };
+      const state: FamilyState = {
+        subscribers: new Set(),
+        cursor: 0,
+        ready: Promise.resolve(),
+        joining: 0,
+        reading: false,
+        readAgain: false,
+        retryTimer: undefined,
+        failedReads: 0,
+      };
       state.ready = lastFamilyEventId(this.#options.db, familyId).then((id) => {
         state.cursor = Math.max(state.cursor, id);
       });
@@ -384,13 +403,20 @@ export class FamilyHub {
   /** Drops a family's state once nothing holds it: no subscriber, none joining, no read running. */
   #forgetIfIdle(familyId: string, family: FamilyState): void {
     if (family.subscribers.size > 0 || family.joining > 0 || family.reading) return;
+    clearTimeout(family.retryTimer);
     if (this.#families.get(familyId) === family) this.#families.delete(familyId);
   }
 
-  /** Reads the family's rows after its cursor and fans them out; one read at a time per family. */
+  /**
+   * Reads the family's rows after its cursor and fans them out; one read at a time per family. A read
+   * that fails (the database restarting, a dropped connection) is tried again after a backoff: the
+   * family may hear no other notification for a long while, and its streams must not wait for one.
+   */
   #read(familyId: string): void {
     const family = this.#families.get(familyId);
     if (!family) return;
+    clearTimeout(family.retryTimer);
+    family.retryTimer = undefined;
     if (family.reading) {
       family.readAgain = true;
       return;
@@ -409,8 +435,14 @@ export class FamilyHub {
             if (page.length < PAGE) break;
           }
         } while (family.readAgain);
+        family.failedReads = 0;
       } catch (error) {
-        this.#options.logger.warn({ err: error, familyId }, 'family channel: reading events failed');
+        this.#options.logger.warn({ err: error, familyId, attempt: family.failedReads }, 'family channel: reading events failed');
+        if (!this.#isClosed) {
+          family.retryTimer = setTimeout(() => this.#read(familyId), this.#backoff(family.failedReads));
+          family.retryTimer.unref();
+          family.failedReads += 1;
+        }
       } finally {
         family.reading = false;
         this.#forgetIfIdle(familyId, family);

@@ -188,6 +188,37 @@ describe('the family channel across two processes', () => {
     }
   });
 
+  it('a read of the family’s events that fails is tried again: the event arrives with no further notification', async () => {
+    const actor = await newUser(admin);
+    const root = await newThread(a, actor);
+    const { FamilyHub } = await import('./family-hub');
+    const { testDatabaseUrl } = await import('@trellis/db/testing');
+    const failures: unknown[] = [];
+    const logger = { ...a.logger, warn: (obj: object, msg?: string) => void (msg?.includes('reading events failed') && failures.push(obj)) };
+    const hub = new FamilyHub({ databaseUrl: testDatabaseUrl(), db: a.db, logger, reconnectMs: { first: 50, max: 200 } });
+    try {
+      const subscription = await hub.subscribe(root, null);
+      // A row this process cannot read yet (a time JavaScript has no date for), announced once: the
+      // read it starts fails, and fails again while the row stays so.
+      const [row] = await admin.db.execute<{ id: string }>(sql`
+        insert into family_events (family_id, thread_id, kind, data, created_at)
+        values (${root}, ${root}, 'workspace_changed', '{"i": 1}'::jsonb, 'infinity') returning id::text as id`);
+      const id = Number(row!.id);
+      const notification = JSON.stringify({ family: root, thread: root, event: id, kind: 'workspace_changed' });
+      await admin.db.execute(sql`select pg_notify('trellis_family', ${notification})`);
+      const deadline = Date.now() + 5_000;
+      while (failures.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(failures.length).toBeGreaterThanOrEqual(2);
+      // Mended, with no notification: the next try delivers it.
+      await admin.db.execute(sql`update family_events set created_at = now() where id = ${id}`);
+      const events = await take(subscription, 1);
+      expect(events.map((e) => e.id)).toEqual([id]);
+      subscription.end('closed');
+    } finally {
+      await hub.close();
+    }
+  });
+
   it('drops a subscriber that does not keep up, and only that one', async () => {
     const actor = await newUser(admin);
     const root = await newThread(a, actor);
