@@ -80,10 +80,8 @@ export async function listMessages(
     actor,
     'read',
   );
-  const messages = rows.flatMap(
-    ({ thread_user_id: _u, thread_is_deleted: _d, thread_is_pending: _p, thread_member_role: _m, page_from: _f, thread_running_turn: _r, ...row }) =>
-      row.id === null ? [] : [toMessage(row as MessageRow)],
-  );
+  // toMessage takes the message columns only; the page's own columns beside them stay behind.
+  const messages = rows.flatMap((row) => (row.id === null ? [] : [toMessage(row as MessageRow)]));
   const running = head!.thread_running_turn;
   return { messages, has_more: head!.page_from > 1, running_turn: running === null ? null : Number(running) };
 }
