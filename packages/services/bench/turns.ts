@@ -3,6 +3,7 @@
 // Side by side in one run, on a scratch database (embedded PostgreSQL unless
 // DATABASE_URL), with the instant offline model so the model costs nothing:
 //   non-model turn overhead around turn 10 and turn 500 (median of 11 real turns each, interleaved)
+//   a turn in which the agent appends to the document (one tool write), over its raw-SQL floor
 //   bytes (checkpointer + snapshots + document bodies + messages) of that thread at turns 100 and 200
 // The long thread runs 200 real turns; turns 201..494 are then written in SQL as
 // copies of turn 200's rows (same sizes, same indexes), because the agent's
@@ -92,6 +93,33 @@ try {
   const floor = timingOf(floorSamples);
   const longTurns = timingOf(overhead[500]);
 
+  // 1c. A turn in which the agent writes the document: one `append` tool call through the write path
+  // (the document's new version, its change row, the family's event and both NOTIFYs), beside the
+  // turn's floor plus that write's rows as one raw statement, alternating in the same way.
+  const writer = (await createConversation(deps, actor, { title: 'tool writes' })).thread_id;
+  await patchWorkspace(deps, actor, { threadId: writer, patch: workspace });
+  const writeFloorThread = (await createConversation(deps, actor, { title: 'tool write floor' })).thread_id;
+  await patchWorkspace(deps, actor, { threadId: writeFloorThread, patch: workspace });
+  await runTurn(deps, actor, writeFloorThread, message(1));
+  const versionBefore = await documentVersion(deps.sql, writer);
+  await rawToolWriteFloor(deps.sql, writeFloorThread, actor.userId); // prepares its statements
+  const writeTurnSamples: number[] = [];
+  const writeFloorSamples: number[] = [];
+  for (let i = 0; i < FLOOR_SAMPLE; i++) {
+    await deps.gate.followUpsOf([writer]);
+    let start = performance.now();
+    await runTurn(deps, actor, writer, `append: Paragraph ${i + 1} of what the agent writes, one per turn.`);
+    writeTurnSamples.push(performance.now() - start);
+    await deps.gate.followUpsOf([writer]);
+    start = performance.now();
+    await rawToolWriteFloor(deps.sql, writeFloorThread, actor.userId);
+    writeFloorSamples.push(performance.now() - start);
+  }
+  const writes = (await documentVersion(deps.sql, writer)) - versionBefore;
+  if (writes !== FLOOR_SAMPLE) throw new Error(`the agent wrote the document ${writes} times in ${FLOOR_SAMPLE} turns`);
+  const writeTurns = timingOf(writeTurnSamples);
+  const writeFloor = timingOf(writeFloorSamples);
+
   // 3. Bytes per turn with an unchanged 100 KB document (incompressible, so TOAST cannot hide a copy).
   const big = (await createConversation(deps, actor, { title: 'big document' })).thread_id;
   const random = incompressibleDocument();
@@ -150,6 +178,13 @@ try {
           goal: '≤ 3',
           meets_goal: ratio(longTurns.p50, floor.p50) <= 3,
         },
+        tool_write_p50_over_floor: {
+          value: ratio(writeTurns.p50, writeFloor.p50),
+          turns_with_one_document_write: writeTurns,
+          floor: writeFloor,
+          goal: '≤ 3',
+          meets_goal: ratio(writeTurns.p50, writeFloor.p50) <= 3,
+        },
       },
       thread_bytes: {
         turn_100: bytes[100],
@@ -203,4 +238,23 @@ async function rawTurnFloor(sql: postgres.Sql, threadId: string): Promise<void> 
   await sql`with reply as (insert into messages (thread_id, turn_index, role, content, tool_calls, status)
       values (${threadId}, ${turn}, 'assistant', ${message(turn)}, '[]'::jsonb, 'complete'))
     update conversations set message_count = message_count + 1, lease_owner = null, lease_expires_at = null where thread_id = ${threadId}`;
+}
+
+/** A turn's floor (rawTurnFloor) with one document write's rows: the new text and version, its change row and a NOTIFY, in one statement. */
+async function rawToolWriteFloor(sql: postgres.Sql, threadId: string, userId: string): Promise<void> {
+  await rawTurnFloor(sql, threadId);
+  await sql`with d as (
+      update documents set content = content || ${'\n\nA paragraph of what the agent writes, one per turn.'}, version = version + 1, updated_at = now()
+      where thread_id = ${threadId} returning version),
+    c as (
+      insert into workspace_changes (thread_id, seq, turn, actor, actor_id, via, kind, key, op, before, after)
+      select ${threadId}, (select coalesce(max(seq), 0) + 1 from workspace_changes where thread_id = ${threadId}), 0, 'user', ${userId}, 'editor',
+        'document', null, 'patch', jsonb_build_object('version', d.version - 1), jsonb_build_object('version', d.version)
+      from d returning seq)
+    select pg_notify('trellis_bench_floor', seq::text) from c`;
+}
+
+async function documentVersion(sql: postgres.Sql, threadId: string): Promise<number> {
+  const [row] = await sql<{ version: number }[]>`select version from documents where thread_id = ${threadId}`;
+  return Number(row?.version ?? 0);
 }
