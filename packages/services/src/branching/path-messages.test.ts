@@ -15,7 +15,8 @@ describe('withoutReplacedAttempts', () => {
   });
 });
 
-const plain: MessageRow = {
+/** The columns every message carries, as the API has them. */
+const always = {
   id: 'm1',
   thread_id: 'th_1',
   turn_index: 3,
@@ -25,6 +26,11 @@ const plain: MessageRow = {
   status: 'complete',
   reason: null,
   created_at: '2026-01-02T03:04:05.678Z',
+} as const;
+
+const plain: MessageRow = {
+  ...always,
+  tool_calls: [],
   compacted_before: false,
   kind: null,
   provenance: null,
@@ -43,17 +49,7 @@ const plain: MessageRow = {
 
 describe('toMessage', () => {
   it('carries the columns every message has, and none of the unset ones', () => {
-    expect(toMessage(plain)).toStrictEqual({
-      id: 'm1',
-      thread_id: 'th_1',
-      turn_index: 3,
-      role: 'assistant',
-      content: 'A reply.',
-      tool_calls: [],
-      status: 'complete',
-      reason: null,
-      created_at: '2026-01-02T03:04:05.678Z',
-    });
+    expect(toMessage(plain)).toStrictEqual({ ...always, tool_calls: [] });
   });
 
   it('carries each optional field where it is set', () => {
