@@ -15,6 +15,8 @@ import { getConversation } from '../conversations/get-conversation';
 import { listConversations } from '../conversations/list-conversations';
 import { subscribeFamilyEvents } from '../live/subscribe-family-events';
 import { editTurn } from '../siblings/edit-turn';
+import { retryTurn } from '../turns/retry-turn';
+import { sendTurn } from '../turns/send-turn';
 import { createStudy, getStudy, listStudies, updateStudy } from './manage-studies';
 import { joinStudy } from './join-study';
 import { finishStudy, listStudyParticipants, withdrawParticipant } from './study-participants';
@@ -323,6 +325,20 @@ describe("a participant's family", () => {
     await h.turn(owner, b.thread_id, 'append: OWNER-WORDS');
     expect(systemOfLastCall()).toContain('LINEAR-CONDITION');
     expect((await getWorkspace(h.deps, owner, { threadId: b.thread_id })).document.content).not.toContain('OWNER-WORDS');
+
+    // A retry in place of a stopped reply runs under it as well (the retry opens the turn again).
+    const stop = new AbortController();
+    stop.abort();
+    const stopped = await sendTurn(h.deps, linear, { threadId: b.thread_id, content: 'todo: Asked again', signal: stop.signal });
+    for await (const event of stopped) void event;
+    expect(await stopped.settled).toMatchObject({ status: 'interrupted' });
+    const calls = h.model.received.length;
+    const retried = await retryTurn(h.deps, linear, { threadId: b.thread_id, turn: stopped.turnIndex });
+    for await (const event of retried) void event;
+    expect(await retried.settled).toMatchObject({ status: 'complete' });
+    const retryCalls = h.model.received.slice(calls).map((input) => input[0]!.text);
+    expect(retryCalls.length).toBeGreaterThan(0);
+    for (const system of retryCalls) expect(system).toContain('LINEAR-CONDITION');
   });
 
   it('answers a condition that names the offline model with it, beside a configured provider', async () => {

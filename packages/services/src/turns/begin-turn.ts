@@ -13,6 +13,7 @@ import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/
 import { snapshotCaptureCtes } from './snapshot-capture';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { familyEventStatement } from '../live/family-events';
+import { turnConditionStatement, type TurnCondition } from '../studies/study-conditions';
 
 export interface OpenedTurn {
   turnIndex: number;
@@ -22,6 +23,8 @@ export interface OpenedTurn {
   familyId: string;
   /** The live workspace as the turn opened on it (snapshot k's rows; artifacts without their bodies). */
   workspace: Workspace;
+  /** The study condition the family runs under (null: none), whoever sends the turn. */
+  condition: TurnCondition | null;
 }
 
 export async function beginTurn(
@@ -49,7 +52,8 @@ export async function beginTurn(
   //    granted. It writes only if statement 1 took the lease (it was sent before that was known).
   // 3. The live workspace the agent's first model call reads, as snapshot k captured it.
   // 4. The family's `turn_started` event and its NOTIFY, again only if statement 1 took the lease.
-  const [leased, opened, live] = await pipelinedTransaction(db, [
+  // 5. The study condition the family runs under, if any.
+  const [leased, opened, live, , conditions] = await pipelinedTransaction(db, [
     sql`
       update conversations
       set lease_owner = ${leaseOwner}, lease_expires_at = ${leaseExpiry(timing)}, lease_instance = ${instanceId},
@@ -82,6 +86,7 @@ export async function beginTurn(
       },
       { onlyIf: sql`c.lease_owner = ${leaseOwner}` },
     ),
+    turnConditionStatement(threadId),
   ]);
   const turn = leased![0] as { turn_index: number; root_thread_id: string } | undefined;
   const message = opened![0] as { id: string } | undefined;
@@ -94,6 +99,7 @@ export async function beginTurn(
       leaseOwner,
       familyId: turn.root_thread_id,
       workspace: workspaceOf(live![0] as LiveRow),
+      condition: (conditions![0] as TurnCondition | undefined) ?? null,
     };
   }
   // Nothing matched: say why (the transaction wrote nothing).

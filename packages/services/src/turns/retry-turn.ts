@@ -17,6 +17,7 @@ import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { resolveRefs } from '../paths/resolve-refs';
 import { pathReaderOf } from '../paths/path-reader';
+import { turnConditionStatement, type TurnCondition } from '../studies/study-conditions';
 
 export interface RetryTurnInput {
   threadId: string;
@@ -72,10 +73,11 @@ export async function retryTurn(
     const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(toPathRefInput));
     await takeBackEarlierAttempts(tx, threadId, turn, actor);
     const [live] = await tx.execute<LiveRow>(liveWorkspaceStatement(threadId, { artifactContent: false }));
-    return live ? { taken, question, live, refs } : null;
+    const [condition] = await tx.execute<TurnCondition>(turnConditionStatement(threadId));
+    return live ? { taken, question, live, refs, condition: condition ?? null } : null;
   });
   if (!started) return refuse(deps, actor, input);
-  const { taken, question, live, refs } = started;
+  const { taken, question, live, refs, condition } = started;
   const opened: OpenedRun = {
     turnIndex: turn,
     userMessageId: question.id,
@@ -83,6 +85,7 @@ export async function retryTurn(
     workspace: workspaceOf(live),
     attempt: Number(question.attempt),
     familyId: taken.root_thread_id,
+    condition,
   };
   return startTurn(deps, { threadId, content: question.content, signal: input.signal }, opened, timing, pathReaderOf(deps, actor, refs));
 }

@@ -3,7 +3,7 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import { redactSecrets, toPathRef, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
-import { conditionOfFamily } from '../studies/study-conditions';
+import type { TurnCondition } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -100,6 +100,8 @@ export interface OpenedRun {
   attempt: number;
   /** The family's root thread: where the turn's events are published. */
   familyId: string;
+  /** The study condition the family runs under (null: none), read as the turn opened. */
+  condition: TurnCondition | null;
 }
 
 /**
@@ -254,7 +256,7 @@ async function runAgent(
   const toolCalls: StoredToolCall[] = [];
   try {
     // A study participant's family runs under its condition, whoever sends the turn.
-    const condition = await conditionOfFamily(deps.db, opened.familyId);
+    const { condition } = opened;
     const run = deps.agent.runTurn({
       ...(condition && { condition: { systemPrompt: condition.systemPrompt, tools: condition.tools, model: condition.model } }),
       threadId: input.threadId,
