@@ -71,6 +71,19 @@ test('a replay scrolls the chat to its step and marks it there; "you are here" s
   await expect(panel.locator('[data-replayed="true"] [data-testid="replay-badge"]')).toBeVisible();
   await axe(page);
 
+  // Zoomed out to the overview (each step a compact label on its path's colour), the replayed step
+  // keeps its mark.
+  const zoomOut = panel.getByRole('button', { name: 'Zoom Out' });
+  const compact = panel.locator('[data-testid="trajectory-node"][data-compact="true"]');
+  await expect(async () => {
+    await zoomOut.click();
+    await expect(compact.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const replayed = panel.locator('[data-replayed="true"]');
+  await expect(replayed).toHaveAttribute('data-compact', 'true');
+  await expect(replayed).toHaveAttribute('data-label', '1');
+  await expect(replayed.getByTestId('replay-badge')).toBeVisible();
+
   // Moving the replay to a later step brings the chat along.
   await page.goto(`/c/${root}?replay=${firstOfStep(6)}`);
   await expect(userMessage(page, 6).getByTestId('replay-marker')).toBeVisible();

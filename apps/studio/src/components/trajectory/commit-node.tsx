@@ -19,10 +19,10 @@ import { LANE_GAP, STEP_GAP, type CommitCardNode } from './trajectory-layout';
 export const CommitNode = memo(function CommitNode({ id, data, positionAbsoluteX }: NodeProps<CommitCardNode>) {
   const map = useMapActions();
   const question = data.user_message?.trim() || '(no message)';
-  if (map?.isOverview) return <CompactNode id={id} data={data} question={question} x={positionAbsoluteX} />;
+  const isReplayed = map !== null && map.replayNodeId === id;
+  if (map?.isOverview) return <CompactNode id={id} data={data} question={question} x={positionAbsoluteX} isReplayed={isReplayed} />;
   const reply = replyLine(data.reply_preview, data.reply_status, data.applied_from !== null, map !== null && map.replyingNodeId === id);
   const isStacked = data.stackedReplies > 0 && !data.isStackExpanded;
-  const isReplayed = map !== null && map.replayNodeId === id;
   const gapNote = map?.gapNotes.get(data.thread_id);
   return (
     <>
@@ -131,7 +131,20 @@ function laneNameMaxWidth(turn: number, x: number): string {
 }
 
 /** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
-function CompactNode({ id, data, question, x }: { id: string; data: CommitCardNode['data']; question: string; x: number }) {
+/** A step on the overview: its label on its path's colour, "you are here" as a ring, a replay's step as a dot. */
+function CompactNode({
+  id,
+  data,
+  question,
+  x,
+  isReplayed,
+}: {
+  id: string;
+  data: CommitCardNode['data'];
+  question: string;
+  x: number;
+  isReplayed: boolean;
+}) {
   return (
     <>
       {data.laneName !== null && (
@@ -169,12 +182,13 @@ function CompactNode({ id, data, question, x }: { id: string; data: CommitCardNo
         data-label={data.label}
         data-on-path={data.isDisplayed}
         data-current={data.isCurrent}
+        data-replayed={isReplayed || undefined}
         data-focused={data.isFocused}
         data-selected={data.isSelected}
         data-stacked={data.stackedReplies > 0 && !data.isStackExpanded ? data.stackedReplies : undefined}
         title={`${data.label}: ${question}`}
         className={cn(
-          'flex h-full w-full cursor-pointer items-center justify-center overflow-hidden rounded-sm font-mono font-semibold leading-none text-white',
+          'relative flex h-full w-full cursor-pointer items-center justify-center overflow-hidden rounded-sm font-mono font-semibold leading-none text-white',
           'outline-offset-2 outline-ring group-focus-visible/trajectory:data-[focused=true]:outline-2',
           data.isDisplayed ? 'bg-brand' : 'opacity-80',
           (data.isCurrent || data.isSelected) && 'ring-2 ring-foreground',
@@ -195,6 +209,16 @@ function CompactNode({ id, data, question, x }: { id: string; data: CommitCardNo
           </>
         )}
         {data.isCurrent && <span className="sr-only">, you are here</span>}
+        {isReplayed && (
+          <>
+            <span
+              aria-hidden
+              data-testid="replay-badge"
+              className="pointer-events-none absolute right-[0.3em] top-[0.3em] size-[0.7em] rounded-full bg-amber-400 ring-1 ring-white"
+            />
+            <span className="sr-only">, the replayed change is here</span>
+          </>
+        )}
       </div>
     </>
   );
