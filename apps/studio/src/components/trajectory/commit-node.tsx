@@ -130,8 +130,10 @@ function laneNameMaxWidth(turn: number, x: number): string {
   return `min(${turn * STEP_GAP - 24}px, ${room})`;
 }
 
-/** The overview's node: the step label on the path's colour; the lane's name to the left of its first node. */
-/** A step on the overview: its label on its path's colour, "you are here" as a ring, a replay's step as a dot. */
+/**
+ * The overview's node: the step label on the path's colour ("you are here" a ring, a replay's step a
+ * dot); the lane's name to the left of its first node.
+ */
 function CompactNode({
   id,
   data,
