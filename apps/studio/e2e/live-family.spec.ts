@@ -17,7 +17,7 @@ import { StudioPage } from './pages/studio-page';
 import { uniqueEmail } from './support/browser';
 import { sleep } from './support/lifecycle';
 import { writeFromPage } from './support/same-origin';
-import { exited } from './support/studio-server';
+import { exited, keepOutput } from './support/studio-server';
 import { expect, test, type E2eFixtures } from './support/test';
 import { DESKTOP_VIEWPORT } from './support/viewports';
 
@@ -30,6 +30,8 @@ const LONG_QUESTION = 'help';
 let workDir: string;
 let databaseName: string | undefined;
 const children: ChildProcess[] = [];
+/** Each studio process's last output, read as it comes (an unread pipe would fill and block it). */
+const studios: { name: string; child: ChildProcess; output: () => string }[] = [];
 let proxyUrl: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -57,9 +59,10 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   // One after the other: the first migrates the database.
-  for (const port of ports) {
+  for (const [i, port] of ports.entries()) {
     const child = serve({ host: '127.0.0.1', port, env, stdio: 'pipe' });
     children.push(child);
+    studios.push({ name: `studio ${i + 1} (port ${port})`, child, output: keepOutput(child) });
     await waitForHealthy(`http://127.0.0.1:${port}`, 120_000, child);
   }
   await writeFile(
@@ -92,6 +95,16 @@ http {
   });
   children.push(nginx);
   await waitForHealthy(proxyUrl, 30_000, nginx);
+});
+
+// A failed test carries what each studio process wrote last, and whether it is still running.
+test.afterEach(async () => {
+  const info = test.info();
+  if (info.status === info.expectedStatus) return;
+  for (const { name, child, output } of studios) {
+    const state = child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode})` : 'running';
+    await info.attach(`${name}, ${state}`, { body: output() || '(no output)', contentType: 'text/plain' });
+  }
 });
 
 test.afterAll(async () => {
@@ -185,7 +198,9 @@ test('closing the tab mid-reply and opening the path later: the whole reply is t
   const { a, b } = await twoTabs(newPage);
   const threadId = await a.studio.newConversation();
   await a.studio.send(LONG_QUESTION);
-  await expect(a.studio.byTestId('chat-input')).toHaveAttribute('data-running', 'true');
+  // Closed once the reply is streaming: the server has the turn (the composer's running state is
+  // the page's own, set before its request has even arrived).
+  await expect(a.page.locator('[data-testid="message-assistant"][data-status="streaming"]').getByTestId('message-content')).not.toBeEmpty();
   await a.page.close();
   await b.page.goto(`/c/${threadId}`);
   await b.studio.waitForReplies(1);

@@ -62,15 +62,13 @@ async function launch(o: {
   databaseName?: string;
 }): Promise<StudioServer> {
   const child = serve({ host: '127.0.0.1', port: o.port, env: o.env, stdio: 'pipe' });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
-  child.stderr?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
+  const output = keepOutput(child);
   const baseUrl = `http://127.0.0.1:${o.port}`;
   try {
     await waitForHealthy(baseUrl, 120_000, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n--- studio output ---\n${output}`);
+    throw new Error(`${String(error)}\n--- studio output ---\n${output()}`);
   }
   return {
     baseUrl,
@@ -79,7 +77,7 @@ async function launch(o: {
     pgPort: o.pgPort,
     child,
     env: o.env,
-    output: () => output,
+    output,
     stop: async () => {
       const exit = exited(child);
       child.kill('SIGTERM');
@@ -90,6 +88,18 @@ async function launch(o: {
       await rm(o.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Reads a piped child's stdout and stderr as they come and keeps their last `limit` characters: a
+ * pipe nobody reads fills up, and then the child's next write blocks it. Returns the kept text.
+ */
+export function keepOutput(child: ChildProcess, limit = 8000): () => string {
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-limit));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => output;
 }
 
 /** Resolves with the exit code (or signal) once `child` has exited. */
