@@ -74,7 +74,7 @@ http {
   access_log off;
   client_body_temp_path ${workDir}/nginx-body;
   proxy_temp_path ${workDir}/nginx-proxy;
-  upstream trellis_studio { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; }
+  upstream trellis_studio { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; keepalive_timeout 4s; }
   server {
     listen 127.0.0.1:${proxyPort};
     location ~ ^/api/conversations/[^/]+/(events|messages|apply|turns/[0-9]+/(stream|regenerate|edit))$ {
