@@ -13,7 +13,7 @@ import { liveWorkspaceStatement, workspaceOf, type LiveRow } from '../workspace/
 import { snapshotCaptureCtes } from './snapshot-capture';
 import { leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { familyEventStatement } from '../live/family-events';
-import { turnConditionStatement, type TurnCondition } from '../studies/study-conditions';
+import { familyConditionStatement, type FamilyCondition } from '../studies/study-conditions';
 
 export interface OpenedTurn {
   turnIndex: number;
@@ -24,7 +24,7 @@ export interface OpenedTurn {
   /** The live workspace as the turn opened on it (snapshot k's rows; artifacts without their bodies). */
   workspace: Workspace;
   /** The study condition the family runs under (null: none), whoever sends the turn. */
-  condition: TurnCondition | null;
+  condition: FamilyCondition | null;
 }
 
 export async function beginTurn(
@@ -86,7 +86,7 @@ export async function beginTurn(
       },
       { onlyIf: sql`c.lease_owner = ${leaseOwner}` },
     ),
-    turnConditionStatement(threadId),
+    familyConditionStatement(threadId),
   ]);
   const turn = leased![0] as { turn_index: number; root_thread_id: string } | undefined;
   const message = opened![0] as { id: string } | undefined;
@@ -99,7 +99,7 @@ export async function beginTurn(
       leaseOwner,
       familyId: turn.root_thread_id,
       workspace: workspaceOf(live![0] as LiveRow),
-      condition: (conditions![0] as TurnCondition | undefined) ?? null,
+      condition: (conditions![0] as FamilyCondition | undefined) ?? null,
     };
   }
   // Nothing matched: say why (the transaction wrote nothing).

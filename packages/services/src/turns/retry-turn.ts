@@ -17,7 +17,7 @@ import { startTurn, type OpenedRun, type TurnStream } from './send-turn';
 import { DEFAULT_LEASE_TIMING, leaseExpiry, leaseIsFree, type LeaseTiming } from './turn-lease';
 import { resolveRefs } from '../paths/resolve-refs';
 import { pathReaderOf } from '../paths/path-reader';
-import { turnConditionStatement, type TurnCondition } from '../studies/study-conditions';
+import { familyConditionStatement, type FamilyCondition } from '../studies/study-conditions';
 
 export interface RetryTurnInput {
   threadId: string;
@@ -73,8 +73,9 @@ export async function retryTurn(
     const refs = await resolveRefs(tx, actor, threadId, question.refs?.map(toPathRefInput));
     await takeBackEarlierAttempts(tx, threadId, turn, actor);
     const [live] = await tx.execute<LiveRow>(liveWorkspaceStatement(threadId, { artifactContent: false }));
-    const [condition] = await tx.execute<TurnCondition>(turnConditionStatement(threadId));
-    return live ? { taken, question, live, refs, condition: condition ?? null } : null;
+    if (!live) return null;
+    const [condition] = await tx.execute<FamilyCondition>(familyConditionStatement(threadId));
+    return { taken, question, live, refs, condition: condition ?? null };
   });
   if (!started) return refuse(deps, actor, input);
   const { taken, question, live, refs, condition } = started;

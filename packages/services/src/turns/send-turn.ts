@@ -3,7 +3,6 @@
 // lease released. Everything that can refuse the turn (404, 403, 409) happens
 // before the first event, so the route can answer with plain JSON.
 import { redactSecrets, toPathRef, withRefsNote, type ApplyProvenance, type FailureCode, type PathRefInput, type TurnEvent } from '@trellis/domain';
-import type { TurnCondition } from '../studies/study-conditions';
 import { isProviderCallError, type TurnResult, type TurnUsage, type WorkspacePort } from '@trellis/agent';
 import type { StoredToolCall } from '@trellis/db';
 import type { ServiceDeps } from '../deps';
@@ -91,18 +90,10 @@ export async function sendTurn(
 }
 
 /** How a turn that opened (a send, or a retry in place) asks its question. */
-export interface OpenedRun {
-  turnIndex: number;
-  userMessageId: string;
-  leaseOwner: string;
-  workspace: OpenedTurn['workspace'];
+export type OpenedRun = OpenedTurn & {
   /** The reply's attempt number: 1 for a send, the next one for a retry in place. */
   attempt: number;
-  /** The family's root thread: where the turn's events are published. */
-  familyId: string;
-  /** The study condition the family runs under (null: none), read as the turn opened. */
-  condition: TurnCondition | null;
-}
+};
 
 /**
  * Runs the agent on a turn whose lease is held and whose question is stored; events stream out.
