@@ -17,7 +17,7 @@ import { StudioPage } from './pages/studio-page';
 import { uniqueEmail } from './support/browser';
 import { sleep } from './support/lifecycle';
 import { writeFromPage } from './support/same-origin';
-import { exited, keepOutput } from './support/studio-server';
+import { exited, hasExited, keepOutput } from './support/studio-server';
 import { expect, test, type E2eFixtures } from './support/test';
 import { DESKTOP_VIEWPORT } from './support/viewports';
 
@@ -102,7 +102,7 @@ test.afterEach(async () => {
   const info = test.info();
   if (info.status === info.expectedStatus) return;
   for (const { name, child, output } of studios) {
-    const state = child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode})` : 'running';
+    const state = hasExited(child) ? `exited (${child.exitCode ?? child.signalCode})` : 'running';
     await info.attach(`${name}, ${state}`, { body: output() || '(no output)', contentType: 'text/plain' });
   }
 });

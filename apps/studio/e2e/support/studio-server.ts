@@ -102,9 +102,14 @@ export function keepOutput(child: ChildProcess, limit = 8000): () => string {
   return () => output;
 }
 
+/** Whether `child` has exited (with a code or on a signal). */
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 /** Resolves with the exit code (or signal) once `child` has exited. */
 export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
+  if (hasExited(child)) {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   }
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
