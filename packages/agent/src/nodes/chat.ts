@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
-import { END } from '@langchain/langgraph';
+import { Command, END } from '@langchain/langgraph';
 import { buildSystemPrompt } from '../prompts/system';
 import type { AgentState, AgentUpdate } from '../state';
 import { WORKSPACE_TOOLS } from '../tools/index';
@@ -71,7 +71,7 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     Object.entries(options.alternates ?? {}).map(([name, alternate]) => [name, { bind: toolBinder(alternate), name: name === 'offline' ? undefined : name }]),
   );
   const policy = options.policy ?? DEFAULT_MODEL_CALL_POLICY;
-  return async (state: AgentState, config: AgentRunConfig): Promise<AgentUpdate> => {
+  return async (state: AgentState, config: AgentRunConfig): Promise<Command<unknown, AgentUpdate, typeof TOOLS_NODE | typeof END>> => {
     const condition = conditionOf(config);
     const chosen = (condition?.model && alternates.get(condition.model)) || configured;
     const bound = chosen.bind(condition?.tools, pathsOf(config) !== undefined);
@@ -142,7 +142,8 @@ export function createChatNode(model: BaseChatModel | undefined, options: ChatNo
     // Some OpenAI-compatible servers reuse one response id; a repeated id would
     // make the reducer replace the earlier message instead of appending.
     const isKnownId = response.id !== undefined && state.messages.some((m) => m.id === response.id);
-    return { messages: [toStoredMessage(response, isKnownId ? randomUUID() : response.id)] };
+    const stored = toStoredMessage(response, isKnownId ? randomUUID() : response.id);
+    return new Command({ update: { messages: [stored] }, goto: nextAfterChat(stored) });
   };
 }
 
@@ -162,9 +163,8 @@ export function toStoredMessage(response: BaseMessage, id = response.id): AIMess
   });
 }
 
-export function routeAfterChat(state: AgentState): typeof TOOLS_NODE | typeof END {
-  const last = state.messages.at(-1);
-  if (last === undefined || !AIMessage.isInstance(last)) return END;
-  const calls = (last.tool_calls?.length ?? 0) + (last.invalid_tool_calls?.length ?? 0);
+/** Where the run goes after a reply: its tool calls, if it made any. */
+function nextAfterChat(reply: AIMessage): typeof TOOLS_NODE | typeof END {
+  const calls = (reply.tool_calls?.length ?? 0) + (reply.invalid_tool_calls?.length ?? 0);
   return calls > 0 ? TOOLS_NODE : END;
 }
