@@ -1,14 +1,25 @@
 // The agent's WorkspacePort on Postgres, bound to one thread and one turn. Every write goes through
 // the write path (`writeWorkspace`: actor `agent`, the tool call's id, via `agent_tool`), each in its
 // own short transaction under the thread lock, always against the current text — so a person's edit
-// that lands between two tool calls survives the agent's next append. Whatever the write path
+// that lands between two tool calls survives the agent's next append. A document tool on the text the
+// port knows (the turn's opening read, or its own last write) is one statement instead
+// (`writeAgentDocumentAtOnce`), which declines, writing nothing, when the text has moved on since. Whatever the write path
 // refuses (a locked preference, an unknown id, a bad depth) goes back to the model as a ToolRefusal;
 // infrastructure errors fail the run.
 import { isAppError, type Workspace } from '@trellis/domain';
 import { ToolRefusal, type WorkspacePort, type WorkspaceView } from '@trellis/agent';
 import type { Db } from '@trellis/db';
 import { readLiveWorkspace } from './read-live-workspace';
-import { writeWorkspace, type WorkspaceEdit } from './write-workspace';
+import {
+  documentTextAfter,
+  writeAgentDocumentAtOnce,
+  writeWorkspace,
+  type ChangeAuthor,
+  type LiveDocument,
+  type WorkspaceEdit,
+} from './write-workspace';
+
+type DocumentToolEdit = Extract<WorkspaceEdit, { kind: 'document' | 'document_append' | 'document_section' }>;
 
 /**
  * `opening`: the workspace as the turn's opening transaction read it (without artifact bodies), which
@@ -28,14 +39,32 @@ export function createDbWorkspacePort(
   const { threadId, turnIndex } = turn;
   const readView = async (): Promise<WorkspaceView> => viewOf(await readLiveWorkspace(db, threadId, { artifactContent: false }));
   let ahead: Promise<WorkspaceView> | undefined = options.opening && Promise.resolve(viewOf(options.opening));
+  const { document: opened } = options.opening ?? {};
+  /** The document as this port last knew it stored: what a document tool's one statement is made on. */
+  let known: LiveDocument | undefined = opened?.version === undefined ? undefined : { title: opened.title, content: opened.content, version: opened.version };
 
   const portFor = (toolCallId: string | null): WorkspacePort => {
+    const authorOf = (copied: string | undefined): ChangeAuthor => {
+      const viaSource = copied === undefined ? null : (options.sourceOf?.(copied) ?? null);
+      return { actor: 'agent', actorId: toolCallId, via: 'agent_tool', ...(viaSource !== null && { viaSource }) };
+    };
     const write = async <const E extends WorkspaceEdit>(edit: E, copied?: string) => {
       ahead = undefined;
-      const viaSource = copied === undefined ? null : (options.sourceOf?.(copied) ?? null);
-      const author = { actor: 'agent', actorId: toolCallId, via: 'agent_tool', ...(viaSource !== null && { viaSource }) } as const;
-      const { outcomes } = await refuseAppErrors(() => writeWorkspace({ db }, { threadId, author, edits: [edit] as const }));
+      const { outcomes } = await refuseAppErrors(() => writeWorkspace({ db }, { threadId, author: authorOf(copied), edits: [edit] as const }));
       return outcomes[0];
+    };
+    const writeDocument = async (edit: DocumentToolEdit, copied: string): Promise<void> => {
+      const next = known && textAfter(known, edit);
+      if (known && next?.title === known.title && next.content !== known.content) {
+        ahead = undefined;
+        const taken = await writeAgentDocumentAtOnce(db, { threadId, author: authorOf(copied), known, content: next.content });
+        if (taken) {
+          known = taken;
+          return;
+        }
+      }
+      const { title, content, version } = await write(edit, copied);
+      known = { title, content, version };
     };
     return {
       read: (): Promise<WorkspaceView> => {
@@ -44,9 +73,9 @@ export function createDbWorkspacePort(
         return view;
       },
       setObjective: async (text) => void (await write({ kind: 'objective', text })),
-      replaceDocument: async ({ content, title }) => void (await write({ kind: 'document', content, title }, content)),
-      appendDocument: async (text) => void (await write({ kind: 'document_append', text }, text)),
-      replaceSection: async ({ heading, content }) => void (await write({ kind: 'document_section', heading, content }, content)),
+      replaceDocument: ({ content, title }) => writeDocument({ kind: 'document', content, title }, content),
+      appendDocument: (text) => writeDocument({ kind: 'document_append', text }, text),
+      replaceSection: ({ heading, content }) => writeDocument({ kind: 'document_section', heading, content }, content),
       addPreference: async ({ text }) => ({ id: (await write({ kind: 'preference_create', text })).id }),
       updatePreference: async ({ id, text }) => void (await write({ kind: 'preference_update', id, text })),
       removePreference: async ({ id }) => void (await write({ kind: 'preference_delete', id })),
@@ -58,6 +87,16 @@ export function createDbWorkspacePort(
     };
   };
   return portFor(null);
+}
+
+/** The document a tool's edit makes of `current`; undefined when the edit refuses (the write path says why). */
+function textAfter(current: LiveDocument, edit: DocumentToolEdit): { title: string; content: string } | undefined {
+  if (edit.kind === 'document') return { title: edit.title ?? current.title, content: edit.content ?? current.content };
+  try {
+    return documentTextAfter(current, edit);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the agent sees of a live workspace. */

@@ -1,4 +1,5 @@
 // One write path, versions (no lost edit) and the change log, against a real PostgreSQL.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDocPatch, type ChangesPage, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
 import { createBranch } from '../branching/create-branch';
@@ -12,6 +13,10 @@ import { getWorkspace } from './get-workspace';
 import { patchWorkspace } from './patch-workspace';
 import { updatePreference } from './update-preference';
 import { FAMILY_CHANNEL } from './publish-change';
+import type { WorkspacePort } from '@trellis/agent';
+import { writeWorkspace, type WorkspaceEdit } from './write-workspace';
+
+type DocumentToolEdit = Extract<WorkspaceEdit, { kind: 'document' | 'document_append' | 'document_section' }>;
 
 const admin = connectAdmin();
 let deps: TestDeps;
@@ -119,6 +124,68 @@ describe('no lost edit', () => {
       expect(live.document.content, order).toBe('First line, typed by the person.\n\nAppended by the agent.');
       const rows = await changeRows(threadId);
       expect(rows.find((r) => r.actor === 'agent')).toMatchObject({ actor_id: 'call_1', via: 'agent_tool', kind: 'document', op: 'patch' });
+    }
+  });
+
+  it('the agent’s document tools on the text its turn knows are one statement each, writing what the transaction path writes', async () => {
+    const sent: string[] = [];
+    const probe = createTestDeps(undefined, 1, { onQuery: (query) => sent.push(query) });
+    const statementsOf = async (run: () => Promise<unknown>) => {
+      const before = sent.length;
+      await run();
+      return sent.length - before;
+    };
+    try {
+      await probe.db.execute(sql`select 1`); // its types read before the count starts (once per connection)
+      const { actor, threadId: atOnce } = await setUp();
+      const inTransaction = await newThread(deps, actor);
+      for (const threadId of [atOnce, inTransaction]) {
+        await patchWorkspace(deps, actor, { threadId, patch: { document: { title: 'Brief', content: '# Aims\nFirst aim.\n\n# Notes\nA note.\n' } } });
+      }
+      // The turn's opening read, as a turn hands it to the port; the other thread takes the same
+      // edits through the transaction path itself.
+      const opening = await getWorkspace(deps, actor, { threadId: atOnce });
+      const port = createDbWorkspacePort(probe.db, { threadId: atOnce, turnIndex: 0 }, { opening });
+      const tools: [(port: WorkspacePort) => Promise<unknown>, DocumentToolEdit][] = [
+        [(p) => p.appendDocument('Appended by the agent.'), { kind: 'document_append', text: 'Appended by the agent.' }],
+        [(p) => p.replaceSection({ heading: 'Notes', content: 'A better note.' }), { kind: 'document_section', heading: 'Notes', content: 'A better note.' }],
+        [(p) => p.replaceSection({ heading: 'Sources', content: 'A new section.' }), { kind: 'document_section', heading: 'Sources', content: 'A new section.' }],
+        [(p) => p.replaceDocument({ title: 'Brief', content: '# Aims\nOne aim 🌿, rewritten.\n' }), { kind: 'document', title: 'Brief', content: '# Aims\nOne aim 🌿, rewritten.\n' }],
+        // After a character beyond the Basic Multilingual Plane one statement cannot be sure of
+        // positions: the transaction path writes it.
+        [(p) => p.appendDocument('After the leaf.'), { kind: 'document_append', text: 'After the leaf.' }],
+        // A title change is a second change row: the transaction path too.
+        [(p) => p.replaceDocument({ title: 'Brief, retitled', content: 'Plain again.' }), { kind: 'document', title: 'Brief, retitled', content: 'Plain again.' }],
+        [(p) => p.appendDocument('Known once more.'), { kind: 'document_append', text: 'Known once more.' }],
+      ];
+      const counts: number[] = [];
+      for (const [i, [tool, edit]] of tools.entries()) {
+        const callId = `call_${i + 1}`;
+        counts.push(await statementsOf(() => tool(port.forToolCall!(callId))));
+        const author = { actor: 'agent', actorId: callId, via: 'agent_tool' } as const;
+        await writeWorkspace({ db: probe.db }, { threadId: inTransaction, author, edits: [edit] });
+      }
+      expect(counts.map((n) => (n > 3 ? 'transaction' : n)), 'one statement on the text it knows').toEqual([1, 1, 1, 1, 'transaction', 'transaction', 1]);
+
+      const stored = async (threadId: string) => {
+        const [document] = await admin.sql`select title, content, version from documents where thread_id = ${threadId}`;
+        const changes = await admin.sql`select seq, turn, actor, actor_id, via, via_source, kind, key, op, before, after
+          from workspace_changes where thread_id = ${threadId} order by seq`;
+        const events = await admin.sql`select kind, data from family_events where thread_id = ${threadId} order by id`;
+        return { document, changes, events };
+      };
+      const written = await stored(atOnce);
+      expect(written).toEqual(await stored(inTransaction));
+      expect(written.document).toMatchObject({ title: 'Brief, retitled', content: 'Plain again.\n\nKnown once more.' });
+      expect(await replayPath(actor, atOnce)).toBe(written.document!.content);
+
+      // A person's edit lands between two tool calls: the port's text is stale, the statement
+      // declines (writing nothing), the transaction path appends after the person's text.
+      await patchWorkspace(deps, actor, { threadId: atOnce, patch: { document: { content: 'The person rewrote it.' } } });
+      expect(await statementsOf(() => port.appendDocument('The agent, after the person.'))).toBeGreaterThan(3);
+      expect((await getWorkspace(deps, actor, { threadId: atOnce })).document.content).toBe('The person rewrote it.\n\nThe agent, after the person.');
+    } finally {
+      await probe.close();
     }
   });
 

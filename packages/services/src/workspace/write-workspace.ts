@@ -4,8 +4,8 @@
 // `writeWorkspace`. In one transaction under the thread's lock it checks base versions (merging a
 // stale document save, refusing overlapping edits with 409), applies the edits, appends one change
 // row per change with the thread's next gapless `seq`, and publishes them (NOTIFY, delivered at
-// commit); a live editor's updates on the current version may take the same write as one statement
-// (`writeDocumentUpdatesAtOnce`). The modules under `./write/` are its internals; nothing else writes workspace tables
+// commit); a live editor's updates on the current version, and the agent's document tools on the text its
+// turn knows, may take the same write as one statement (write/document-updates-at-once.ts). The modules under `./write/` are its internals; nothing else writes workspace tables
 // (`no-other-writer.test.ts` fails if anything does).
 import type { DocumentUpdate, LivePreference, LiveTodo, LiveWorkspace } from '@trellis/domain';
 import type { Db } from '@trellis/db';
@@ -26,7 +26,8 @@ export type { LiveDocument } from './write/document-mutations';
 export type { TargetState } from './write/reconcile-state';
 export type { LaterChange, RevertOutcome } from './write/revert-changes';
 export type { DocumentChangeMaker } from './write/document-mutations';
-export { writeDocumentUpdatesAtOnce } from './write/document-updates-at-once';
+export { writeAgentDocumentAtOnce, writeDocumentUpdatesAtOnce } from './write/document-updates-at-once';
+export { documentTextAfter } from './write/document-mutations';
 
 export type WorkspaceEdit =
   | { kind: 'objective'; text: string | null }

@@ -69,21 +69,20 @@ export async function editDocument(
 ): Promise<LiveDocument & { updates?: DocumentUpdate[] }> {
   const current = await readDocumentForUpdate(ctx.tx, ctx.threadId);
   if (edit.kind === 'document_updates') return applyDocumentUpdates(ctx, current, edit);
-  let title = current.title;
-  let content = current.content;
-  if (edit.kind === 'document_append') {
-    const body = current.content.replace(/\n+$/, '');
-    content = body === '' ? edit.text : `${body}\n\n${edit.text}`;
-  } else if (edit.kind === 'document_section') {
-    content = replaceMarkdownSection(current.content, edit.heading, edit.content);
-  } else {
-    const next = textToSave(current, edit);
-    title = next.title;
-    content = next.content;
-    const body = edit.prepared?.body;
-    if (body) return saveDocument(ctx, current, { title, content }, { ...options, body });
-  }
-  return saveDocument(ctx, current, { title, content }, options);
+  if (edit.kind !== 'document') return saveDocument(ctx, current, documentTextAfter(current, edit), options);
+  const next = textToSave(current, edit);
+  const body = edit.prepared?.body;
+  return saveDocument(ctx, current, next, body ? { ...options, body } : options);
+}
+
+/** The document an append or a section's replacement makes of `current` (a missing heading refuses). */
+export function documentTextAfter(
+  current: { title: string; content: string },
+  edit: Extract<DocumentEdit, { kind: 'document_append' | 'document_section' }>,
+): { title: string; content: string } {
+  if (edit.kind === 'document_section') return { title: current.title, content: replaceMarkdownSection(current.content, edit.heading, edit.content) };
+  const body = current.content.replace(/\n+$/, '');
+  return { title: current.title, content: body === '' ? edit.text : `${body}\n\n${edit.text}` };
 }
 
 async function saveDocument(

@@ -1,6 +1,6 @@
-// A live editor's updates made on the document's current version, taken in one statement: the
-// keystroke path of two people in one document (docs/architecture.md, "Two people in one
-// document"). The transaction path costs six round trips (begin, the access rule and the thread's
+// A document change made on the document's current version, taken in one statement: a live editor's
+// updates (the keystroke path of two people in one document, docs/architecture.md "Two people in one
+// document") and the agent's document tools on the text its turn knows. The transaction path costs six round trips (begin, the access rule and the thread's
 // lock, the document read, its write, the change rows with their NOTIFY, commit); this is one, and
 // writes exactly what that path writes. It declines — answers null, having written nothing — whenever
 // it cannot be sure, and the caller takes the transaction path, which also gives every refusal its
@@ -9,13 +9,13 @@
 // points, the editor UTF-16 units), another writer holding the thread's lock or committing first,
 // or a caller who may not edit.
 import { sql, type SQL } from 'drizzle-orm';
-import type { DocPatch, DocumentUpdate } from '@trellis/domain';
+import { makeDocPatch, type DocPatch, type DocumentUpdate } from '@trellis/domain';
 import type { Db } from '@trellis/db';
 import { canSql, type ThreadActor } from '../../conversations/conversation-access';
 import { expandBatch } from '../../collab/read-document-updates';
 import { publishChangesStatement } from '../publish-change';
 import type { ChangeAuthor } from './context';
-import { composePatches } from './document-mutations';
+import { composePatches, type LiveDocument } from './document-mutations';
 
 /** Patches cut into more pieces than this go the transaction path (the statement grows with them). */
 const MAX_PIECES = 64;
@@ -41,18 +41,65 @@ export async function writeDocumentUpdatesAtOnce(
 ): Promise<{ version: number; updates: DocumentUpdate[] } | null> {
   const composed = composePatches(input.patches, input.length);
   if (!composed) return null;
-  const pieces = piecesOf(composed.patch);
-  if (!pieces) return null;
-  const version = input.baseVersion + input.patches.length;
-  const updates = expandBatch({
-    fromVersion: input.baseVersion,
-    toVersion: version,
-    clientId: input.clientId,
+  return writePatchAtOnce(db, {
+    threadId: input.threadId,
+    author: input.author,
+    access: canSql(input.actor, 'edit', { owner: sql`c.user_id`, root: sql`c.root_thread_id` }),
+    baseVersion: input.baseVersion,
     length: input.length,
-    patch: composed.patch,
-    newLength: composed.newLength,
+    versions: input.patches.length,
+    clientId: input.clientId,
+    ...composed,
   });
-  const { threadId, baseVersion } = input;
+}
+
+/**
+ * The agent's document tool (a whole text, an append, a section) on `known`, the document as its
+ * turn last saw it, as the transaction path would write it: one change row of one version, with no
+ * editor's id; null when this path declines (the text moved on since, it has no document row yet…).
+ * The agent writes under its turn's lease, as the transaction path lets it, without the access rule.
+ */
+export async function writeAgentDocumentAtOnce(
+  db: Db,
+  input: { threadId: string; author: ChangeAuthor; known: LiveDocument; content: string },
+): Promise<LiveDocument | null> {
+  const { known, content } = input;
+  const patch = makeDocPatch(known.content, content);
+  const taken = await writePatchAtOnce(db, {
+    threadId: input.threadId,
+    author: input.author,
+    access: sql`true`,
+    baseVersion: known.version,
+    length: known.content.length,
+    versions: 1,
+    clientId: null,
+    patch,
+    newLength: content.length,
+  });
+  return taken && { title: known.title, content, version: taken.version };
+}
+
+/** `patch` on `baseVersion` (a text of `length`), as `versions` versions of one change row. */
+async function writePatchAtOnce(
+  db: Db,
+  input: {
+    threadId: string;
+    author: ChangeAuthor;
+    /** Who may write: a condition over the conversation row `c`. */
+    access: SQL;
+    baseVersion: number;
+    length: number;
+    versions: number;
+    clientId: string | null;
+    patch: DocPatch;
+    newLength: number;
+  },
+): Promise<{ version: number; updates: DocumentUpdate[] } | null> {
+  const pieces = piecesOf(input.patch);
+  if (!pieces) return null;
+  const { threadId, baseVersion, clientId, patch } = input;
+  const version = baseVersion + input.versions;
+  const updates = expandBatch({ fromVersion: baseVersion, toVersion: version, clientId, length: input.length, patch, newLength: input.newLength });
   const before =
     pieces.deleted.length > 0
       ? sql`jsonb_build_object('deleted', jsonb_build_array(${sql.join(pieces.deleted, sql`, `)}))`
@@ -67,7 +114,7 @@ export async function writeDocumentUpdatesAtOnce(
           key: null,
           op: 'patch',
           before: { version: baseVersion },
-          after: { version, patch: composed.patch, client_id: input.clientId },
+          after: { version, patch, ...(clientId !== null && { client_id: clientId }) },
         },
       ],
       documentUpdates: updates,
@@ -78,7 +125,7 @@ export async function writeDocumentUpdatesAtOnce(
           select c.thread_id from conversations c
           left join conversation_branches b on b.thread_id = c.thread_id
           where c.thread_id = ${threadId} and c.deleted_at is null and b.status is distinct from 'pending'
-            and ${canSql(input.actor, 'edit', { owner: sql`c.user_id`, root: sql`c.root_thread_id` })}
+            and ${input.access}
           for no key update of c nowait
         ),
         at_old as (
