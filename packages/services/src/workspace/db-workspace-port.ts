@@ -3,9 +3,9 @@
 // own short transaction under the thread lock, always against the current text — so a person's edit
 // that lands between two tool calls survives the agent's next append. A document tool on the text the
 // port knows (the turn's opening read, or its own last write) is one statement instead
-// (`writeAgentDocumentAtOnce`), which declines, writing nothing, when the text has moved on since. Whatever the write path
-// refuses (a locked preference, an unknown id, a bad depth) goes back to the model as a ToolRefusal;
-// infrastructure errors fail the run.
+// (`writeAgentDocumentAtOnce`), which declines, writing nothing, when the text has moved on since.
+// Whatever the write path refuses (a locked preference, an unknown id, a bad depth) goes back to the
+// model as a ToolRefusal; infrastructure errors fail the run.
 import { isAppError, type Workspace } from '@trellis/domain';
 import { ToolRefusal, type WorkspacePort, type WorkspaceView } from '@trellis/agent';
 import type { Db } from '@trellis/db';
@@ -55,7 +55,8 @@ export function createDbWorkspacePort(
     };
     const writeDocument = async (edit: DocumentToolEdit, copied: string): Promise<void> => {
       const next = known && textAfter(known, edit);
-      if (known && next?.title === known.title && next.content !== known.content) {
+      // A title change is a second change row, and no change is nothing to write: the transaction path.
+      if (known && next && next.title === known.title && next.content !== known.content) {
         ahead = undefined;
         const taken = await writeAgentDocumentAtOnce(db, { threadId, author: authorOf(copied), known, content: next.content });
         if (taken) {
@@ -89,14 +90,10 @@ export function createDbWorkspacePort(
   return portFor(null);
 }
 
-/** The document a tool's edit makes of `current`; undefined when the edit refuses (the write path says why). */
-function textAfter(current: LiveDocument, edit: DocumentToolEdit): { title: string; content: string } | undefined {
+/** The document a tool's edit makes of `current`. */
+function textAfter(current: LiveDocument, edit: DocumentToolEdit): { title: string; content: string } {
   if (edit.kind === 'document') return { title: edit.title ?? current.title, content: edit.content ?? current.content };
-  try {
-    return documentTextAfter(current, edit);
-  } catch {
-    return undefined;
-  }
+  return documentTextAfter(current, edit);
 }
 
 /** What the agent sees of a live workspace. */

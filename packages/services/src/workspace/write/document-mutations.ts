@@ -75,7 +75,7 @@ export async function editDocument(
   return saveDocument(ctx, current, next, body ? { ...options, body } : options);
 }
 
-/** The document an append or a section's replacement makes of `current` (a missing heading refuses). */
+/** The document an append or a section's replacement makes of `current` (a heading it lacks is added at the end). */
 export function documentTextAfter(
   current: { title: string; content: string },
   edit: Extract<DocumentEdit, { kind: 'document_append' | 'document_section' }>,
