@@ -1,13 +1,13 @@
-// A document change made on the document's current version, taken in one statement: a live editor's
-// updates (the keystroke path of two people in one document, docs/architecture.md "Two people in one
-// document") and the agent's document tools on the text its turn knows. The transaction path costs six round trips (begin, the access rule and the thread's
-// lock, the document read, its write, the change rows with their NOTIFY, commit); this is one, and
-// writes exactly what that path writes. It declines — answers null, having written nothing — whenever
-// it cannot be sure, and the caller takes the transaction path, which also gives every refusal its
-// message: an editor on an older version (its updates need rebasing), a length the document does
-// not have, a text holding characters beyond the Basic Multilingual Plane (PostgreSQL counts code
-// points, the editor UTF-16 units), another writer holding the thread's lock or committing first,
-// or a caller who may not edit.
+// A document change made on the document's current version, taken in one statement: a live
+// editor's updates (the keystroke path of two people in one document, docs/architecture.md "Two
+// people in one document") and the agent's document tools on the text its turn knows. The
+// transaction path costs six round trips (begin, the access rule and the thread's lock, the document
+// read, its write, the change rows with their NOTIFY, commit); this is one, and writes exactly what
+// that path writes. It declines — answers null, having written nothing — whenever it cannot be sure,
+// and the caller takes the transaction path, which also gives every refusal its message: an editor on
+// an older version (its updates need rebasing), a length the document does not have, a text holding
+// characters beyond the Basic Multilingual Plane (PostgreSQL counts code points, the editor UTF-16
+// units), another writer holding the thread's lock or committing first, or a caller who may not edit.
 import { sql, type SQL } from 'drizzle-orm';
 import { makeDocPatch, type DocPatch, type DocumentUpdate } from '@trellis/domain';
 import type { Db } from '@trellis/db';
