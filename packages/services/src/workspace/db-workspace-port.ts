@@ -15,11 +15,10 @@ import {
   writeAgentDocumentAtOnce,
   writeWorkspace,
   type ChangeAuthor,
+  type DocumentToolEdit,
   type LiveDocument,
   type WorkspaceEdit,
 } from './write-workspace';
-
-type DocumentToolEdit = Extract<WorkspaceEdit, { kind: 'document' | 'document_append' | 'document_section' }>;
 
 /**
  * `opening`: the workspace as the turn's opening transaction read it (without artifact bodies), which

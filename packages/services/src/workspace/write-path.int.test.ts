@@ -14,9 +14,7 @@ import { patchWorkspace } from './patch-workspace';
 import { updatePreference } from './update-preference';
 import { FAMILY_CHANNEL } from './publish-change';
 import type { WorkspacePort } from '@trellis/agent';
-import { writeWorkspace, type WorkspaceEdit } from './write-workspace';
-
-type DocumentToolEdit = Extract<WorkspaceEdit, { kind: 'document' | 'document_append' | 'document_section' }>;
+import { writeWorkspace, type DocumentToolEdit } from './write-workspace';
 
 const admin = connectAdmin();
 let deps: TestDeps;

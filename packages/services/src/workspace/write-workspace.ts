@@ -53,6 +53,9 @@ export type WorkspaceEdit =
   /** Takes some of the thread's changes back on top of what came after them: see `revertChanges`. */
   | RevertEdit;
 
+/** What the agent's document tools write: a whole text, an append, a section. */
+export type DocumentToolEdit = Extract<WorkspaceEdit, { kind: 'document' | 'document_append' | 'document_section' }>;
+
 /** What each edit answers, in the order of the edits. */
 export type EditOutcome<E extends WorkspaceEdit> = E extends { kind: 'preference_create' | 'preference_update' }
   ? LivePreference
