@@ -15,9 +15,11 @@ import {
   type ChangeSetJson,
   type DocPatch,
   type DocumentUpdate,
+  type DocumentUpdates,
 } from '@trellis/domain';
 import {
   connectAdmin,
+  createStatementProbe,
   createTestDeps,
   newThread,
   newUser,
@@ -307,11 +309,8 @@ describe('two editors and the agent in one document', () => {
 
   it('takes updates on the current version in one statement, writing what the transaction path writes', async () => {
     const ana = await newUser(admin);
-    const sent: string[] = [];
-    // One connection, its types read before the count starts (postgres.js does once per connection).
-    const probe = createTestDeps(undefined, 1, { onQuery: (query) => sent.push(query) });
+    const { probe, statementsOf } = await createStatementProbe(1);
     try {
-      await probe.db.execute(sql`select 1`);
       const seedText = 'First aim. Second aim. Third aim.';
       const [atOnce, inTransaction] = [await newThread(one, ana), await newThread(one, ana)];
       for (const threadId of [atOnce, inTransaction]) await patchWorkspace(one, ana, { threadId, patch: { document: { content: seedText } } });
@@ -326,18 +325,20 @@ describe('two editors and the agent in one document', () => {
       for (const threadId of [atOnce, inTransaction]) {
         let { content, version } = (await storedDocument(threadId))!;
         for (const { patches } of pushes) {
-          const before = sent.length;
-          const answer = await pushDocumentUpdates(probe, ana, {
-            threadId,
-            push: {
-              version,
-              client_id: 'editor-at-once-1',
-              ...(threadId === atOnce && { length: content.length }),
-              updates: patches.map((patch) => ({ patch })),
-            },
+          let answer!: DocumentUpdates;
+          const statements = await statementsOf(async () => {
+            answer = await pushDocumentUpdates(probe, ana, {
+              threadId,
+              push: {
+                version,
+                client_id: 'editor-at-once-1',
+                ...(threadId === atOnce && { length: content.length }),
+                updates: patches.map((patch) => ({ patch })),
+              },
+            });
           });
-          if (threadId === atOnce) expect(sent.length - before, 'one statement').toBe(1);
-          else expect(sent.length - before).toBeGreaterThan(3);
+          if (threadId === atOnce) expect(statements, 'one statement').toBe(1);
+          else expect(statements).toBeGreaterThan(3);
           answers[threadId]!.push(answer);
           for (const patch of patches) content = applyDocPatch(content, patch);
           version = answer.version;
@@ -362,13 +363,7 @@ describe('two editors and the agent in one document', () => {
   it('leaves to the transaction path what one statement cannot be sure of, and that path answers', async () => {
     const ana = await newUser(admin);
     const cleo = await newUser(admin);
-    const sent: string[] = [];
-    const probe = createTestDeps(undefined, 2, { onQuery: (query) => sent.push(query) });
-    const statementsOf = async (run: () => Promise<unknown>) => {
-      const before = sent.length;
-      await run();
-      return sent.length - before;
-    };
+    const { probe, statementsOf } = await createStatementProbe(2);
     try {
       const threadId = await newThread(one, ana);
       await patchWorkspace(one, ana, { threadId, patch: { document: { content: 'Plain text.' } } });

@@ -1,6 +1,7 @@
 // Shared set-up of the services' integration tests: real Postgres (the int
 // project's database), the checkpointer's tables, service deps on their own
 // pools, and unique users per test.
+import { sql } from 'drizzle-orm';
 import { OfflineChatModel, setupCheckpointer, type createAgent } from '@trellis/agent';
 import type { TurnEvent } from '@trellis/domain';
 import { connectTestDb, createTestUser, testDatabaseUrl } from '@trellis/db/testing';
@@ -27,6 +28,23 @@ export function createTestDeps(
   options: Pick<Parameters<typeof createServiceDeps>[0], 'presence' | 'onQuery'> = {},
 ): TestDeps {
   return createServiceDeps({ databaseUrl: testDatabaseUrl(), model: { instance: model }, poolSize, ...options });
+}
+
+/**
+ * Service deps that count the statements they send: `statementsOf(run)` answers how many `run` sent.
+ * A connection reads its types with its first statement (postgres.js, once per connection), so one
+ * is sent before any count.
+ */
+export async function createStatementProbe(poolSize = 1): Promise<{ probe: TestDeps; statementsOf: (run: () => Promise<unknown>) => Promise<number> }> {
+  let sent = 0;
+  const probe = createTestDeps(undefined, poolSize, { onQuery: () => void (sent += 1) });
+  await probe.db.execute(sql`select 1`);
+  const statementsOf = async (run: () => Promise<unknown>) => {
+    const before = sent;
+    await run();
+    return sent - before;
+  };
+  return { probe, statementsOf };
 }
 
 export function connectAdmin(): DbHandle {

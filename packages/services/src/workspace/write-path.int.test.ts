@@ -1,11 +1,10 @@
 // One write path, versions (no lost edit) and the change log, against a real PostgreSQL.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDocPatch, type ChangesPage, type DocPatch, type DocumentConflictDetails } from '@trellis/domain';
 import { createBranch } from '../branching/create-branch';
 import { listChanges } from '../changes/list-changes';
 import { expectCode } from '../testing/expect-code';
-import { collect, connectAdmin, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
+import { collect, connectAdmin, createStatementProbe, createTestDeps, newThread, newUser, prepareCheckpointer, type TestDeps } from '../testing/test-harness';
 import { sendTurn } from '../turns/send-turn';
 import { createPreference } from './create-preference';
 import { createDbWorkspacePort } from './db-workspace-port';
@@ -126,15 +125,8 @@ describe('no lost edit', () => {
   });
 
   it('the agent’s document tools on the text its turn knows are one statement each, writing what the transaction path writes', async () => {
-    const sent: string[] = [];
-    const probe = createTestDeps(undefined, 1, { onQuery: (query) => sent.push(query) });
-    const statementsOf = async (run: () => Promise<unknown>) => {
-      const before = sent.length;
-      await run();
-      return sent.length - before;
-    };
+    const { probe, statementsOf } = await createStatementProbe(1);
     try {
-      await probe.db.execute(sql`select 1`); // its types read before the count starts (once per connection)
       const { actor, threadId: atOnce } = await setUp();
       const inTransaction = await newThread(deps, actor);
       for (const threadId of [atOnce, inTransaction]) {
